@@ -1,0 +1,13 @@
+/** The benchmark's run defaults, used as ours so results compare (see GAMES.md). */
+export const RunDefaults = {
+  /** Game time each chunk step holds its controls, ms. */
+  stepMs: 120,
+  /** Game time a tap control is held, ms. */
+  tapMs: 30,
+  /** In `pdq`, game time run after each chunk before the next observation, ms. */
+  observationDelayMs: 2000,
+  /** Observation/answer pairs a model sees besides the current frame. */
+  historyLength: 3,
+  temperature: 0,
+  jpegQuality: 85,
+} as const;

@@ -1,0 +1,31 @@
+/** The game's part of a model player's prompt: rules, screen, controls and the action format. */
+import { ACTION_END, ACTION_START } from '../protocol/index.js';
+import type { GameEntry } from './schema.js';
+
+/** Describes the chunk format for this game's control set, with a legal example. */
+export function actionFormatText(entry: GameEntry): string {
+  const c = entry.controls;
+  const controls = [...c.keys, ...c.buttons];
+  const axes = c.mouseAxes.length === 0 ? 'This game takes no mouse movement: X and Y must be 0.' : `Mouse axes you may move: ${c.mouseAxes.join(', ')} (at most ${c.maxLookDeg} degrees each).`;
+  const taps = c.tapControls.length > 0 ? ` ${c.tapControls.join(', ')} ${c.tapControls.length > 1 ? 'are taps' : 'is a tap'} (pressed briefly at the start of its step).` : '';
+  const exampleStep = controls.slice(0, 2).join(' ');
+  const example = `${ACTION_START}${c.mouseAxes.includes('x') ? '15' : '0'} 0 0 ; ${Array.from({ length: Math.min(3, c.chunkSteps) }, (_, i) => (i === 1 ? (controls[0] ?? '') : exampleStep)).join(' ; ')} ${ACTION_END}`;
+  return [
+    `Answer with one action chunk: ${ACTION_START}X Y Z ; step1 ; step2 ; ... ${ACTION_END}`,
+    `X turns the view horizontally and Y vertically, in degrees (positive X = right, positive Y = up); Z is always 0.`,
+    `Then up to ${c.chunkSteps} steps separated by ';'. Each step lasts ${c.stepMs} ms and lists the controls held during it, separated by spaces; an empty step holds nothing.${taps}`,
+    `Controls: ${controls.join(', ')}. ${axes}`,
+    `Example: ${example}`,
+  ].join('\n');
+}
+
+/** The full game prompt a model player receives as its system prompt's game section. */
+export function composeGamePrompt(entry: GameEntry): string {
+  return [
+    `You are playing "${entry.name}".`,
+    `Rules: ${entry.prompt.rules}`,
+    `On screen: ${entry.prompt.screen}`,
+    `Controls: ${entry.prompt.controls}`,
+    actionFormatText(entry),
+  ].join('\n\n');
+}

@@ -1,0 +1,30 @@
+/** The games the gateway knows, validated once at load. */
+import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { lastStand } from './entries/last-stand.js';
+import { GameEntry, type Variant } from './schema.js';
+
+const entries: readonly GameEntry[] = [lastStand].map((e) => GameEntry.parse(e));
+const byId = new Map(entries.map((e) => [e.id, e]));
+
+/** All games in the manifest, in listing order. */
+export function listGames(): readonly GameEntry[] {
+  return entries;
+}
+
+/** The entry for `id`; UNKNOWN_GAME, naming the known ids, if there is none. */
+export function getGame(id: string): GameEntry {
+  const entry = byId.get(id);
+  if (!entry) {
+    throw new ArenaError(ErrorCode.UNKNOWN_GAME, `unknown game '${id}'; known games: ${[...byId.keys()].join(', ')}`);
+  }
+  return entry;
+}
+
+/** The variant `id` of a game; UNKNOWN_VARIANT, naming the known ones, if there is none. */
+export function getVariant(game: GameEntry, id: string): Variant {
+  const variant = game.variants.find((v) => v.id === id);
+  if (!variant) {
+    throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `game '${game.id}' has no variant '${id}'; variants: ${game.variants.map((v) => v.id).join(', ')}`);
+  }
+  return variant;
+}

@@ -1,0 +1,94 @@
+/**
+ * The contract between the gateway and an agent, whatever kind it is: the gateway observes, the agent
+ * decides, the gateway turns the decision into timed input. Agents never see privileged state unless they
+ * declare `privileged` (scripted policies); a VLM agent never does.
+ */
+import type { ActionChunk } from './action-chunk.js';
+import type { ControlSet } from './controls.js';
+import type { FrameEncoding } from './game-link.js';
+
+/** What an agent is told once, before its first observation. */
+export interface AgentStart {
+  readonly matchId: string;
+  readonly game: string;
+  readonly variant: string;
+  readonly slot: number;
+  readonly team: number;
+  readonly controls: ControlSet;
+  /** The game's prompt for a model player: rules, what is on screen, controls, action format. */
+  readonly gamePrompt: string;
+  /** Decisions this agent may make at most (the step budget). */
+  readonly stepBudget: number;
+}
+
+/** One observation: the agent's own view and nothing of any other player's. */
+export interface Observation {
+  readonly slot: number;
+  /** Index of this decision within the episode, from 0. */
+  readonly step: number;
+  readonly simMs: number;
+  readonly frame: {
+    readonly seq: number;
+    readonly width: number;
+    readonly height: number;
+    readonly encoding: FrameEncoding;
+    readonly data: Uint8Array;
+  };
+  /** This player's normalised progress so far. */
+  readonly progress: number;
+  /** A one-line note about the previous answer (e.g. why it was invalid), when feedback is on. */
+  readonly feedback?: string;
+  /** Privileged game state: present only for agents that declare `privileged`. */
+  readonly state?: Readonly<Record<string, unknown>>;
+}
+
+/** How a decision was made, as measured by the agent. All times in ms. */
+export interface DecisionTimings {
+  /** Wall time of the whole decision as the agent measured it. */
+  readonly wallMs: number;
+  /** Time to the first streamed token. */
+  readonly ttftMs?: number;
+  /** Processing time the provider reported for the call. */
+  readonly providerMs?: number;
+  /** Measured network round trip to the provider, for `ttfb` charging. */
+  readonly networkRttMs?: number;
+  /** Wall time spent in failed attempts that were retried (never charged to the game). */
+  readonly retryMs?: number;
+  readonly retries?: number;
+}
+
+export interface DecisionUsage {
+  readonly tokensIn?: number;
+  readonly tokensOut?: number;
+  readonly reasoningTokens?: number;
+  readonly images?: number;
+  readonly bytesSent?: number;
+}
+
+/** An agent's decision: a chunk it built itself, or an answer text for the gateway to parse. */
+export type Decision =
+  | { readonly kind: 'chunk'; readonly chunk: ActionChunk; readonly timings: DecisionTimings; readonly note?: string }
+  | {
+      readonly kind: 'answer';
+      readonly answer: string;
+      readonly timings: DecisionTimings;
+      readonly usage?: DecisionUsage;
+      /** Digest of everything the model saw for this decision (prompt, history, images). */
+      readonly promptDigest?: string;
+      readonly reasoning?: string;
+    };
+
+/** Any agent: scripted, random, VLM, or a remote one behind AgentLink. */
+export interface Agent {
+  /** Agent kind, as named on the command line (`scripted`, `random`, `vlm`, `remote`). */
+  readonly kind: string;
+  /** Reads privileged game state. Only scripted policies may. */
+  readonly privileged: boolean;
+  /** The frame encoding this agent wants: raw RGB for in-process policies, JPEG for models. */
+  readonly frameEncoding: FrameEncoding;
+  start(info: AgentStart): Promise<void>;
+  /** Decides on one observation; `signal` aborts when the match ends or the decision deadline passes. */
+  decide(observation: Observation, signal: AbortSignal): Promise<Decision>;
+  /** Releases what the agent holds. Called once, whatever happened. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+/**
+ * The msgpack codec of both links: size limits on the bytes and on every msgpack container, then a zod
+ * parse, so nothing past `decodeMessage` ever sees `unknown`.
+ */
+import { Decoder, encode } from '@msgpack/msgpack';
+import type { z } from 'zod';
+import { ArenaError, ErrorCode } from './errors.js';
+import { Limits } from './limits.js';
+
+const decoder = new Decoder({
+  maxStrLength: Limits.maxTextLength,
+  maxBinLength: Limits.maxMessageBytes,
+  maxArrayLength: Limits.maxArrayLength,
+  maxMapLength: 1024,
+  maxExtLength: 0,
+});
+
+/** Encodes a message for a socket (fresh buffer, `undefined` fields left out). */
+export function encodeMessage(message: object): Uint8Array {
+  return encode(message, { ignoreUndefined: true });
+}
+
+/** A zod discriminated union over `type`, with the list of types it knows. */
+export interface MessageSchema<T> {
+  readonly schema: z.ZodType<T>;
+  readonly types: ReadonlySet<string>;
+}
+
+/** Builds a MessageSchema from a discriminated union of object schemas with a literal `type`. */
+export function messageSchema<T>(union: z.ZodType<T> & { options: readonly { shape: { type: { value: unknown } } }[] }): MessageSchema<T> {
+  const types = new Set(union.options.map((o) => String(o.shape.type.value)));
+  return { schema: union, types };
+}
+
+/**
+ * Decodes one binary message: TOO_LARGE past `maxBytes` or a msgpack container limit, BAD_MESSAGE for
+ * bytes that are not msgpack or a message that fails its schema, UNKNOWN_TYPE for a `type` the link lacks.
+ */
+export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxBytes: number = Limits.maxMessageBytes): T {
+  if (bytes.byteLength > maxBytes) {
+    throw new ArenaError(ErrorCode.TOO_LARGE, `message of ${bytes.byteLength} bytes exceeds ${maxBytes}`);
+  }
+  let raw: unknown;
+  try {
+    raw = decoder.decode(bytes);
+  } catch (err) {
+    const tooLarge = err instanceof RangeError || (err instanceof Error && /exceeds max|max.*length/i.test(err.message));
+    throw new ArenaError(tooLarge ? ErrorCode.TOO_LARGE : ErrorCode.BAD_MESSAGE, `undecodable message: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('type' in raw) || typeof raw.type !== 'string') {
+    throw new ArenaError(ErrorCode.BAD_MESSAGE, 'a message must be a map with a string `type`');
+  }
+  if (!spec.types.has(raw.type)) {
+    throw new ArenaError(ErrorCode.UNKNOWN_TYPE, `unknown message type '${raw.type.slice(0, Limits.maxNameLength)}'`);
+  }
+  const parsed = spec.schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.join('.') : '';
+    const code = issue?.code === 'too_big' ? ErrorCode.TOO_LARGE : ErrorCode.BAD_MESSAGE;
+    throw new ArenaError(code, `invalid '${raw.type}' message${where ? ` at ${where}` : ''}: ${issue?.message ?? 'schema mismatch'}`);
+  }
+  return parsed.data;
+}

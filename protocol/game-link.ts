@@ -1,0 +1,173 @@
+/**
+ * GameLink: the protocol between the gateway (client) and a game endpoint (server).
+ * msgpack maps on binary WebSocket messages; every message has a `type`. See docs/protocol.md.
+ */
+import { z } from 'zod';
+import { ControlSet, InputSchedule } from './controls.js';
+import { Limits } from './limits.js';
+
+/** The GameLink version this code speaks; a hello with another major version is refused. */
+export const GAME_LINK_VERSION = 1;
+
+const Name = z.string().min(1).max(Limits.maxNameLength);
+const Text = z.string().max(Limits.maxTextLength);
+const Id = z.number().int().min(0).max(2 ** 31);
+const Slot = z.number().int().min(0).max(Limits.maxSlots - 1);
+const SimMs = z.number().min(0);
+const Side = z.number().int().min(1).max(Limits.maxFrameSide);
+
+export const FrameEncoding = z.enum(['rgb', 'jpeg', 'png']);
+export type FrameEncoding = z.infer<typeof FrameEncoding>;
+
+export const SlotInfo = z.strictObject({ slot: Slot, team: z.number().int().min(0).max(Limits.maxSlots) });
+export type SlotInfo = z.infer<typeof SlotInfo>;
+
+/** What a game endpoint can do, announced in its hello. */
+export const Capabilities = z.strictObject({
+  /** Frame sizes the game can render, width x height. The first is its native size. */
+  frameSizes: z.array(z.strictObject({ width: Side, height: Side })).min(1).max(16),
+  encodings: z.array(FrameEncoding).min(1).max(3),
+  slots: z.array(SlotInfo).min(1).max(Limits.maxSlots),
+  controls: ControlSet,
+  clock: z.strictObject({
+    /** The game can hold its world still between messages. */
+    pause: z.boolean(),
+    /** `advance` runs exactly the requested game time (fixed timestep); otherwise it reports what ran. */
+    exactAdvance: z.boolean(),
+    /** The game can run free at a speed other than 1 (realtime mode's `timeScale`). */
+    timeScale: z.boolean(),
+    /** Length of one simulation tick, ms; inputs are applied on tick boundaries. */
+    tickMs: z.number().positive().max(1000),
+  }),
+  /** The game can stream its privileged state to a client that asks for it. */
+  privilegedState: z.boolean(),
+  variants: z.array(Name).min(1).max(Limits.maxArrayLength),
+});
+export type Capabilities = z.infer<typeof Capabilities>;
+
+// ---- gateway -> game ------------------------------------------------------------------------
+
+export const ClientHello = z.strictObject({
+  type: z.literal('hello'),
+  version: z.number().int().min(0),
+  client: Name,
+  /** Ask for `state` messages: only the recorder and scripted policies read them, never a VLM agent. */
+  privileged: z.boolean(),
+});
+export const Reset = z.strictObject({
+  type: z.literal('reset'),
+  id: Id,
+  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  variant: Name,
+  /** Slots taking part; others stay empty (the game may fill them with idle players). */
+  slots: z.array(Slot).min(1).max(Limits.maxSlots),
+  frame: z.strictObject({ width: Side, height: Side, encoding: FrameEncoding, quality: z.number().int().min(1).max(100).optional() }),
+});
+export const Advance = z.strictObject({
+  type: z.literal('advance'),
+  id: Id,
+  /** Game time to run, ms; the game then stays paused. */
+  ms: z.number().min(0).max(Limits.maxAdvanceMs),
+  inputs: InputSchedule,
+  /** Send the frames of these slots at the end (an empty list skips rendering). */
+  frames: z.array(Slot).max(Limits.maxSlots),
+});
+export const Observe = z.strictObject({ type: z.literal('observe'), id: Id, frames: z.array(Slot).max(Limits.maxSlots) });
+export const Pause = z.strictObject({ type: z.literal('pause'), id: Id });
+/** Run freely (realtime); the game streams frames of `frames` at `fps` and applies `input` as it arrives. */
+export const Resume = z.strictObject({
+  type: z.literal('resume'),
+  id: Id,
+  timeScale: z.number().positive().max(16),
+  fps: z.number().positive().max(240),
+  frames: z.array(Slot).max(Limits.maxSlots),
+});
+/** Input while running freely: `at` offsets count from the moment the game reads the message. */
+export const Input = z.strictObject({ type: z.literal('input'), inputs: InputSchedule });
+export const Bye = z.strictObject({ type: z.literal('bye'), reason: Text });
+
+export const ClientMessage = z.discriminatedUnion('type', [ClientHello, Reset, Advance, Observe, Pause, Resume, Input, Bye]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---- game -> gateway ------------------------------------------------------------------------
+
+export const GameHello = z.strictObject({
+  type: z.literal('hello'),
+  version: z.number().int().min(0),
+  game: Name,
+  build: Name,
+  capabilities: Capabilities,
+});
+export const Frame = z.strictObject({
+  type: z.literal('frame'),
+  /** The player whose view this is. */
+  slot: Slot,
+  simMs: SimMs,
+  /** Per-slot sequence number, from 0 at reset. */
+  seq: z.number().int().min(0),
+  width: Side,
+  height: Side,
+  encoding: FrameEncoding,
+  data: z.instanceof(Uint8Array),
+});
+export type Frame = z.infer<typeof Frame>;
+export const GameEvent = z.strictObject({
+  type: z.literal('event'),
+  simMs: SimMs,
+  /** The player it concerns, if any. */
+  slot: Slot.optional(),
+  name: Name,
+  data: z.record(z.string().max(Limits.maxNameLength), z.union([z.number(), z.string().max(Limits.maxTextLength), z.boolean()])).optional(),
+});
+export type GameEvent = z.infer<typeof GameEvent>;
+export const PlayerProgress = z.strictObject({
+  slot: Slot,
+  /** Normalised progress in [0, 1] as the game's manifest defines it. */
+  progress: z.number().min(0).max(1),
+  /** The game's raw score, in its own units. */
+  score: z.number(),
+});
+export type PlayerProgress = z.infer<typeof PlayerProgress>;
+export const Progress = z.strictObject({
+  type: z.literal('progress'),
+  simMs: SimMs,
+  players: z.array(PlayerProgress).max(Limits.maxSlots),
+});
+export type Progress = z.infer<typeof Progress>;
+/** Privileged game state: sent only to a client whose hello asked for it. */
+export const State = z.strictObject({ type: z.literal('state'), simMs: SimMs, state: z.record(z.string(), z.unknown()) });
+export type State = z.infer<typeof State>;
+export const Outcome = z.strictObject({
+  slot: Slot,
+  result: z.enum(['win', 'draw', 'loss', 'none']),
+});
+export const EpisodeEnd = z.strictObject({
+  type: z.literal('episode_end'),
+  simMs: SimMs,
+  /** Why it ended in the game's terms (`fell`, `time_limit`, `crystal_destroyed`...). */
+  reason: Name,
+  outcomes: z.array(Outcome).max(Limits.maxSlots),
+});
+export type EpisodeEnd = z.infer<typeof EpisodeEnd>;
+/** The reply that closes a reset, advance, observe, pause or resume: everything it caused came before it. */
+export const Done = z.strictObject({
+  type: z.literal('done'),
+  id: Id,
+  simMs: SimMs,
+  /** Game time the request asked for, and game time that really passed (equal on exact games). */
+  requestedMs: z.number().min(0),
+  actualMs: z.number().min(0),
+  ended: z.boolean(),
+});
+export type Done = z.infer<typeof Done>;
+export const GameError = z.strictObject({
+  type: z.literal('error'),
+  /** The request it answers, if any. */
+  id: Id.optional(),
+  code: Name,
+  message: Text,
+});
+export const GameBye = z.strictObject({ type: z.literal('bye'), reason: Text });
+
+export const GameMessage = z.discriminatedUnion('type', [GameHello, Frame, GameEvent, Progress, State, EpisodeEnd, Done, GameError, GameBye]);
+export type GameMessage = z.infer<typeof GameMessage>;

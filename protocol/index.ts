@@ -1,0 +1,9 @@
+/** protocol: wire schemas, codec, error and close codes, and the agent contract. The leaf layer. */
+export * from './errors.js';
+export * from './limits.js';
+export * from './controls.js';
+export * from './game-link.js';
+export * from './codec.js';
+export * from './socket.js';
+export * from './action-chunk.js';
+export type * from './agent.js';
