@@ -7,3 +7,4 @@ export * from './codec.js';
 export * from './socket.js';
 export * from './action-chunk.js';
 export type * from './agent.js';
+export * from './launch.js';

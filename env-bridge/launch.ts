@@ -1,0 +1,68 @@
+/**
+ * Turns a manifest launch recipe into a connected GameLink endpoint: a built-in game or a command run as a
+ * child process (the native driver), or a remote endpoint dialled directly.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ArenaError, ErrorCode } from '../protocol/index.js';
+import type { GameEntry } from '../games-manifest/index.js';
+import { GameClient } from './game-client.js';
+import { startGameProcess, type StartedProcess } from './process-driver.js';
+
+/** The folder the project lives in; built-in game modules are named relative to it. */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A running game and the link to it. */
+export interface GameEndpoint {
+  readonly client: GameClient;
+  /** The child process, when the driver started one. */
+  readonly process: StartedProcess | undefined;
+  /** Closes the link and stops the process. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Ask the game for privileged state (for the recorder and scripted policies). */
+  readonly privileged: boolean;
+  readonly startTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+}
+
+function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+export async function launchGame(entry: GameEntry, options: LaunchOptions): Promise<GameEndpoint> {
+  const recipe = entry.launch;
+  const clientOptions = {
+    client: 'arena-gateway',
+    privileged: options.privileged,
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+  };
+  if (recipe.kind === 'remote') {
+    const client = await GameClient.connect(recipe.url, clientOptions);
+    return { client, process: undefined, close: () => client.close() };
+  }
+  const spawnOptions =
+    recipe.kind === 'builtin'
+      ? { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL(recipe.module, pathToFileURL(PROJECT_ROOT)))], cwd: PROJECT_ROOT }
+      : { command: recipe.command, args: recipe.args, ...(recipe.env === undefined ? {} : { env: recipe.env }) };
+  const proc = await startGameProcess({ ...spawnOptions, ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }) });
+  let client: GameClient;
+  try {
+    client = await GameClient.connect(`ws://127.0.0.1:${proc.port}`, clientOptions);
+  } catch (err) {
+    await proc.stop(500);
+    throw err;
+  }
+  // A process that dies takes its link down at once, even if the socket lingers.
+  void proc.exited.then(({ code, signal }) => {
+    if (!client.error) client.terminate(new ArenaError(ErrorCode.GAME_CRASHED, `game process exited (${signal ?? `code ${code}`})`));
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    client,
+    process: proc,
+    close: () => (closing ??= client.close().finally(() => proc.stop())),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Compiles an action chunk into a timed input schedule against game time: held controls are pressed once
+ * and held across consecutive steps, tap controls are held `tapMs` at the start of each step that names
+ * them, the mouse-look move happens at the chunk's start, and everything still held is released at the end.
+ */
+import { BUTTON_TOKENS, type ActionChunk, type ButtonToken, type ControlSet, type InputEvent } from '../protocol/index.js';
+
+export interface CompiledChunk {
+  /** Inputs with `at` relative to the chunk's start, ms, sorted by time. */
+  readonly inputs: readonly InputEvent[];
+  /** Game time the chunk lasts: steps x stepMs. */
+  readonly durationMs: number;
+}
+
+function press(slot: number, control: string, at: number, down: boolean): InputEvent {
+  const button = (BUTTON_TOKENS as Record<string, (typeof BUTTON_TOKENS)[ButtonToken] | undefined>)[control];
+  return button === undefined ? { type: 'key', at, slot, key: control, down } : { type: 'button', at, slot, button, down };
+}
+
+export function compileChunk(chunk: ActionChunk, controls: ControlSet, slot: number): CompiledChunk {
+  const { stepMs, tapMs } = controls;
+  const taps = new Set(controls.tapControls);
+  const inputs: InputEvent[] = [];
+  if (chunk.look.dx !== 0 || chunk.look.dy !== 0) inputs.push({ type: 'look', at: 0, slot, dx: chunk.look.dx, dy: chunk.look.dy });
+  let held = new Set<string>();
+  chunk.steps.forEach((step, k) => {
+    const start = k * stepMs;
+    const wanted = new Set(step.filter((c) => !taps.has(c)));
+    for (const c of held) if (!wanted.has(c)) inputs.push(press(slot, c, start, false));
+    for (const c of wanted) if (!held.has(c)) inputs.push(press(slot, c, start, true));
+    held = wanted;
+    for (const c of step) {
+      if (!taps.has(c)) continue;
+      inputs.push(press(slot, c, start, true), press(slot, c, start + Math.min(tapMs, stepMs), false));
+    }
+  });
+  const durationMs = chunk.steps.length * stepMs;
+  for (const c of held) inputs.push(press(slot, c, durationMs, false));
+  return { inputs: inputs.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i).map((x) => x.e), durationMs };
+}
+
+/** Shifts a schedule by `offsetMs` (to place a chunk at its start within a longer advance). */
+export function shiftInputs(inputs: readonly InputEvent[], offsetMs: number): InputEvent[] {
+  return inputs.map((e) => ({ ...e, at: e.at + offsetMs }));
+}
+
+/** Releases for every key and button a schedule leaves held (used when an agent vanishes mid-chunk). */
+export function releaseAll(controls: ControlSet, slot: number, at = 0): InputEvent[] {
+  return [...controls.keys, ...controls.buttons].map((c) => press(slot, c, at, false));
+}

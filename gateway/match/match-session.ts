@@ -1,0 +1,155 @@
+/**
+ * The state of one match while it runs: the game endpoint, each slot's agent and counters, the newest
+ * frame and progress per slot, and the run record. The clock loops (paused and realtime) drive it.
+ */
+import type { GameEntry } from '../../games-manifest/index.js';
+import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
+import type { EpisodeEnd, Frame, GameEvent, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
+import { compileChunk } from '../chunk-compiler.js';
+import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
+import type { RunRecorder } from '../records/run-recorder.js';
+import type { DecisionOutcome } from './decide.js';
+import { FrameCache } from './frame-cache.js';
+import type { MatchSlot, MatchSpec } from './match-spec.js';
+
+export interface SlotState {
+  readonly spec: MatchSlot;
+  readonly label: string;
+  readonly charger: LatencyCharger;
+  decisions: number;
+  invalid: number;
+  failed: number;
+  /** The agent left (disconnected or threw) and its slot plays nothing more. */
+  gone: boolean;
+  feedback: string | undefined;
+  frame: Frame | undefined;
+}
+
+export class MatchSession {
+  readonly slots = new Map<number, SlotState>();
+  readonly frames: FrameCache;
+  progress = new Map<number, PlayerProgress>();
+  state: Record<string, unknown> | undefined;
+  simMs = 0;
+  ended: { reason: string; outcomes: Map<number, 'win' | 'draw' | 'loss' | 'none'> } | undefined;
+
+  constructor(
+    readonly spec: MatchSpec,
+    readonly entry: GameEntry,
+    readonly endpoint: GameEndpoint,
+    readonly recorder: RunRecorder,
+    readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
+  ) {
+    this.frames = new FrameCache(spec.jpegQuality ?? 85);
+    for (const s of spec.slots) {
+      const latency = s.latency ?? { kind: 'wall' };
+      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined });
+    }
+  }
+
+  /** The game's reason for ending, once it has ended. */
+  endReason(): string | undefined {
+    return this.ended?.reason;
+  }
+
+  /** Takes in everything a game reply carried: frames, events, progress, state and the episode's end. */
+  absorb(reply: StepReply): void {
+    for (const msg of [...reply.events, ...reply.frames, reply.progress, reply.state, reply.end]) if (msg) this.absorbMessage(msg);
+    this.simMs = reply.done.simMs;
+  }
+
+  /** Takes in one message from the game, in a reply or from a running game's stream. */
+  absorbMessage(msg: Frame | GameEvent | Progress | State | EpisodeEnd): void {
+    this.simMs = Math.max(this.simMs, msg.simMs);
+    switch (msg.type) {
+      case 'frame': {
+        const slot = this.slots.get(msg.slot);
+        if (slot) slot.frame = msg;
+        break;
+      }
+      case 'event':
+        this.recorder.files.events.append(msg);
+        break;
+      case 'progress':
+        for (const p of msg.players) this.progress.set(p.slot, p);
+        this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
+        break;
+      case 'state':
+        this.state = msg.state;
+        break;
+      case 'episode_end':
+        this.ended = { reason: msg.reason, outcomes: new Map(msg.outcomes.map((o) => [o.slot, o.result])) };
+        this.recorder.files.events.append(msg);
+        break;
+    }
+  }
+
+  /** The observation for one slot: its own newest frame, encoded as its agent wants, and nothing else's. */
+  async observe(slotId: number): Promise<Observation> {
+    const slot = this.slots.get(slotId)!;
+    const frame = slot.frame;
+    if (!frame) throw new Error(`no frame for slot ${slotId}`);
+    const encoding = slot.spec.agent.frameEncoding;
+    const data = await this.frames.get(frame, encoding);
+    return {
+      slot: slotId,
+      step: slot.decisions,
+      simMs: frame.simMs,
+      frame: { seq: frame.seq, width: frame.width, height: frame.height, encoding, data },
+      progress: this.progress.get(slotId)?.progress ?? 0,
+      ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
+      ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
+    };
+  }
+
+  /**
+   * Records a decision and returns its compiled chunk and charged latency. Invalid answers and failed calls
+   * are counted here and become no-ops; feedback for the next observation is set.
+   */
+  async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, charged: boolean): Promise<{ chargedMs: number; durationMs: number; inputs: ReturnType<typeof compileChunk>['inputs'] }> {
+    const slot = this.slots.get(slotId)!;
+    const step = slot.decisions++;
+    const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
+    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
+    const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
+    let frameRef: string | undefined;
+    if (slot.frame) {
+      const jpeg = await this.frames.get(slot.frame, 'jpeg');
+      frameRef = this.recorder.saveFrame(`${String(step).padStart(4, '0')}-s${slotId}.jpg`, jpeg);
+    }
+    if (outcome.status === 'invalid') {
+      slot.invalid++;
+      slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
+    } else if (outcome.status === 'failed') {
+      slot.failed++;
+      slot.feedback = undefined;
+    } else {
+      slot.feedback = undefined;
+    }
+    const decision = outcome.status === 'failed' ? undefined : outcome.decision;
+    this.recorder.files.decisions.append({
+      slot: slotId,
+      agent: slot.label,
+      step,
+      observedAtMs: observation.simMs,
+      frame: frameRef,
+      frameSeq: observation.frame.seq,
+      status: outcome.status,
+      ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
+      ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
+      answer: decision?.kind === 'answer' ? decision.answer : undefined,
+      reasoning: decision?.kind === 'answer' ? decision.reasoning : undefined,
+      promptDigest: decision?.kind === 'answer' ? decision.promptDigest : undefined,
+      usage: decision?.kind === 'answer' ? decision.usage : undefined,
+      note: decision?.kind === 'chunk' ? decision.note : undefined,
+      chunk: outcome.chunk,
+      inputs: compiled.inputs,
+      timings: { ...timings, gatewayWallMs: outcome.wallMs },
+      latencySource: charged ? describeLatencySource(slot.charger.source) : 'none',
+      chargedMs: charge.ms,
+      chargeNote: charge.note,
+    });
+    this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
+    return { chargedMs: charge.ms, durationMs: compiled.durationMs, inputs: compiled.inputs };
+  }
+}

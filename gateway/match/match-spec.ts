@@ -1,0 +1,83 @@
+/** What a match is made of: the game, the clock, and an agent per player slot. */
+import type { Agent } from '../../protocol/index.js';
+import type { GameEntry } from '../../games-manifest/index.js';
+import type { GameEndpoint } from '../../env-bridge/index.js';
+import type { ClockMode } from '../clock/clock-mode.js';
+import type { LatencySource } from '../clock/latency.js';
+
+export interface MatchSlot {
+  readonly slot: number;
+  readonly agent: Agent;
+  /** Where `lcrt` takes each decision's charged latency from (default `wall`). */
+  readonly latency?: LatencySource;
+  /** A label for records and tables (default: the agent's kind). */
+  readonly label?: string;
+}
+
+/** Progress of a running match, for progress bars and dashboards. */
+export type MatchEvent =
+  | { readonly type: 'started'; readonly runId: string; readonly dir: string; readonly stepBudget: number; readonly timeLimitMs: number }
+  | { readonly type: 'decision'; readonly slot: number; readonly step: number; readonly simMs: number; readonly valid: boolean; readonly progress: number }
+  | { readonly type: 'advanced'; readonly simMs: number };
+
+export interface MatchSpec {
+  /** Manifest id of the game. */
+  readonly game: string;
+  readonly variant?: string;
+  readonly seed?: number;
+  readonly clock?: ClockMode;
+  readonly slots: readonly MatchSlot[];
+  /** Game time run after each chunk before the next observation, ms (default: 2000 in pdq, 0 otherwise). */
+  readonly observationDelayMs?: number;
+  /** Most decisions per agent (default: the game's step budget). */
+  readonly stepBudget?: number;
+  /** Game-time limit of the episode, ms (default: the game's). */
+  readonly timeLimitMs?: number;
+  /** Frame size agents receive (default: the game's). */
+  readonly frame?: { readonly width: number; readonly height: number };
+  /** JPEG quality for agents that take JPEG and for recorded frames (default 85). */
+  readonly jpegQuality?: number;
+  /** What a decision that fails (provider timeout or error) becomes: a recorded no-op, or the end of the match. */
+  readonly onDecisionError?: 'noop' | 'end';
+  /** What an agent that disconnects or throws becomes: the end of the match, or a slot that plays no-ops. */
+  readonly onAgentFailure?: 'end' | 'noop';
+  /** Wall-clock deadline for one decision, ms (default 180 s); past it the decision fails with AGENT_TIMEOUT. */
+  readonly decisionTimeoutMs?: number;
+  /** Tell an agent in its next observation why its previous answer was invalid (default true). */
+  readonly feedback?: boolean;
+  /** `realtime` only: game speed and frame rate of the stream. */
+  readonly realtime?: { readonly timeScale?: number; readonly fps?: number };
+  /** Where run directories go (default `runs`). */
+  readonly runsDir?: string;
+  readonly runId?: string;
+  /** Extra fields stored in run.json (the CLI puts its command line here). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: MatchEvent) => void;
+  /** A manifest entry to use instead of looking `game` up (tests and external games). */
+  readonly entry?: GameEntry;
+  /** Starts the game another way (tests). Default: the entry's launch recipe. */
+  readonly launch?: (entry: GameEntry) => Promise<GameEndpoint>;
+}
+
+export interface PlayerResult {
+  readonly slot: number;
+  readonly label: string;
+  readonly progress: number;
+  readonly score: number;
+  readonly outcome: 'win' | 'draw' | 'loss' | 'none';
+  readonly decisions: number;
+  readonly invalid: number;
+  readonly failed: number;
+}
+
+export interface MatchResult {
+  readonly runId: string;
+  readonly dir: string;
+  readonly status: 'complete' | 'incomplete';
+  /** Why the episode ended: the game's reason, `time_limit`, `step_budget`, or an error code. */
+  readonly reason: string;
+  readonly simMs: number;
+  readonly players: readonly PlayerResult[];
+  readonly error?: { readonly code: string; readonly message: string; readonly class: string };
+}

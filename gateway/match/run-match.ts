@@ -1,0 +1,125 @@
+/**
+ * Runs one match end to end: launch the game, start the agents, reset, run the clock loop, and write the
+ * run record whatever happens. Errors end the match with a coded reason in the record; they are returned in
+ * the result rather than thrown, except for bad specs (unknown game, variant or slot), which throw first.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
+import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
+import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
+import { describeLatencySource } from '../clock/latency.js';
+import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
+import { writeReplay } from '../records/replay.js';
+import { MatchSession } from './match-session.js';
+import type { MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
+import { runPausedLoop } from './paused-loop.js';
+import { runRealtimeLoop } from './realtime-loop.js';
+
+/** The package version written into every run record. */
+export const GATEWAY_VERSION = '0.1.0';
+
+function newRunId(game: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${game}-${randomBytes(3).toString('hex')}`;
+}
+
+function checkSlots(spec: MatchSpec, entry: GameEntry): void {
+  if (spec.slots.length === 0) throw new ArenaError(ErrorCode.BAD_CONFIG, 'a match needs at least one agent');
+  const seen = new Set<number>();
+  for (const s of spec.slots) {
+    if (!entry.slots.some((e) => e.slot === s.slot)) {
+      throw new ArenaError(ErrorCode.BAD_SLOT, `${entry.id} has slots ${entry.slots.map((e) => e.slot).join(', ')}; there is no slot ${s.slot}`);
+    }
+    if (seen.has(s.slot)) throw new ArenaError(ErrorCode.BAD_SLOT, `slot ${s.slot} has two agents`);
+    seen.add(s.slot);
+  }
+}
+
+export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
+  const entry = spec.entry ?? getGame(spec.game);
+  const variant = getVariant(entry, spec.variant ?? entry.variants[0]!.id).id;
+  checkSlots(spec, entry);
+  const clock = spec.clock ?? 'pdq';
+  const seed = spec.seed ?? 1;
+  const limits = {
+    stepBudget: spec.stepBudget ?? entry.stepBudget,
+    timeLimitMs: spec.timeLimitMs ?? entry.timeLimitMs,
+    observationDelayMs: spec.observationDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
+    decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
+  };
+  const frame = spec.frame ?? entry.frame;
+  const runId = spec.runId ?? newRunId(entry.id);
+  const dir = join(spec.runsDir ?? 'runs', runId);
+  const recorder = new RunRecorder(dir, {
+    runId,
+    versions: { gateway: GATEWAY_VERSION, node: process.version },
+    game: entry.id,
+    variant,
+    seed,
+    clock,
+    limits,
+    frame,
+    agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
+    ...spec.meta,
+  });
+  spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
+
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  spec.signal?.addEventListener('abort', onAbort, { once: true });
+  let endpoint: GameEndpoint | undefined;
+  let session: MatchSession | undefined;
+  let reason = 'error';
+  let failure: ArenaError | undefined;
+  try {
+    endpoint = await (spec.launch ?? ((e: GameEntry) => launchGame(e, { privileged: true })))(entry);
+    const ep = endpoint;
+    // A game that dies mid-decision must not leave the match waiting on an agent.
+    ep.client.onClosed((err) => {
+      if (err) controller.abort(err);
+    });
+    recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
+    session = new MatchSession(spec, entry, ep, recorder, limits);
+    const gamePrompt = composeGamePrompt(entry);
+    await Promise.all(
+      spec.slots.map((s) =>
+        s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
+      ),
+    );
+    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, encoding: 'rgb' }));
+    reason = clock === 'realtime' ? await runRealtimeLoop(session, controller.signal) : await runPausedLoop(session, clock, controller.signal);
+  } catch (err) {
+    failure = toArenaError(err);
+    // An abort caused by the game link closing is the game's failure, not the operator's.
+    const linkError = endpoint?.client.error;
+    if (failure.code === ErrorCode.ABORTED && linkError && !spec.signal?.aborted) failure = linkError;
+    else if (failure.code === ErrorCode.INTERNAL && linkError) failure = linkError;
+    reason = failure.code;
+  } finally {
+    spec.signal?.removeEventListener('abort', onAbort);
+    await Promise.allSettled(spec.slots.map((s) => s.agent.close()));
+    await endpoint?.close().catch(() => undefined);
+  }
+
+  const players: PlayerResult[] = spec.slots.map((s) => {
+    const state = session?.slots.get(s.slot);
+    const p = session?.progress.get(s.slot);
+    return {
+      slot: s.slot,
+      label: s.label ?? s.agent.kind,
+      progress: p?.progress ?? 0,
+      score: p?.score ?? 0,
+      outcome: session?.ended?.outcomes.get(s.slot) ?? 'none',
+      decisions: state?.decisions ?? 0,
+      invalid: state?.invalid ?? 0,
+      failed: state?.failed ?? 0,
+    };
+  });
+  const status = failure ? 'incomplete' : 'complete';
+  const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
+  const result: MatchResult = { runId, dir, status, reason, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
+  recorder.finish(status, { result: { reason, simMs: result.simMs, players }, ...(error ? { failure: error } : {}) });
+  await writeReplay(dir).catch(() => undefined);
+  return result;
+}

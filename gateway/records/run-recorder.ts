@@ -1,0 +1,81 @@
+/**
+ * Writes a run directory as the match goes: `run.json` (config, versions, status, result), append-only
+ * `ledger.jsonl`, `decisions.jsonl`, `events.jsonl`, `progress.jsonl`, decision frames under `frames/`,
+ * and at the end a replay strip (`replay.jpg`) and page (`replay.html`). A run that fails stays readable:
+ * its `run.json` says `incomplete` with the failure's code and class.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArenaError } from '../../protocol/index.js';
+import { JsonlWriter } from './jsonl-writer.js';
+
+export type RunStatus = 'running' | 'complete' | 'incomplete';
+/** What to do about a failed run: infrastructure failures are worth rerunning; agent failures are results. */
+export type FailureClass = 'infrastructure' | 'agent' | 'aborted' | 'internal';
+
+export function classifyFailure(err: ArenaError): FailureClass {
+  switch (err.code) {
+    case 'GAME_CRASHED':
+    case 'GAME_TIMEOUT':
+    case 'PROVIDER_TIMEOUT':
+    case 'PROVIDER_ERROR':
+      return 'infrastructure';
+    case 'AGENT_GONE':
+    case 'AGENT_TIMEOUT':
+      return 'agent';
+    case 'ABORTED':
+      return 'aborted';
+    default:
+      return 'internal';
+  }
+}
+
+export interface RunFiles {
+  readonly dir: string;
+  readonly ledger: JsonlWriter;
+  readonly decisions: JsonlWriter;
+  readonly events: JsonlWriter;
+  readonly progress: JsonlWriter;
+}
+
+export class RunRecorder {
+  readonly files: RunFiles;
+  private meta: Record<string, unknown>;
+
+  constructor(readonly dir: string, meta: Record<string, unknown>) {
+    mkdirSync(join(dir, 'frames'), { recursive: true });
+    this.meta = { ...meta, status: 'running' satisfies RunStatus, startedAt: new Date().toISOString() };
+    this.writeMeta();
+    this.files = {
+      dir,
+      ledger: new JsonlWriter(join(dir, 'ledger.jsonl')),
+      decisions: new JsonlWriter(join(dir, 'decisions.jsonl')),
+      events: new JsonlWriter(join(dir, 'events.jsonl')),
+      progress: new JsonlWriter(join(dir, 'progress.jsonl')),
+    };
+  }
+
+  /** Stores a decision frame; returns its path relative to the run directory. */
+  saveFrame(name: string, bytes: Uint8Array): string {
+    const rel = join('frames', name);
+    writeFileSync(join(this.dir, rel), bytes);
+    return rel;
+  }
+
+  /** Merges fields into run.json and rewrites it atomically. */
+  update(fields: Record<string, unknown>): void {
+    this.meta = { ...this.meta, ...fields };
+    this.writeMeta();
+  }
+
+  finish(status: Exclude<RunStatus, 'running'>, fields: Record<string, unknown>): void {
+    this.update({ ...fields, status, endedAt: new Date().toISOString() });
+    for (const w of Object.values(this.files)) if (w instanceof JsonlWriter) w.close();
+  }
+
+  private writeMeta(): void {
+    const tmp = join(this.dir, 'run.json.tmp');
+    writeFileSync(tmp, `${JSON.stringify(this.meta, null, 2)}\n`);
+    renameSync(tmp, join(this.dir, 'run.json'));
+  }
+}
