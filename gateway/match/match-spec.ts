@@ -46,7 +46,7 @@ export interface MatchSpec {
   /** Tell an agent in its next observation why its previous answer was invalid (default true). */
   readonly feedback?: boolean;
   /** `realtime` only: game speed and frame rate of the stream. */
-  readonly realtime?: { readonly timeScale?: number; readonly fps?: number };
+  readonly realtime?: { readonly timeScale?: number | undefined; readonly fps?: number | undefined };
   /** Where run directories go (default `runs`). */
   readonly runsDir?: string;
   readonly runId?: string;

@@ -1,0 +1,63 @@
+/** The agent kinds the command line knows, and how to make one. */
+import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
+import { RandomAgent } from './random-agent.js';
+import { scriptedPolicies } from './scripted/index.js';
+import { createVlmAgent, parseVlmAgentConfig } from './vlm/index.js';
+
+export interface AgentKindInfo {
+  readonly kind: string;
+  readonly summary: string;
+  /** What the kind needs to be made. */
+  readonly needs: string;
+}
+
+export const agentKinds: readonly AgentKindInfo[] = [
+  { kind: 'scripted', summary: 'a hand-written policy that plays from privileged game state (a strong baseline)', needs: 'a game with a scripted policy' },
+  { kind: 'random', summary: 'presses random legal controls and looks around at random (the floor)', needs: 'nothing' },
+  { kind: 'vlm', summary: 'a vision-language model behind any OpenAI-compatible chat endpoint', needs: '--model and --base-url, or --agent-config FILE' },
+  { kind: 'remote', summary: 'an agent in another process or language that joins over AgentLink (arena serve)', needs: 'arena serve; the agent connects with its slot token' },
+  { kind: 'idle', summary: 'does nothing, every decision (a reference for how a game plays itself)', needs: 'nothing' },
+];
+
+export interface AgentContext {
+  readonly game: string;
+  readonly seed: number;
+  /** The VLM agent's configuration as written (validated here). */
+  readonly vlm?: unknown;
+}
+
+/** An agent that never presses anything. */
+export class IdleAgent implements Agent {
+  readonly kind = 'idle';
+  readonly privileged = false;
+  readonly frameEncoding = 'rgb' as const;
+  private steps = 1;
+  async start(info: { controls: { chunkSteps: number } }): Promise<void> {
+    this.steps = info.controls.chunkSteps;
+  }
+  async decide(): Promise<{ kind: 'chunk'; chunk: { look: { dx: number; dy: number }; steps: string[][] }; timings: { wallMs: number } }> {
+    return { kind: 'chunk', chunk: { look: { dx: 0, dy: 0 }, steps: Array.from({ length: this.steps }, () => []) }, timings: { wallMs: 0 } };
+  }
+  async close(): Promise<void> {}
+}
+
+/** Makes an agent of `kind`; UNKNOWN_AGENT naming the known kinds, or BAD_CONFIG for a bad VLM config. */
+export function createAgent(kind: string, context: AgentContext): Agent {
+  switch (kind) {
+    case 'scripted': {
+      const make = scriptedPolicies[context.game];
+      if (!make) throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `no scripted policy for '${context.game}'; games with one: ${Object.keys(scriptedPolicies).join(', ')}`);
+      return make();
+    }
+    case 'random':
+      return new RandomAgent(context.seed);
+    case 'idle':
+      return new IdleAgent();
+    case 'vlm':
+      return createVlmAgent(parseVlmAgentConfig(context.vlm ?? {}));
+    case 'remote':
+      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, "a 'remote' agent joins a match hosted by `arena serve`; it cannot be made here");
+    default:
+      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The `arena` command line. `arena help` lists the commands; docs/cli.md documents each with examples.
+ */
+import { agentsCommand } from './commands/agents.js';
+import { gamesCommand } from './commands/games.js';
+import { matchCommand } from './commands/match.js';
+import { reportError, usage } from './cli-error.js';
+
+const HELP = `arena: a real-time game gateway for VLM agents
+
+usage: arena <command> [options]
+
+commands:
+  match       play one match (default: scripted agent on last_stand, pdq clock)
+  games       list the games in the manifest (--json for the full entries)
+  agents      list the agent kinds
+  bench       measure the frame path and match capacity (prints ratios)
+  help        this text
+
+examples:
+  arena match
+  arena match --game last_stand --agent random --clock lcrt --latency synthetic:300 --seed 7
+  arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1
+  arena match --config examples/match-pdq.json
+
+See docs/cli.md for every option.
+`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  match: matchCommand,
+  games: (argv) => gamesCommand({ json: argv.includes('--json') }),
+  agents: () => agentsCommand(),
+  bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
+  help: async () => {
+    process.stdout.write(HELP);
+    return 0;
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name = 'help', ...rest] = argv;
+  if (name === '--help' || name === '-h') return commands.help!([]);
+  const command = commands[name];
+  if (!command) throw usage(`unknown command '${name}'; run 'arena help'`);
+  return command(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.exitCode = reportError(err);
+  },
+);

@@ -1,0 +1,10 @@
+/** `arena agents`: the agent kinds and what each needs. */
+import { agentKinds, scriptedPolicies } from '../../agents/index.js';
+
+export async function agentsCommand(): Promise<number> {
+  for (const k of agentKinds) {
+    process.stdout.write(`${k.kind.padEnd(9)} ${k.summary}\n${''.padEnd(9)} needs: ${k.needs}\n`);
+  }
+  process.stdout.write(`\nscripted policies exist for: ${Object.keys(scriptedPolicies).join(', ')}\n`);
+  return 0;
+}

@@ -1,0 +1,145 @@
+/** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
+import { parseArgs } from 'node:util';
+import { createAgent } from '../../agents/index.js';
+import { runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
+import { getGame } from '../../games-manifest/index.js';
+import { usage } from '../cli-error.js';
+import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
+import { ProgressBar } from '../progress-bar.js';
+
+export const matchOptions = {
+  config: { type: 'string' },
+  game: { type: 'string' },
+  variant: { type: 'string' },
+  seed: { type: 'string' },
+  clock: { type: 'string' },
+  agent: { type: 'string' },
+  agents: { type: 'string' },
+  latency: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'agent-config': { type: 'string' },
+  steps: { type: 'string' },
+  'time-limit': { type: 'string' },
+  'obs-delay': { type: 'string' },
+  'decision-timeout': { type: 'string' },
+  'on-agent-failure': { type: 'string' },
+  'runs-dir': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+} as const;
+
+function num(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
+  return n;
+}
+
+type MatchFlags = ReturnType<typeof parseArgs<{ options: typeof matchOptions; allowPositionals: false }>>['values'];
+
+/** The match configuration: the --config file (if any) with flags on top. */
+export function buildMatchConfig(flags: MatchFlags): MatchConfig {
+  const base: Record<string, unknown> = flags.config ? { ...readConfigFile(flags.config, MatchConfig) } : {};
+  const set = (key: string, value: unknown): void => {
+    if (value !== undefined) base[key] = value;
+  };
+  set('game', flags.game);
+  set('variant', flags.variant);
+  set('seed', num(flags.seed, 'seed'));
+  set('clock', flags.clock);
+  set('stepBudget', num(flags.steps, 'steps'));
+  const limit = num(flags['time-limit'], 'time-limit');
+  set('timeLimitMs', limit === undefined ? undefined : Math.round(limit * 1000));
+  set('observationDelayMs', num(flags['obs-delay'], 'obs-delay'));
+  set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout'));
+  set('onAgentFailure', flags['on-agent-failure']);
+  set('runsDir', flags['runs-dir']);
+  const kinds = flags.agents ?? flags.agent;
+  const vlmFile = flags['agent-config'] ? readConfigFile(flags['agent-config'], MatchConfig.shape.agents.unwrap().element.shape.vlm.unwrap()) : undefined;
+  const vlmFlags = { ...vlmFile, ...(flags.model ? { model: flags.model } : {}), ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}), ...(flags['api-key-env'] ? { apiKeyEnv: flags['api-key-env'] } : {}) };
+  if (kinds !== undefined) {
+    const latencies = flags.latency?.split(',') ?? [];
+    base.agents = kinds.split(',').map((kind, i): AgentConfig => {
+      const latency = latencies[i] ?? latencies[0];
+      return { kind: kind.trim(), ...(latency ? { latency } : {}), ...(kind.trim() === 'vlm' ? { vlm: vlmFlags } : {}) };
+    });
+  } else if (flags.latency !== undefined || Object.keys(vlmFlags).length > 0) {
+    const agents = (base.agents as AgentConfig[] | undefined) ?? [{ kind: Object.keys(vlmFlags).length > 0 ? 'vlm' : 'scripted' }];
+    base.agents = agents.map((a, i) => ({ ...a, ...(flags.latency ? { latency: flags.latency.split(',')[i] ?? flags.latency.split(',')[0] } : {}), ...(a.kind === 'vlm' ? { vlm: { ...a.vlm, ...vlmFlags } } : {}) }));
+  }
+  return parseConfig(base, MatchConfig, flags.config ?? 'match flags');
+}
+
+/** Turns a match configuration into a runnable spec: agents made, slots assigned in order. */
+export function specFromConfig(config: MatchConfig): MatchSpec {
+  const entry = getGame(config.game);
+  if (config.agents.length > entry.slots.length) {
+    throw usage(`${entry.id} has ${entry.slots.length} player slot${entry.slots.length > 1 ? 's' : ''}; ${config.agents.length} agents were given`);
+  }
+  return {
+    game: entry.id,
+    ...(config.variant ? { variant: config.variant } : {}),
+    seed: config.seed,
+    clock: config.clock,
+    slots: config.agents.map((a, i) => {
+      const latency = latencyOf(a);
+      return { slot: entry.slots[i]!.slot, agent: createAgent(a.kind, { game: entry.id, seed: config.seed, vlm: a.vlm }), label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
+    }),
+    runsDir: config.runsDir,
+    ...(config.observationDelayMs === undefined ? {} : { observationDelayMs: config.observationDelayMs }),
+    ...(config.stepBudget === undefined ? {} : { stepBudget: config.stepBudget }),
+    ...(config.timeLimitMs === undefined ? {} : { timeLimitMs: config.timeLimitMs }),
+    ...(config.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: config.decisionTimeoutMs }),
+    ...(config.onAgentFailure === undefined ? {} : { onAgentFailure: config.onAgentFailure }),
+    ...(config.onDecisionError === undefined ? {} : { onDecisionError: config.onDecisionError }),
+    ...(config.feedback === undefined ? {} : { feedback: config.feedback }),
+    ...(config.realtime === undefined ? {} : { realtime: config.realtime }),
+    ...(config.frame === undefined ? {} : { frame: config.frame }),
+    meta: { config },
+  };
+}
+
+/** The one-line summary printed after a match. */
+export function resultLine(config: MatchConfig, result: MatchResult, wallMs: number): string {
+  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}`).join(' | ');
+  const variant = config.variant ?? getGame(config.game).variants[0]!.id;
+  const status = result.status === 'complete' ? result.reason : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
+  return `${config.game}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+}
+
+export async function matchCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
+  const config = buildMatchConfig(values);
+  const spec = specFromConfig(config);
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  const bar = values.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
+  let limits = { stepBudget: 1, timeLimitMs: 1 };
+  const decisions = new Map<number, number>();
+  const started = performance.now();
+  const result = await runMatch({
+    ...spec,
+    signal: controller.signal,
+    onEvent: (e) => {
+      if (e.type === 'started') {
+        limits = e;
+        process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
+      } else if (e.type === 'decision') {
+        decisions.set(e.slot, e.step + 1);
+      } else {
+        const steps = Math.max(0, ...decisions.values());
+        const fraction = Math.max(e.simMs / limits.timeLimitMs, steps / limits.stepBudget);
+        bar?.update(fraction, `t=${(e.simMs / 1000).toFixed(1)}s decisions=${steps}`);
+      }
+    },
+  });
+  process.off('SIGINT', onSigint);
+  bar?.update(1, 'done');
+  bar?.done();
+  const wallMs = performance.now() - started;
+  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${resultLine(config, result, wallMs)}\n`);
+  return result.status === 'complete' ? 0 : 1;
+}

@@ -1,0 +1,62 @@
+/**
+ * The match configuration file (`arena match --config FILE`) and the flags that build or override it.
+ * See docs/cli.md for every field; examples/ has files that run as written.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ClockMode, LatencySource, parseLatencySource } from '../gateway/index.js';
+
+export const AgentConfig = z.strictObject({
+  /** Agent kind: scripted, random, idle, vlm. */
+  kind: z.string().min(1),
+  label: z.string().min(1).max(64).optional(),
+  /** lcrt latency source: provider, ttfb, wall, or synthetic:MS[:JITTER]. */
+  latency: z.string().optional(),
+  /** The VLM agent's configuration (see docs/agents.md). */
+  vlm: z.record(z.string(), z.unknown()).optional(),
+});
+export type AgentConfig = z.infer<typeof AgentConfig>;
+
+export const MatchConfig = z.strictObject({
+  game: z.string().min(1).default('last_stand'),
+  variant: z.string().min(1).optional(),
+  seed: z.number().int().min(0).default(1),
+  clock: ClockMode.default('pdq'),
+  agents: z.array(AgentConfig).min(1).default([{ kind: 'scripted' }]),
+  observationDelayMs: z.number().min(0).optional(),
+  stepBudget: z.number().int().positive().optional(),
+  timeLimitMs: z.number().int().positive().optional(),
+  decisionTimeoutMs: z.number().int().positive().optional(),
+  onAgentFailure: z.enum(['end', 'noop']).optional(),
+  onDecisionError: z.enum(['end', 'noop']).optional(),
+  feedback: z.boolean().optional(),
+  realtime: z.strictObject({ timeScale: z.number().positive().max(16).optional(), fps: z.number().positive().max(240).optional() }).optional(),
+  frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
+  runsDir: z.string().default('runs'),
+});
+export type MatchConfig = z.infer<typeof MatchConfig>;
+
+/** Reads and validates a JSON file; BAD_CONFIG with the file name and each bad field otherwise. */
+export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return parseConfig(raw, schema, path);
+}
+
+export function parseConfig<T>(raw: unknown, schema: z.ZodType<T>, where: string): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `${where}: ${issues}`);
+  }
+  return parsed.data;
+}
+
+export function latencyOf(agent: AgentConfig): LatencySource | undefined {
+  return agent.latency === undefined ? undefined : parseLatencySource(agent.latency);
+}
