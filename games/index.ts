@@ -1,7 +1,10 @@
-/** games: the reference games and the renderer they share. */
+/** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
 import type { GameDefinition } from './host/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
 
+export type * from './host/simulation.js';
+export { serveGame, runGameProcess, capabilitiesOf, type GameServer } from './host/serve.js';
+export { Episode } from './host/episode.js';
 export { lastStandGame } from './last-stand/index.js';
 export * from './render/index.js';
 

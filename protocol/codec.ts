@@ -2,7 +2,7 @@
  * The msgpack codec of both links: size limits on the bytes and on every msgpack container, then a zod
  * parse, so nothing past `decodeMessage` ever sees `unknown`.
  */
-import { Decoder, encode } from '@msgpack/msgpack';
+import { Decoder, Encoder } from '@msgpack/msgpack';
 import type { z } from 'zod';
 import { ArenaError, ErrorCode } from './errors.js';
 import { Limits } from './limits.js';
@@ -15,9 +15,13 @@ const decoder = new Decoder({
   maxExtLength: 0,
 });
 
+// One encoder whose working buffer grows once to the largest frame, instead of growing again for each
+// message; `encode` still returns a fresh copy, safe to hand to a socket.
+const encoder = new Encoder({ ignoreUndefined: true, initialBufferSize: 64 * 1024 });
+
 /** Encodes a message for a socket (fresh buffer, `undefined` fields left out). */
 export function encodeMessage(message: object): Uint8Array {
-  return encode(message, { ignoreUndefined: true });
+  return encoder.encode(message);
 }
 
 /** A zod discriminated union over `type`, with the list of types it knows. */

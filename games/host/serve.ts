@@ -66,6 +66,7 @@ class Session {
   private slots: number[] = [];
   private frame: FrameSpec = { width: 640, height: 360, encoding: 'rgb', quality: 85 };
   private readonly seq = new Map<number, number>();
+  private canvas = new Uint8Array(0);
   private realtime: RealtimeLoop | undefined;
   private queue: Promise<void> = Promise.resolve();
   private readonly controls: ReadonlySet<string>;
@@ -223,8 +224,10 @@ class Session {
   private async sendFrames(slots: readonly number[]): Promise<void> {
     const episode = this.requireEpisode();
     const { width, height, encoding, quality } = this.frame;
+    if (this.canvas.length !== width * height * 3) this.canvas = new Uint8Array(width * height * 3);
+    const rgb = this.canvas;
     for (const slot of slots) {
-      const rgb = new Uint8Array(width * height * 3);
+      // Renderers paint every pixel; the buffer is reused because the encoder copies it into each message.
       episode.sim.render(slot, width, height, rgb);
       const data = await encodeFrame(rgb, width, height, encoding, quality);
       const seq = this.seq.get(slot) ?? 0;

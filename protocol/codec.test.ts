@@ -1,0 +1,66 @@
+import { encode } from '@msgpack/msgpack';
+import { describe, expect, it } from 'vitest';
+import { ArenaError } from './errors.js';
+import { ClientMessage } from './game-link.js';
+import { decodeMessage, encodeMessage, messageSchema } from './codec.js';
+import { Limits } from './limits.js';
+
+const spec = messageSchema(ClientMessage);
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ArenaError) return err.code;
+    throw err;
+  }
+  throw new Error('did not throw');
+}
+
+describe('decodeMessage', () => {
+  it('round-trips a valid message', () => {
+    const msg = { type: 'advance', id: 3, ms: 120, inputs: [{ type: 'key', at: 0, slot: 0, key: 'W', down: true }], frames: [0] };
+    expect(decodeMessage(encodeMessage(msg), spec)).toEqual(msg);
+  });
+
+  it('rejects bytes that are not msgpack with BAD_MESSAGE', () => {
+    expect(codeOf(() => decodeMessage(new Uint8Array([0xc1, 0xff, 0x00]), spec))).toBe('BAD_MESSAGE');
+  });
+
+  it('rejects a message that is not a map with a type with BAD_MESSAGE', () => {
+    expect(codeOf(() => decodeMessage(encode([1, 2, 3]), spec))).toBe('BAD_MESSAGE');
+    expect(codeOf(() => decodeMessage(encode({ id: 1 }), spec))).toBe('BAD_MESSAGE');
+  });
+
+  it('rejects an unknown type with UNKNOWN_TYPE', () => {
+    expect(codeOf(() => decodeMessage(encode({ type: 'teleport', id: 1 }), spec))).toBe('UNKNOWN_TYPE');
+  });
+
+  it('rejects a known type with a bad field with BAD_MESSAGE', () => {
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: -5, inputs: [], frames: [] }), spec))).toBe('BAD_MESSAGE');
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 5, inputs: [], frames: [], extra: 1 }), spec))).toBe('BAD_MESSAGE');
+  });
+
+  it('rejects a message over the byte limit with TOO_LARGE', () => {
+    const bytes = encodeMessage({ type: 'bye', reason: 'x'.repeat(2000) });
+    expect(codeOf(() => decodeMessage(bytes, spec, 1000))).toBe('TOO_LARGE');
+  });
+
+  it('rejects a string over the msgpack string limit with TOO_LARGE', () => {
+    const bytes = encode({ type: 'bye', reason: 'x'.repeat(Limits.maxTextLength + 1) });
+    expect(codeOf(() => decodeMessage(bytes, spec, Limits.maxMessageBytes))).toBe('TOO_LARGE');
+  });
+
+  it('rejects a field over its schema limit with TOO_LARGE', () => {
+    const inputs = Array.from({ length: Limits.maxInputEvents + 1 }, () => ({ type: 'key', at: 0, slot: 0, key: 'W', down: true }));
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs, frames: [] }), spec))).toBe('TOO_LARGE');
+  });
+
+  it('rejects a name over its length limit with TOO_LARGE', () => {
+    expect(codeOf(() => decodeMessage(encode({ type: 'hello', version: 1, client: 'c'.repeat(Limits.maxNameLength + 1), privileged: false }), spec))).toBe('TOO_LARGE');
+  });
+
+  it('leaves undefined fields out when encoding', () => {
+    expect(decodeMessage(encodeMessage({ type: 'pause', id: 1, note: undefined }), spec)).toEqual({ type: 'pause', id: 1 });
+  });
+});

@@ -1,0 +1,27 @@
+/** Timing helpers for the benchmark: repeated runs, medians, and a table of ratios. */
+export interface Timing {
+  /** Median over repeats of the per-item time, ms. */
+  readonly perItemMs: number;
+  /** Items per second at that median. */
+  readonly perSecond: number;
+}
+
+/** Runs `body` (which processes `items` items) `repeats` times after a warm-up; returns the median. */
+export async function measure(items: number, repeats: number, body: () => Promise<void>): Promise<Timing> {
+  await body();
+  const times: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const t0 = performance.now();
+    await body();
+    times.push((performance.now() - t0) / items);
+  }
+  times.sort((a, b) => a - b);
+  const perItemMs = times[Math.floor(times.length / 2)]!;
+  return { perItemMs, perSecond: 1000 / perItemMs };
+}
+
+export function row(cells: readonly (string | number)[], widths: readonly number[]): string {
+  return cells.map((c, i) => String(c).padEnd(widths[i] ?? 12)).join(' ');
+}
+
+export const fmt = (n: number, digits = 2): string => n.toFixed(digits);

@@ -1,0 +1,57 @@
+/**
+ * `arena bench`: the project's benchmark. Every figure is a ratio against a baseline measured in the same
+ * run, because these machines are shared and noisy. Results also go to .bench/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { benchCapacity } from '../bench/capacity.js';
+import { benchFramePath } from '../bench/frame-path.js';
+import { benchMatchLoop } from '../bench/match-loop.js';
+import { fmt, row } from '../bench/stats.js';
+
+export async function benchCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } }, strict: true });
+  const quick = values.quick;
+  const only = values.only?.split(',');
+  const want = (name: string): boolean => !only || only.includes(name);
+  const out: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
+  const say = (line: string): void => void process.stdout.write(`${line}\n`);
+
+  if (want('frames')) {
+    say('\n== frame path: game -> gateway (GameLink observe) vs raw ws request-reply, same bytes, loopback ==');
+    const w = [14, 10, 14, 14, 14, 16, 12];
+    say(row(['frame', 'bytes', 'raw fps', 'link fps', 'raw ms/frame', 'overhead ms/frame', 'link/raw fps'], w));
+    const results = [];
+    for (const encoding of ['rgb', 'jpeg'] as const) {
+      const r = await benchFramePath(640, 360, encoding, quick ? 50 : 200, quick ? 3 : 5);
+      results.push(r);
+      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.raw.perSecond, 0), fmt(r.gameLink.perSecond, 0), fmt(r.raw.perItemMs, 3), fmt(r.gameLink.perItemMs - r.raw.perItemMs, 3), fmt(r.gameLink.perSecond / r.raw.perSecond)], w));
+    }
+    out.framePath = results;
+    const loop = await benchMatchLoop(640, 360, quick ? 60 : 300);
+    const rgb = results[0]!;
+    say(`full decision loop (observe, decide, compile, advance, record a JPEG frame): ${fmt(loop.perDecisionMs, 3)} ms/decision = ${fmt(loop.perDecisionMs / rgb.gameLink.perItemMs)}x one bare GameLink frame`);
+    out.matchLoop = loop;
+  }
+
+  if (want('capacity')) {
+    say('\n== capacity: concurrent last_stand pdq matches, scripted agent, one gateway process, a game process each ==');
+    const w = [9, 12, 12, 16, 18];
+    say(row(['matches', 'wall s', 'game s', 'game s / wall s', 'vs 1 match'], w));
+    const counts = quick ? [1, 4] : [1, 2, 4, 8, 16];
+    const results = [];
+    for (const n of counts) {
+      const r = await benchCapacity(n, quick ? 20_000 : 60_000);
+      results.push(r);
+      say(row([n, fmt(r.wallMs / 1000), fmt(r.gameMs / 1000, 1), fmt(r.speed, 1), fmt(r.speed / results[0]!.speed)], w));
+    }
+    const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
+    say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
+    out.capacity = results;
+  }
+
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/latest.json', `${JSON.stringify(out, null, 2)}\n`);
+  say('\nwritten: .bench/latest.json');
+  return 0;
+}
