@@ -40,6 +40,6 @@ module.exports = {
     exclude: { path: '(node_modules|dist|\\.test\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
   },
 };

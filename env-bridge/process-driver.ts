@@ -78,13 +78,15 @@ export async function startGameProcess(options: SpawnOptions): Promise<StartedPr
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.stdin?.end();
     killGroup(child, 'SIGTERM');
+    // A frozen (SIGSTOPped) game cannot act on SIGTERM until it runs again.
+    killGroup(child, 'SIGCONT');
     const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
   };
 
   const startTimeoutMs = options.startTimeoutMs ?? 20_000;
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ArenaError(ErrorCode.GAME_TIMEOUT, `game process did not get ready within ${startTimeoutMs} ms`)), startTimeoutMs);

@@ -14,6 +14,8 @@ export const Variant = z.strictObject({
   /** Held-out variants are kept for transfer tests and never used while a skill is learned. */
   heldOut: z.boolean(),
   description: z.string().max(500),
+  /** The variant's own episode time limit, ms, where it differs from the game's. */
+  timeLimitMs: z.number().int().positive().optional(),
 });
 export type Variant = z.infer<typeof Variant>;
 

@@ -106,7 +106,7 @@ function parseJson(text: string, controls: ControlSet): ChunkParse | undefined {
     return fail('MALFORMED', '"steps" must be a list of lists of control names');
   }
   const [dx, dy] = lookRaw as [number, number];
-  return checkChunk({ dx, dy }, record.steps as string[][], controls, 'json');
+  return checkChunk({ dx, dy }, record.steps, controls, 'json');
 }
 
 /**

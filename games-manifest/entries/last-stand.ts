@@ -26,11 +26,11 @@ export const lastStand: GameEntry = {
     { id: 'origin', heldOut: false, description: '9x9 square platform, steady random tile drops' },
     { id: 'ring', heldOut: true, description: 'ring-shaped platform around a central hole, faster drops' },
     { id: 'waves', heldOut: true, description: '11x11 platform; tiles drop in sweeping row waves' },
-    { id: 'short_fuse', heldOut: true, description: '7x7 platform, 60 s timer, drops speed up over time' },
+    { id: 'short_fuse', heldOut: true, description: '7x7 platform, 60 s timer, drops speed up over time', timeLimitMs: 60_000 },
   ],
   prompt: {
     rules:
-      'You stand on a platform of square tiles floating in the sky. Tiles glow red and then fall away over time. ' +
+      'You stand on a platform of square tiles floating in the sky. Tiles flash red for about three seconds and then fall away. ' +
       'If you step onto a gap or walk off the edge you fall and the episode ends. Survive until the countdown reaches zero.',
     screen:
       'A third-person view from behind your character (the blue figure). Intact tiles are grey; tiles about to fall ' +

@@ -44,7 +44,10 @@ export class RealtimeLoop {
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
-      this.current = this.step();
+      // A step that fails (the client went away mid-send) stops the loop; the session reports the rest.
+      this.current = this.step().catch(() => {
+        this.running = false;
+      });
     }, delayMs);
   }
 

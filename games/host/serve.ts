@@ -84,7 +84,7 @@ class Session {
         closeWithError(this.ws, toArenaError(err));
       });
     });
-    ws.on('close', () => this.realtime?.stop());
+    ws.on('close', () => void this.realtime?.stop());
   }
 
   private async onMessage(bytes: Uint8Array, isBinary: boolean): Promise<void> {
@@ -122,7 +122,7 @@ class Session {
         return;
       }
       case 'reset': {
-        this.stopRealtime();
+        await this.stopRealtime();
         if (!this.def.variants.includes(msg.variant)) {
           throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `no variant '${msg.variant}'; variants: ${this.def.variants.join(', ')}`);
         }
@@ -158,9 +158,7 @@ class Session {
         const episode = this.requireEpisode();
         this.checkSlots(msg.frames);
         if (this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, 'already running');
-        this.realtime = new RealtimeLoop(episode, { timeScale: msg.timeScale, fps: msg.fps }, async (r, frameDue) => {
-          await this.report(r.events, r.end, frameDue ? msg.frames : []);
-        });
+        this.realtime = new RealtimeLoop(episode, { timeScale: msg.timeScale, fps: msg.fps }, (r, frameDue) => this.report(r.events, r.end, frameDue ? msg.frames : []));
         this.realtime.start();
         this.done(msg.id, 0, 0);
         return;

@@ -42,7 +42,10 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
         session.absorbMessage(msg);
         if (session.ended || session.simMs >= timeLimitMs) stopAll();
         break;
-      default:
+      case 'done':
+      case 'error':
+      case 'hello':
+      case 'bye':
         break;
     }
   });

@@ -38,13 +38,14 @@ function checkSlots(spec: MatchSpec, entry: GameEntry): void {
 
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const entry = spec.entry ?? getGame(spec.game);
-  const variant = getVariant(entry, spec.variant ?? entry.variants[0]!.id).id;
+  const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
+  const variant = variantEntry.id;
   checkSlots(spec, entry);
   const clock = spec.clock ?? 'pdq';
   const seed = spec.seed ?? 1;
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
-    timeLimitMs: spec.timeLimitMs ?? entry.timeLimitMs,
+    timeLimitMs: spec.timeLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
     observationDelayMs: spec.observationDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
     decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
   };

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getGame } from '../../games-manifest/index.js';
+import type { ActionChunk } from '../../protocol/index.js';
+import { advance, compileChunk } from '../../tests/support/pdq-driver.js';
+import type { Simulation } from '../host/simulation.js';
+import { LastStandState, lastStandGame } from './index.js';
+import { Platform } from './platform.js';
+import { stepBody, type Controls } from './player.js';
+import { Rules } from './rules.js';
+import { VARIANTS } from './variants.js';
+
+const create = (seed: number, variant = 'origin'): Simulation => lastStandGame.create({ seed, variant, slots: [0] });
+
+const SCHEDULE: readonly ActionChunk[] = [
+  { look: { dx: 30, dy: -10 }, steps: [['W'], ['W'], ['W', 'D'], []] },
+  { look: { dx: -60, dy: 5 }, steps: [['S'], ['A', 'Space'], [], []] },
+  { look: { dx: 0, dy: 0 }, steps: [[], [], [], []] },
+  { look: { dx: 45, dy: 0 }, steps: [['D'], ['D'], [], []] },
+];
+
+/** sha256 of a 320x180 frame after each chunk of SCHEDULE plus 2 s idle. */
+function frameHashes(sim: Simulation): string[] {
+  const out = new Uint8Array(320 * 180 * 3);
+  const hashes: string[] = [];
+  for (const chunk of SCHEDULE) {
+    advance(sim, 4 * 120 + 2000, compileChunk(chunk, 120));
+    sim.render(0, 320, 180, out);
+    hashes.push(createHash('sha256').update(out).digest('hex'));
+  }
+  return hashes;
+}
+
+function runIdle(sim: Simulation): void {
+  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
+}
+
+const NONE: Controls = { forward: false, back: false, left: false, right: false, jump: false };
+
+describe('last_stand simulation', () => {
+  it('gives byte-identical frames for the same seed, variant and inputs', () => {
+    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
+  });
+
+  it('gives different frames for a different seed', () => {
+    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
+  });
+
+  it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with progress in [0, 1]', (variant) => {
+    const sim = create(1, variant);
+    runIdle(sim);
+    expect(['fell', 'time_limit']).toContain(sim.ended()?.reason);
+    const [player] = sim.progress();
+    expect(player?.progress).toBeGreaterThanOrEqual(0);
+    expect(player?.progress).toBeLessThanOrEqual(1);
+  });
+
+  it('drops the floor under a player who never moves well before the limit on origin', () => {
+    for (const seed of [1, 2, 3]) {
+      const sim = create(seed);
+      runIdle(sim);
+      expect(sim.ended()?.reason).toBe('fell');
+      expect(sim.progress()[0]?.progress).toBeLessThan(0.5);
+    }
+  });
+
+  it('ends with fell when the player walks off the edge', () => {
+    const sim = create(1);
+    sim.input({ type: 'key', at: 0, slot: 0, key: 'W', down: true });
+    runIdle(sim);
+    expect(sim.ended()).toEqual({ reason: 'fell', outcomes: [{ slot: 0, result: 'loss' }] });
+    expect(sim.drainEvents().map((e) => e.name)).toContain('fell');
+  });
+
+  it('warns a tile for warnMs before it falls, naming its col and row', () => {
+    const sim = create(1);
+    const seen: { name: string; at: number; key: string }[] = [];
+    for (let t = Rules.tickMs; seen.every((e) => e.name !== 'tile_fell'); t += Rules.tickMs) {
+      sim.tick();
+      for (const e of sim.drainEvents()) seen.push({ name: e.name, at: t, key: `${e.data?.col},${e.data?.row}` });
+    }
+    const fell = seen.find((e) => e.name === 'tile_fell');
+    const warn = seen.find((e) => e.name === 'tile_warn' && e.key === fell?.key);
+    expect(fell && warn && fell.at - warn.at).toBe(Rules.warnMs);
+  });
+
+  it('turns the camera with look events and clamps its pitch', () => {
+    const sim = create(1);
+    sim.input({ type: 'look', at: 0, slot: 0, dx: 200, dy: -200 });
+    expect(LastStandState.parse(sim.state()).camera).toEqual({ yaw: -160, pitch: Rules.pitchMin });
+  });
+
+  it('walks W along the camera heading', () => {
+    const sim = create(1);
+    sim.input({ type: 'look', at: 0, slot: 0, dx: 90, dy: 0 });
+    sim.input({ type: 'key', at: 0, slot: 0, key: 'W', down: true });
+    for (let i = 0; i < 10; i++) sim.tick();
+    const { player } = LastStandState.parse(sim.state());
+    expect(player.x).toBeCloseTo(0.6, 6);
+    expect(player.z).toBeCloseTo(0, 6);
+  });
+
+  it('emits state its schema accepts', () => {
+    const sim = create(1, 'ring');
+    for (let i = 0; i < 500; i++) sim.tick();
+    expect(LastStandState.safeParse(sim.state()).success).toBe(true);
+  });
+
+  it("offers exactly the manifest's variants and slots", () => {
+    const entry = getGame('last_stand');
+    expect([...lastStandGame.variants]).toEqual(entry.variants.map((v) => v.id));
+    expect(lastStandGame.slots).toEqual(entry.slots);
+  });
+
+  it('refuses an unknown variant', () => {
+    expect(() => create(1, 'nope')).toThrow(RangeError);
+  });
+});
+
+describe('last_stand player', () => {
+  const variant = VARIANTS[0]!;
+
+  function gapAhead(): { platform: Platform; body: Parameters<typeof stepBody>[0] } {
+    const platform = new Platform(variant);
+    platform.tileAt(4, 5)!.status = 'fallen';
+    return { platform, body: { x: platform.centerX(4), y: 0, z: platform.centerZ(4), vx: 0, vy: 0, vz: 0, onGround: true, facingDeg: 0 } };
+  }
+
+  it('clears a one-tile gap with a jump', () => {
+    const { platform, body } = gapAhead();
+    stepBody(body, { ...NONE, forward: true, jump: true }, 0, Rules.tickMs, platform);
+    for (let i = 0; i < 100 && !body.onGround; i++) stepBody(body, NONE, 0, Rules.tickMs, platform);
+    expect(body.onGround).toBe(true);
+    expect(platform.tileUnder(body.x, body.z)).toMatchObject({ col: 4, row: 6 });
+  });
+
+  it('falls into a gap it walks onto', () => {
+    const { platform, body } = gapAhead();
+    for (let i = 0; i < 100 && body.onGround; i++) stepBody(body, { ...NONE, forward: true }, 0, Rules.tickMs, platform);
+    expect(platform.tileUnder(body.x, body.z)).toMatchObject({ col: 4, row: 5 });
+    let fell = false;
+    for (let i = 0; i < 100 && !fell; i++) fell = stepBody(body, NONE, 0, Rules.tickMs, platform).fell;
+    expect(fell).toBe(true);
+  });
+});

@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
+import { serveGame, type GameServer } from '../games/host/serve.js';
+import { probeEntry, probeGame } from './support/probe-game.js';
+import { rawClient, type RawClient } from './support/raw-client.js';
+
+let server: GameServer;
+const clients: RawClient[] = [];
+beforeEach(async () => {
+  server = await serveGame(probeGame, { entry: probeEntry });
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.ws.terminate();
+  await server.close();
+});
+
+async function connect(hello = true, privileged = false): Promise<RawClient> {
+  const c = await rawClient(`ws://127.0.0.1:${server.port}`);
+  clients.push(c);
+  if (hello) {
+    c.send({ type: 'hello', version: GAME_LINK_VERSION, client: 'test', privileged });
+    await c.next((m) => m.type === 'hello');
+  }
+  return c;
+}
+
+const reset = { type: 'reset', id: 1, seed: 1, variant: 'origin', slots: [0, 1], frame: { width: 32, height: 16, encoding: 'rgb' } };
+
+describe('GameLink host: protocol errors close the link with a code', () => {
+  it('answers a hello with its capabilities', async () => {
+    const c = await connect(false);
+    c.send({ type: 'hello', version: GAME_LINK_VERSION, client: 'test', privileged: false });
+    const hello = await c.next((m) => m.type === 'hello');
+    expect(hello.game).toBe('probe');
+    expect((hello.capabilities as { clock: { tickMs: number } }).clock.tickMs).toBe(10);
+  });
+
+  it('closes on bytes that are not msgpack with BAD_MESSAGE', async () => {
+    const c = await connect();
+    c.sendBytes(new Uint8Array([0xc1, 0xc1, 0xc1]));
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_MESSAGE');
+    expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
+  });
+
+  it('closes on a text message with BAD_MESSAGE', async () => {
+    const c = await connect();
+    c.sendBytes('{"type":"pause","id":1}');
+    expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
+  });
+
+  it('closes on an unknown type with UNKNOWN_TYPE', async () => {
+    const c = await connect();
+    c.send({ type: 'warp', id: 1 });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('UNKNOWN_TYPE');
+    expect((await c.closed).code).toBe(CloseCode.UNKNOWN_TYPE);
+  });
+
+  it('closes on a wrong protocol version with VERSION_MISMATCH', async () => {
+    const c = await connect(false);
+    c.send({ type: 'hello', version: 99, client: 'test', privileged: false });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('VERSION_MISMATCH');
+    expect((await c.closed).code).toBe(CloseCode.VERSION_MISMATCH);
+  });
+
+  it('closes on a message before hello with BAD_STATE', async () => {
+    const c = await connect(false);
+    c.send(reset);
+    expect((await c.closed).code).toBe(CloseCode.BAD_STATE);
+  });
+
+  it('closes on an oversized message with TOO_LARGE', async () => {
+    const c = await connect();
+    c.send({ type: 'bye', reason: 'x'.repeat(60_000), pad: new Uint8Array(2 * 1024 * 1024) });
+    expect((await c.closed).code).toBe(CloseCode.TOO_LARGE);
+  });
+
+  it('keeps serving new clients after one was closed for a bad message', async () => {
+    const bad = await connect();
+    bad.sendBytes(new Uint8Array([0xc1]));
+    await bad.closed;
+    const good = await connect();
+    good.send(reset);
+    expect((await good.next((m) => m.type === 'done')).id).toBe(1);
+  });
+
+  it('refuses a second controlling client', async () => {
+    await connect();
+    const second = await rawClient(`ws://127.0.0.1:${server.port}`);
+    clients.push(second);
+    expect((await second.closed).code).toBe(CloseCode.BAD_STATE);
+  });
+});
+
+describe('GameLink host: request errors answer and keep the link', () => {
+  it('answers an unknown variant with UNKNOWN_VARIANT', async () => {
+    const c = await connect();
+    c.send({ ...reset, variant: 'moon' });
+    const err = await c.next((m) => m.type === 'error');
+    expect([err.code, err.id]).toEqual(['UNKNOWN_VARIANT', 1]);
+    c.send({ ...reset, id: 2 });
+    expect((await c.next((m) => m.type === 'done')).id).toBe(2);
+  });
+
+  it('answers a slot the game lacks with BAD_SLOT', async () => {
+    const c = await connect();
+    c.send({ ...reset, slots: [0, 5] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_SLOT');
+  });
+
+  it('answers a key outside the control set with BAD_INPUT', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'Q', down: true }], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
+  });
+
+  it('answers advance before reset with BAD_STATE', async () => {
+    const c = await connect();
+    c.send({ type: 'advance', id: 7, ms: 10, inputs: [], frames: [] });
+    const err = await c.next((m) => m.type === 'error');
+    expect([err.code, err.id]).toEqual(['BAD_STATE', 7]);
+  });
+});
+
+describe('GameLink host: frames and state', () => {
+  it('sends each requested slot its own frame, and the state only to a privileged client', async () => {
+    const c = await connect(true, false);
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    const frames = c.messages.filter((m) => m.type === 'frame');
+    expect(frames.map((f) => f.slot)).toEqual([0, 1]);
+    expect((frames[0]!.data as Uint8Array).length).toBe(32 * 16 * 3);
+    expect(c.messages.some((m) => m.type === 'state')).toBe(false);
+    c.ws.terminate();
+    const p = await connect(true, true);
+    p.send(reset);
+    await p.next((m) => m.type === 'done');
+    expect(p.messages.some((m) => m.type === 'state')).toBe(true);
+  });
+
+  it('advances exactly the requested game time and applies inputs at their offsets', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done' && m.id === 1);
+    c.send({ type: 'advance', id: 2, ms: 250, inputs: [{ type: 'key', at: 120, slot: 1, key: 'W', down: true }], frames: [1] });
+    const done = await c.next((m) => m.type === 'done' && m.id === 2);
+    expect([done.requestedMs, done.actualMs, done.simMs]).toEqual([250, 250, 250]);
+    const input = c.messages.find((m) => m.type === 'event' && m.name === 'input')!;
+    expect((input.data as { at: number }).at).toBe(120);
+  });
+
+  it('encodes frames as JPEG when asked', async () => {
+    const c = await connect();
+    c.send({ ...reset, frame: { width: 32, height: 16, encoding: 'jpeg', quality: 80 } });
+    await c.next((m) => m.type === 'done');
+    const f = c.messages.find((m) => m.type === 'frame')!;
+    expect(f.encoding).toBe('jpeg');
+    expect(Array.from((f.data as Uint8Array).subarray(0, 2))).toEqual([0xff, 0xd8]);
+  });
+});
