@@ -57,6 +57,7 @@ export interface FakeRequest {
   aborted: boolean;
 }
 
+/** A running fake provider and what it has seen. */
 export interface FakeProvider {
   /** Base URL including `/v1`, as an OpenAI client's `baseURL`. */
   readonly url: string;

@@ -1,0 +1,261 @@
+/**
+ * One streamed chat completion against an OpenAI-compatible endpoint, with its own retries, deadline and
+ * measurements. The openai client's built-in retries are off so that every failed attempt is seen and timed.
+ */
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { abortableDelay, backoffMs } from './backoff.js';
+import type { Semaphore } from './semaphore.js';
+
+/** Request body of a streamed chat completion. */
+export type StreamingBody = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
+
+/** What {@link callProvider} needs for one call. */
+export interface ProviderCallOptions {
+  readonly client: OpenAI;
+  readonly body: StreamingBody;
+  /** Deadline of one attempt, streaming included, ms. */
+  readonly timeoutMs: number;
+  /** Retries after a retryable failure. */
+  readonly retries: number;
+  /** First backoff, ms. */
+  readonly retryBaseMs: number;
+  /** The endpoint's shared permit: held for each attempt, never during a backoff. */
+  readonly semaphore: Semaphore;
+  /** The caller's abort: ends the HTTP call at once. */
+  readonly signal: AbortSignal;
+}
+
+/** Token counts as the endpoint's usage chunk reported them; absent when it reported none. */
+export interface ProviderUsage {
+  readonly tokensIn?: number;
+  readonly tokensOut?: number;
+  readonly reasoningTokens?: number;
+}
+
+/** What one successful call returned and how long its parts took (ms). */
+export interface ProviderCallResult {
+  readonly answer: string;
+  /** Streamed reasoning (`reasoning_content` or `reasoning` deltas), when the endpoint sends it. */
+  readonly reasoning: string | undefined;
+  /** From the start of the successful attempt to its first content or reasoning delta. */
+  readonly ttftMs: number | undefined;
+  /** Length of the successful attempt. */
+  readonly attemptMs: number;
+  /** Server processing time, from the `openai-processing-ms` header or llama.cpp's `timings`. */
+  readonly providerMs: number | undefined;
+  readonly retries: number;
+  /** Time from the start of the first failed attempt to the start of the successful one (attempts, backoffs, queueing). */
+  readonly retryMs: number;
+  /** Time waiting for the endpoint's permit before the first attempt. */
+  readonly queueMs: number;
+  /** Attempts that hit the deadline and were retried. */
+  readonly timedOutAttempts: number;
+  readonly usage: ProviderUsage;
+}
+
+type Failure =
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'status'; readonly status: number; readonly error: APIError }
+  | { readonly kind: 'connection'; readonly error: unknown }
+  | { readonly kind: 'fatal'; readonly error: unknown };
+
+type AttemptResult = Omit<ProviderCallResult, 'retries' | 'retryMs' | 'queueMs' | 'timedOutAttempts'>;
+
+/** HTTP statuses worth another attempt: request timeout, conflict, rate limit and every 5xx. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** The error a caller's abort becomes: its reason when that is an ArenaError already, else ABORTED. */
+export function abortError(signal: AbortSignal): ArenaError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof ArenaError) return reason;
+  return new ArenaError(ErrorCode.ABORTED, 'the decision was aborted', { cause: reason });
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** llama.cpp's server adds `timings: {prompt_ms, predicted_ms, ...}` to its last chunk: their sum is its processing time. */
+function llamaTimingsMs(chunk: unknown): number | undefined {
+  if (typeof chunk !== 'object' || chunk === null || !('timings' in chunk)) return undefined;
+  const timings: unknown = chunk.timings;
+  if (typeof timings !== 'object' || timings === null) return undefined;
+  const t = timings as Record<string, unknown>;
+  const prompt = finiteNumber(t['prompt_ms']);
+  const predicted = finiteNumber(t['predicted_ms']);
+  return prompt === undefined && predicted === undefined ? undefined : (prompt ?? 0) + (predicted ?? 0);
+}
+
+function headerMs(headers: Headers): number | undefined {
+  const raw = headers.get('openai-processing-ms');
+  if (raw === null) return undefined;
+  const ms = Number(raw);
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+function reasoningDelta(delta: unknown): string | undefined {
+  if (typeof delta !== 'object' || delta === null) return undefined;
+  const d = delta as Record<string, unknown>;
+  const text = d['reasoning_content'] ?? d['reasoning'];
+  return typeof text === 'string' && text.length > 0 ? text : undefined;
+}
+
+function usageOf(usage: OpenAI.CompletionUsage | null | undefined): ProviderUsage {
+  if (!usage) return {};
+  const tokensIn = finiteNumber(usage.prompt_tokens);
+  const tokensOut = finiteNumber(usage.completion_tokens);
+  const reasoningTokens = finiteNumber(usage.completion_tokens_details?.reasoning_tokens);
+  return {
+    ...(tokensIn === undefined ? {} : { tokensIn }),
+    ...(tokensOut === undefined ? {} : { tokensOut }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+  };
+}
+
+function classify(err: unknown): Failure {
+  if (err instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (err instanceof APIConnectionError) return { kind: 'connection', error: err };
+  if (err instanceof APIError) {
+    const apiError = err as APIError<number | undefined, Headers | undefined>;
+    return typeof apiError.status === 'number' ? { kind: 'status', status: apiError.status, error: apiError } : { kind: 'fatal', error: apiError };
+  }
+  // A stream cut mid-answer surfaces as a plain fetch error (`TypeError: terminated`): a connection failure.
+  return { kind: 'connection', error: err };
+}
+
+function isRetryable(failure: Failure): boolean {
+  switch (failure.kind) {
+    case 'timeout':
+    case 'connection':
+      return true;
+    case 'status':
+      return isRetryableStatus(failure.status);
+    case 'fatal':
+      return false;
+  }
+}
+
+async function attemptOnce(options: ProviderCallOptions, started: number): Promise<{ ok: true; result: AttemptResult } | { ok: false; failure: Failure }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+  const signal = AbortSignal.any([options.signal, deadline.signal]);
+  let answer = '';
+  let reasoning = '';
+  let ttftMs: number | undefined;
+  let usage: OpenAI.CompletionUsage | null | undefined;
+  let llamaMs: number | undefined;
+  try {
+    const { data: stream, response } = await options.client.chat.completions.create(options.body, { signal, maxRetries: 0 }).withResponse();
+    const serverMs = headerMs(response.headers);
+    // The client's stream ends quietly when its signal aborts, so the deadline and the caller are checked after it.
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta;
+      const content = delta?.content;
+      const thought = reasoningDelta(delta);
+      if (ttftMs === undefined && ((typeof content === 'string' && content.length > 0) || thought !== undefined)) {
+        ttftMs = performance.now() - started;
+      }
+      if (typeof content === 'string') answer += content;
+      if (thought !== undefined) reasoning += thought;
+      if (chunk.usage) usage = chunk.usage;
+      llamaMs = llamaTimingsMs(chunk) ?? llamaMs;
+    }
+    if (options.signal.aborted) throw abortError(options.signal);
+    if (deadline.signal.aborted) return { ok: false, failure: { kind: 'timeout' } };
+    const providerMs = serverMs ?? llamaMs;
+    return {
+      ok: true,
+      result: {
+        answer,
+        reasoning: reasoning.length > 0 ? reasoning : undefined,
+        ttftMs: ttftMs === undefined ? undefined : round(ttftMs),
+        attemptMs: round(performance.now() - started),
+        providerMs: providerMs === undefined ? undefined : round(providerMs),
+        usage: usageOf(usage),
+      },
+    };
+  } catch (err) {
+    if (options.signal.aborted) throw abortError(options.signal);
+    if (deadline.signal.aborted) return { ok: false, failure: { kind: 'timeout' } };
+    return { ok: false, failure: classify(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+function finalError(failure: Failure, options: ProviderCallOptions, attempts: number, retryMs: number, timedOutAttempts: number): ArenaError {
+  const details = { model: options.body.model, attempts, retryMs: round(retryMs), timedOutAttempts };
+  switch (failure.kind) {
+    case 'timeout':
+      return new ArenaError(ErrorCode.PROVIDER_TIMEOUT, `provider call timed out after ${options.timeoutMs} ms (${attempts} attempt(s))`, {
+        details: { ...details, timeoutMs: options.timeoutMs },
+      });
+    case 'status':
+      return new ArenaError(ErrorCode.PROVIDER_ERROR, `provider answered HTTP ${failure.status} (${attempts} attempt(s)): ${failure.error.message}`, {
+        cause: failure.error,
+        details: { ...details, status: failure.status },
+      });
+    case 'connection':
+    case 'fatal': {
+      const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
+      return new ArenaError(ErrorCode.PROVIDER_ERROR, `provider call failed (${attempts} attempt(s)): ${message}`, { cause: failure.error, details });
+    }
+  }
+}
+
+async function acquire(semaphore: Semaphore, signal: AbortSignal): Promise<() => void> {
+  try {
+    return await semaphore.acquire(signal);
+  } catch (err) {
+    if (signal.aborted) throw abortError(signal);
+    throw err;
+  }
+}
+
+/**
+ * Makes the call, retrying retryable failures with backoff. Throws PROVIDER_TIMEOUT when the last attempt hit
+ * its deadline, PROVIDER_ERROR (with `details.status` when there was one) for any other final failure, and the
+ * caller's abort (see {@link abortError}) as soon as `signal` aborts.
+ */
+export async function callProvider(options: ProviderCallOptions): Promise<ProviderCallResult> {
+  const { signal } = options;
+  let firstFailureStart: number | undefined;
+  let queueMs = 0;
+  let timedOutAttempts = 0;
+  for (let attempt = 0; ; attempt += 1) {
+    const waitStart = performance.now();
+    const release = await acquire(options.semaphore, signal);
+    const started = performance.now();
+    if (attempt === 0) queueMs = started - waitStart;
+    let outcome: Awaited<ReturnType<typeof attemptOnce>>;
+    try {
+      outcome = await attemptOnce(options, started);
+    } finally {
+      release();
+    }
+    if (outcome.ok) {
+      const retryMs = firstFailureStart === undefined ? 0 : started - firstFailureStart;
+      return { ...outcome.result, retries: attempt, retryMs: round(retryMs), queueMs: round(queueMs), timedOutAttempts };
+    }
+    firstFailureStart ??= started;
+    const { failure } = outcome;
+    if (failure.kind === 'timeout') timedOutAttempts += 1;
+    if (!isRetryable(failure) || attempt >= options.retries) {
+      throw finalError(failure, options, attempt + 1, performance.now() - firstFailureStart, timedOutAttempts);
+    }
+    const headers = failure.kind === 'status' ? failure.error.headers : undefined;
+    try {
+      await abortableDelay(backoffMs(attempt, options.retryBaseMs, headers), signal);
+    } catch {
+      throw abortError(signal);
+    }
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The VLM agent: sends each frame, with a bounded history, to any OpenAI-compatible chat endpoint and returns the
+ * model's answer for the gateway to parse, measured decision by decision. It never reads privileged state.
+ */
+import OpenAI from 'openai';
+import { ArenaError, ErrorCode, hasCode, parseAnswer } from '../../protocol/index.js';
+import type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, InvalidReason, Observation } from '../../protocol/index.js';
+import { parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from './config.js';
+import { encodeFrameImage } from './frame-image.js';
+import { networkRtt } from './network-rtt.js';
+import { composePrompt, systemPrompt, type HistoryTurn } from './prompt.js';
+import { callProvider, type StreamingBody } from './provider-call.js';
+import { endpointSemaphore } from './semaphore.js';
+import { boundSkill, type SkillInfo } from './skill.js';
+
+/** API key sent when the configured environment variable is unset: local servers take any key. */
+export const NO_API_KEY = 'none';
+
+/** Counts kept by one VLM agent over its life. */
+export interface VlmAgentStats {
+  /** Decisions that returned an answer. */
+  readonly decisions: number;
+  /** Answers that did not parse against the game's controls (the gateway turns each into a no-op). */
+  readonly invalid: number;
+  /** Provider attempts retried, over all decisions. */
+  readonly retries: number;
+  /** Provider attempts that hit `timeoutMs`, retried or not. */
+  readonly timeouts: number;
+  /** Decisions that failed with PROVIDER_ERROR or PROVIDER_TIMEOUT. */
+  readonly failed: number;
+  /** Decisions ended by the caller's abort signal. */
+  readonly aborted: number;
+  /** Time spent waiting for the endpoint's shared concurrency permit, ms, over all decisions (never charged). */
+  readonly queueMs: number;
+}
+
+/** A VLM agent: an {@link Agent} that also reports its counts and what became of its skill. */
+export interface VlmAgent extends Agent {
+  readonly kind: 'vlm';
+  readonly privileged: false;
+  readonly frameEncoding: 'rgb';
+  /** The validated configuration, defaults applied. */
+  readonly config: VlmAgentConfig;
+  /** The skill as sent (trimmed to `skillTokenCap` or not); undefined without a skill. */
+  readonly skillInfo: SkillInfo | undefined;
+  stats(): VlmAgentStats;
+}
+
+interface Counts {
+  decisions: number;
+  invalid: number;
+  retries: number;
+  timeouts: number;
+  failed: number;
+  aborted: number;
+  queueMs: number;
+}
+
+function feedbackLine(reason: InvalidReason, detail: string): string {
+  return `it was invalid (${reason}: ${detail}), so nothing was done.`;
+}
+
+function detailNumber(err: ArenaError, key: string): number {
+  const value = err.details?.[key];
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * Creates a VLM agent from its configuration (validated here: BAD_CONFIG on any bad field). The API key is read
+ * from the environment variable `config.apiKeyEnv` now; when it is unset or empty the key `none` is sent.
+ */
+export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
+  const config = parseVlmAgentConfig(input);
+  const fromEnv = process.env[config.apiKeyEnv];
+  const apiKey = fromEnv === undefined || fromEnv.trim() === '' ? NO_API_KEY : fromEnv.trim();
+  // The client's own deadline sits beyond ours so that ours, which covers the whole stream, always fires first.
+  const client = new OpenAI({ baseURL: config.baseUrl, apiKey, maxRetries: 0, timeout: config.timeoutMs + 10_000 });
+  const semaphore = endpointSemaphore(config.baseUrl, config.maxConcurrent);
+  const skillInfo = config.skill === undefined || config.skill.trim().length === 0 ? undefined : boundSkill(config.skill, config.skillTokenCap);
+  const counts: Counts = { decisions: 0, invalid: 0, retries: 0, timeouts: 0, failed: 0, aborted: 0, queueMs: 0 };
+  const history: HistoryTurn[] = [];
+  let start: AgentStart | undefined;
+  let system = '';
+  let rttMs: number | undefined;
+  let lastInvalid: string | undefined;
+  let closed = false;
+
+  function requestBody(messages: StreamingBody['messages']): StreamingBody {
+    const body: Record<string, unknown> = {
+      ...config.extraBody,
+      model: config.model,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    if (config.temperature !== null) body['temperature'] = config.temperature;
+    if (config.maxOutputTokens !== undefined) body[config.maxTokensField] = config.maxOutputTokens;
+    // extraBody may carry fields this client's types do not know (e.g. vLLM's `top_k`); they go out as written.
+    return body as unknown as StreamingBody;
+  }
+
+  async function decide(observation: Observation, signal: AbortSignal): Promise<Decision> {
+    if (start === undefined || closed) throw new ArenaError(ErrorCode.BAD_STATE, closed ? 'the VLM agent is closed' : 'decide() before start()');
+    const info = start;
+    const begun = performance.now();
+    // Only the frame, the clock, the step, the progress and the feedback are read: never `observation.state`.
+    const { frame, simMs, step, progress } = observation;
+    const image = await encodeFrameImage(frame, { maxSide: config.maxSide, quality: config.jpegQuality });
+    const feedback = config.feedback ? (observation.feedback ?? lastInvalid) : undefined;
+    const past = config.historyLength === 0 ? [] : history.slice(-config.historyLength);
+    const prompt = composePrompt(system, past, { simMs, step, stepBudget: info.stepBudget, progress, image, feedback });
+    const body = requestBody(prompt.messages);
+    const bytesSent = Buffer.byteLength(JSON.stringify(body));
+    let call: Awaited<ReturnType<typeof callProvider>>;
+    try {
+      call = await callProvider({
+        client,
+        body,
+        timeoutMs: config.timeoutMs,
+        retries: config.retries,
+        retryBaseMs: config.retryBaseMs,
+        semaphore,
+        signal,
+      });
+    } catch (err) {
+      if (err instanceof ArenaError && (hasCode(err, ErrorCode.PROVIDER_ERROR) || hasCode(err, ErrorCode.PROVIDER_TIMEOUT))) {
+        counts.failed += 1;
+        counts.retries += Math.max(0, detailNumber(err, 'attempts') - 1);
+        counts.timeouts += detailNumber(err, 'timedOutAttempts');
+      } else if (signal.aborted) {
+        counts.aborted += 1;
+      }
+      throw err;
+    }
+    counts.decisions += 1;
+    counts.retries += call.retries;
+    counts.timeouts += call.timedOutAttempts;
+    counts.queueMs += call.queueMs;
+    const parsed = parseAnswer(call.answer, info.controls);
+    if (parsed.ok) {
+      lastInvalid = undefined;
+    } else {
+      counts.invalid += 1;
+      lastInvalid = feedbackLine(parsed.reason, parsed.detail);
+    }
+    history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
+    while (history.length > config.historyLength) history.shift();
+    // Waiting for the shared endpoint permit is this process's doing, not the model's: it is left out of wallMs.
+    const wallMs = Math.round((performance.now() - begun - call.queueMs) * 100) / 100;
+    const timings: DecisionTimings = {
+      wallMs,
+      ...(call.ttftMs === undefined ? {} : { ttftMs: call.ttftMs }),
+      ...(call.providerMs === undefined ? {} : { providerMs: call.providerMs }),
+      ...(rttMs === undefined ? {} : { networkRttMs: rttMs }),
+      retries: call.retries,
+      retryMs: call.retryMs,
+    };
+    const usage: DecisionUsage = { ...call.usage, images: prompt.images, bytesSent };
+    return {
+      kind: 'answer',
+      answer: call.answer,
+      timings,
+      usage,
+      promptDigest: prompt.digest,
+      ...(call.reasoning === undefined ? {} : { reasoning: call.reasoning }),
+    };
+  }
+
+  return {
+    kind: 'vlm',
+    privileged: false,
+    frameEncoding: 'rgb',
+    config,
+    skillInfo,
+    async start(info: AgentStart): Promise<void> {
+      start = info;
+      system = systemPrompt(info.gamePrompt, skillInfo?.text);
+      history.length = 0;
+      lastInvalid = undefined;
+      rttMs = await networkRtt(config.baseUrl, apiKey, Math.min(config.timeoutMs, 5_000));
+    },
+    decide,
+    async close(): Promise<void> {
+      closed = true;
+      history.length = 0;
+    },
+    stats: (): VlmAgentStats => ({ ...counts, queueMs: Math.round(counts.queueMs * 100) / 100 }),
+  };
+}
