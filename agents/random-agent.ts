@@ -1,17 +1,5 @@
 /** The floor of every comparison: a seeded agent that presses random legal controls and looks around at random. */
-import type { ActionChunk, Agent, AgentStart, ControlSet, Decision, Observation } from '../protocol/index.js';
-
-/** mulberry32 over a 32-bit seed: small, fast and the same everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Prng, type ActionChunk, type Agent, type AgentStart, type ControlSet, type Decision, type Observation } from '../protocol/index.js';
 
 export function randomChunk(controls: ControlSet, rand: () => number): ActionChunk {
   const all = [...controls.keys, ...controls.buttons];
@@ -28,12 +16,14 @@ export class RandomAgent implements Agent {
   private rand: () => number;
 
   constructor(readonly seed = 0) {
-    this.rand = prng(seed);
+    const prng = new Prng(seed);
+    this.rand = () => prng.next();
   }
 
   async start(info: AgentStart): Promise<void> {
     this.controls = info.controls;
-    this.rand = prng((this.seed * 31 + info.slot + 1) >>> 0);
+    const prng = new Prng(this.seed, info.slot + 1);
+    this.rand = () => prng.next();
   }
 
   async decide(_observation: Observation): Promise<Decision> {

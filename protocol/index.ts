@@ -8,3 +8,4 @@ export * from './socket.js';
 export * from './action-chunk.js';
 export type * from './agent.js';
 export * from './launch.js';
+export * from './prng.js';

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { ClockMode, LatencySource, parseLatencySource } from '../gateway/index.js';
+import type { LatencySource} from '../gateway/index.js';
+import { ClockMode, parseLatencySource } from '../gateway/index.js';
 
 export const AgentConfig = z.strictObject({
   /** Agent kind: scripted, random, idle, vlm. */

@@ -1,6 +1,6 @@
 /** Chooses which tiles start warning, and when, following a variant's drop plan. */
 import type { Platform, Tile, TileChange } from './platform.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../../protocol/index.js';
 import type { DropPlan } from './variants.js';
 
 /** A wave in progress: which line it reached and which way it sweeps. */

@@ -5,7 +5,7 @@ import { createCanvas } from '../render/index.js';
 import { Dropper } from './dropper.js';
 import { Platform, type TileChange } from './platform.js';
 import { spawnBody, stepBody, type PlayerBody } from './player.js';
-import { Prng } from './prng.js';
+import { Prng } from '../../protocol/index.js';
 import { Rules } from './rules.js';
 import type { LastStandState } from './state.js';
 import type { LastStandVariant } from './variants.js';

@@ -6,7 +6,7 @@
  * - synthetic: a fixed value, or a seeded uniform/normal draw, for what-if sweeps.
  */
 import { z } from 'zod';
-import { ArenaError, ErrorCode, type DecisionTimings } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, Prng, type DecisionTimings } from '../../protocol/index.js';
 
 export const LatencySource = z.union([
   z.strictObject({ kind: z.literal('provider') }),
@@ -40,10 +40,10 @@ export function describeLatencySource(source: LatencySource): string {
 
 /** A deterministic stream of charged latencies for one agent. */
 export class LatencyCharger {
-  private state: number;
+  private readonly prng: Prng;
 
   constructor(readonly source: LatencySource, slot: number) {
-    this.state = ((source.kind === 'synthetic' ? source.seed : 0) * 7919 + slot * 104729 + 1) >>> 0;
+    this.prng = new Prng(source.kind === 'synthetic' ? source.seed : 0, slot + 1);
   }
 
   /** The game time to charge for a decision, ms, and a note when a fallback was used. */
@@ -51,7 +51,7 @@ export class LatencyCharger {
     switch (this.source.kind) {
       case 'synthetic': {
         if (this.source.jitterMs === 0) return { ms: this.source.ms };
-        const u = this.next();
+        const u = this.prng.next();
         return { ms: Math.max(0, Math.round(this.source.ms + (u * 2 - 1) * this.source.jitterMs)) };
       }
       case 'wall':
@@ -63,14 +63,5 @@ export class LatencyCharger {
         if (timings.providerMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no provider time reported; charged wall time' };
         return { ms: Math.max(0, timings.providerMs) };
     }
-  }
-
-  /** mulberry32: a small seeded generator in [0, 1). */
-  private next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 }

@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32): the only source of chance in the game, so episodes replay exactly. */
+/** A small seeded PRNG (mulberry32): the only source of chance in games, random agents and synthetic latencies, so runs replay exactly. */
 export class Prng {
   private a: number;
 
