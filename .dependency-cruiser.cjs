@@ -1,6 +1,6 @@
 /**
  * Import direction between the top-level layers. Each rule names an arrow that must not exist.
- * protocol <- games-manifest <- env-bridge <- gateway; games, agents and reflection beside; scripts wires all.
+ * protocol <- games-manifest <- games, env-bridge <- gateway <- reflection; agents beside; scripts wires all.
  */
 const layer = (name) => `^${name}/`;
 const notThrough = (name) => `^${name}/(?!index\\.ts$)`;
@@ -24,8 +24,8 @@ module.exports = {
     ...others('games', ['protocol', 'games-manifest']),
     ...others('env-bridge', ['protocol', 'games-manifest']),
     ...others('gateway', ['protocol', 'games-manifest', 'env-bridge']),
-    ...others('reflection', ['protocol', 'games-manifest']),
-    ...others('agents', ['protocol', 'games-manifest', 'reflection']),
+    ...others('reflection', ['protocol', 'games-manifest', 'gateway']),
+    ...others('agents', ['protocol', 'games-manifest']),
     ...others('scripts', ['protocol', 'games-manifest', 'games', 'env-bridge', 'gateway', 'agents', 'reflection']),
     ...['protocol', 'games-manifest', 'games', 'env-bridge', 'gateway', 'agents', 'reflection'].map((l) => ({
       name: `only-${l}-index`,
