@@ -3,7 +3,8 @@ import type { GameDefinition } from './host/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
 
 export type * from './host/simulation.js';
-export { serveGame, runGameProcess, capabilitiesOf, type GameServer } from './host/serve.js';
+export { serveGame, runGameProcess } from './host/serve.js';
+export { SimulationBackend } from './host/simulation-backend.js';
 export { Episode } from './host/episode.js';
 export { lastStandGame } from './last-stand/index.js';
 export * from './render/index.js';

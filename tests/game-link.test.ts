@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
-import { serveGame, type GameServer } from '../games/host/serve.js';
+import { serveGame } from '../games/index.js';
+import type { GameServer } from '../game-host/index.js';
 import { probeEntry, probeGame } from './support/probe-game.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 

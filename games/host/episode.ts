@@ -3,16 +3,9 @@
  * collects what happened. Pure and synchronous, so exactness is easy to test.
  */
 import type { GameEvent, InputEvent } from '../../protocol/index.js';
+import type { Stretch } from '../../game-host/index.js';
 import type { SimEnd, Simulation } from './simulation.js';
 
-/** What one stretch of game time produced. */
-export interface StretchResult {
-  readonly requestedMs: number;
-  readonly actualMs: number;
-  readonly events: GameEvent[];
-  /** Set when the episode ended during this stretch (reported once). */
-  readonly end: SimEnd | undefined;
-}
 
 export class Episode {
   /** Game time since reset, ms; always a whole number of ticks. */
@@ -32,7 +25,7 @@ export class Episode {
    * at or after `at`; inputs due at or after the last tick are applied at the end, so a release at the chunk's end holds.
    * Time that is not a whole number of ticks is carried into the next stretch.
    */
-  run(ms: number, inputs: readonly InputEvent[]): StretchResult {
+  run(ms: number, inputs: readonly InputEvent[]): Stretch {
     const tick = this.sim.tickMs;
     const sorted = inputs.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i).map((x) => x.e);
     const start = this.simMs;

@@ -1,0 +1,14 @@
+/** Brings a rendered frame to the size and encoding a client asked for, re-encoding only when needed. */
+import sharp from 'sharp';
+import type { FrameEncoding } from '../protocol/index.js';
+import type { RenderedFrame } from './backend.js';
+import { encodeFrame } from './encode-frame.js';
+
+export async function convertFrame(frame: RenderedFrame, width: number, height: number, encoding: FrameEncoding, quality: number): Promise<RenderedFrame> {
+  const sameSize = frame.width === width && frame.height === height;
+  if (sameSize && frame.encoding === encoding) return frame;
+  if (sameSize && frame.encoding === 'rgb') return { data: await encodeFrame(frame.data, width, height, encoding, quality), encoding, width, height };
+  const input = frame.encoding === 'rgb' ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }) : sharp(frame.data);
+  const rgb = await input.resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  return { data: await encodeFrame(rgb, width, height, encoding, quality), encoding, width, height };
+}

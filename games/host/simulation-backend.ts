@@ -1,0 +1,85 @@
+/**
+ * A reference simulation as a game backend: exact fixed-timestep advances, free running against the wall
+ * clock for `realtime`, and raw RGB frames rendered into one reused buffer.
+ */
+import { ArenaError, ErrorCode, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
+import type { BackendInfo, GameBackend, RenderedFrame, ResetOptions, Stretch } from '../../game-host/index.js';
+import { Episode } from './episode.js';
+import type { GameDefinition } from './simulation.js';
+
+export class SimulationBackend implements GameBackend {
+  readonly info: BackendInfo;
+  private episode: Episode | undefined;
+  private canvas = new Uint8Array(0);
+  private free: { wallStart: number; simStart: number; timeScale: number; pending: InputEvent[] } | undefined;
+
+  constructor(private readonly def: GameDefinition) {
+    const probe = def.create({ seed: 0, variant: def.variants[0]!, slots: def.slots.map((s) => s.slot) });
+    this.info = { id: def.id, build: def.build, variants: def.variants, slots: def.slots, tickMs: probe.tickMs, exactAdvance: true, timeScale: true, privilegedState: true };
+  }
+
+  get simMs(): number {
+    return this.episode?.simMs ?? 0;
+  }
+
+  get ended(): boolean {
+    return this.episode?.ended ?? false;
+  }
+
+  async reset(options: ResetOptions): Promise<void> {
+    this.free = undefined;
+    this.episode = new Episode(this.def.create({ seed: options.seed, variant: options.variant, slots: options.slots }));
+  }
+
+  async advance(ms: number, inputs: readonly InputEvent[]): Promise<Stretch> {
+    return this.require().run(ms, inputs);
+  }
+
+  async resume(timeScale: number): Promise<void> {
+    this.free = { wallStart: performance.now(), simStart: this.require().simMs, timeScale, pending: [] };
+  }
+
+  async input(inputs: readonly InputEvent[]): Promise<void> {
+    this.free?.pending.push(...inputs);
+  }
+
+  async poll(): Promise<Stretch> {
+    const episode = this.require();
+    const free = this.free;
+    if (!free) return { requestedMs: 0, actualMs: 0, events: [], end: undefined };
+    const due = Math.max(0, (performance.now() - free.wallStart) * free.timeScale - (episode.simMs - free.simStart));
+    const inputs = free.pending;
+    free.pending = [];
+    return episode.run(due, inputs);
+  }
+
+  async pause(): Promise<number> {
+    const free = this.free;
+    this.free = undefined;
+    return free ? this.require().simMs - free.simStart : 0;
+  }
+
+  async render(slot: number, width: number, height: number): Promise<RenderedFrame> {
+    if (this.canvas.length !== width * height * 3) this.canvas = new Uint8Array(width * height * 3);
+    // Renderers paint every pixel, so the buffer needs no clearing between frames.
+    this.require().sim.render(slot, width, height, this.canvas);
+    return { data: this.canvas, encoding: 'rgb', width, height };
+  }
+
+  progress(): readonly PlayerProgress[] {
+    return this.episode?.sim.progress() ?? [];
+  }
+
+  state(): Record<string, unknown> {
+    return this.episode?.sim.state() ?? {};
+  }
+
+  async close(): Promise<void> {
+    this.episode = undefined;
+  }
+
+  private require(): Episode {
+    if (!this.episode) throw new ArenaError(ErrorCode.BAD_STATE, 'no episode yet; send reset first');
+    return this.episode;
+  }
+}
