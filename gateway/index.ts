@@ -7,3 +7,5 @@ export * from './match/match-spec.js';
 export * from './match/run-match.js';
 export * from './records/run-recorder.js';
 export * from './records/replay.js';
+export * from './agent-link/remote-agent.js';
+export * from './agent-link/agent-link-server.js';

@@ -78,6 +78,13 @@ export type Decision =
       readonly reasoning?: string;
     };
 
+/** How an episode ended for one agent, told to it before it is closed. */
+export interface EpisodeSummary {
+  readonly reason: string;
+  readonly progress: number;
+  readonly outcome: 'win' | 'draw' | 'loss' | 'none';
+}
+
 /** Any agent: scripted, random, VLM, or a remote one behind AgentLink. */
 export interface Agent {
   /** Agent kind, as named on the command line (`scripted`, `random`, `vlm`, `remote`). */
@@ -89,6 +96,8 @@ export interface Agent {
   start(info: AgentStart): Promise<void>;
   /** Decides on one observation; `signal` aborts when the match ends or the decision deadline passes. */
   decide(observation: Observation, signal: AbortSignal): Promise<Decision>;
+  /** Tells the agent how the episode ended (not called when the match failed before it started). */
+  end?(summary: EpisodeSummary): Promise<void>;
   /** Releases what the agent holds. Called once, whatever happened. */
   close(): Promise<void>;
 }

@@ -9,3 +9,4 @@ export * from './action-chunk.js';
 export type * from './agent.js';
 export * from './launch.js';
 export * from './prng.js';
+export * from './agent-link.js';

@@ -99,6 +99,14 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     reason = failure.code;
   } finally {
     spec.signal?.removeEventListener('abort', onAbort);
+    if (session) {
+      const s = session;
+      await Promise.allSettled(
+        spec.slots.map((slot) =>
+          slot.agent.end?.({ reason: failure ? failure.code : reason, progress: s.progress.get(slot.slot)?.progress ?? 0, outcome: s.ended?.outcomes.get(slot.slot) ?? 'none' }),
+        ),
+      );
+    }
     await Promise.allSettled(spec.slots.map((s) => s.agent.close()));
     await endpoint?.close().catch(() => undefined);
   }

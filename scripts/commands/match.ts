@@ -1,7 +1,8 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
 import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
-import { runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
+import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
+import type { Agent } from '../../protocol/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
@@ -26,6 +27,7 @@ export const matchOptions = {
   'decision-timeout': { type: 'string' },
   'on-agent-failure': { type: 'string' },
   'runs-dir': { type: 'string' },
+  listen: { type: 'string' },
   json: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
 } as const;
@@ -73,7 +75,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
 }
 
 /** Turns a match configuration into a runnable spec: agents made, slots assigned in order. */
-export function specFromConfig(config: MatchConfig): MatchSpec {
+export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) => Agent): MatchSpec {
   const entry = getGame(config.game);
   if (config.agents.length > entry.slots.length) {
     throw usage(`${entry.id} has ${entry.slots.length} player slot${entry.slots.length > 1 ? 's' : ''}; ${config.agents.length} agents were given`);
@@ -85,7 +87,9 @@ export function specFromConfig(config: MatchConfig): MatchSpec {
     clock: config.clock,
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
-      return { slot: entry.slots[i]!.slot, agent: createAgent(a.kind, { game: entry.id, seed: config.seed, vlm: a.vlm }), label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
+      const slot = entry.slots[i]!.slot;
+      const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { game: entry.id, seed: config.seed, vlm: a.vlm });
+      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
     }),
     runsDir: config.runsDir,
     ...(config.observationDelayMs === undefined ? {} : { observationDelayMs: config.observationDelayMs }),
@@ -109,10 +113,26 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   return `${config.game}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
+/** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
+function parseListen(text: string | undefined): { host: string; port: number } {
+  if (text === undefined) return { host: '127.0.0.1', port: 0 };
+  const at = text.lastIndexOf(':');
+  const host = at > 0 ? text.slice(0, at) : '127.0.0.1';
+  const port = Number(at >= 0 ? text.slice(at + 1) : text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--listen takes HOST:PORT or PORT (got '${text}')`);
+  return { host, port };
+}
+
 export async function matchCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
   const config = buildMatchConfig(values);
-  const spec = specFromConfig(config);
+  const link = config.agents.some((a) => a.kind === 'remote') ? await AgentLinkServer.listen(parseListen(values.listen)) : undefined;
+  const spec = specFromConfig(config, (slot) => {
+    const agent = new RemoteAgent(slot, { clock: config.clock });
+    link!.register(agent);
+    process.stderr.write(`slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
+    return agent;
+  });
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
@@ -137,6 +157,7 @@ export async function matchCommand(argv: string[]): Promise<number> {
     },
   });
   process.off('SIGINT', onSigint);
+  await link?.close();
   bar?.update(1, 'done');
   bar?.done();
   const wallMs = performance.now() - started;

@@ -1,0 +1,105 @@
+/**
+ * AgentLink: the protocol between the gateway (server) and an agent that lives outside its process, in any
+ * language. msgpack maps on binary WebSocket messages at `/agent`; the agent joins one slot with that slot's
+ * token and then only ever sees that slot's view. See docs/agent-link.md.
+ */
+import { z } from 'zod';
+import { ControlSet } from './controls.js';
+import { FrameEncoding } from './game-link.js';
+import { Limits } from './limits.js';
+
+export const AGENT_LINK_VERSION = 1;
+
+const Name = z.string().min(1).max(Limits.maxNameLength);
+const Text = z.string().max(Limits.maxTextLength);
+const Ms = z.number().min(0).max(24 * 3600 * 1000);
+
+// ---- agent -> gateway -----------------------------------------------------------------------
+
+export const AgentHello = z.strictObject({
+  type: z.literal('hello'),
+  version: z.number().int().min(0),
+  /** The slot token the match gave this agent. */
+  token: z.string().min(16).max(128),
+  /** A name for records. */
+  agent: Name,
+});
+export const AgentAction = z.strictObject({
+  type: z.literal('action'),
+  /** The step of the observation this answers. */
+  step: z.number().int().min(0),
+  /** The model's answer text, parsed by the gateway like any VLM answer. */
+  answer: Text.optional(),
+  /** Or a chunk built by the agent itself: look [X, Y] degrees and held controls per step. */
+  chunk: z
+    .strictObject({
+      look: z.tuple([z.number(), z.number()]),
+      steps: z.array(z.array(Name).max(Limits.maxControls)).max(64),
+    })
+    .optional(),
+  reasoning: Text.optional(),
+  /** Self-reported timings, ms (used by the `provider` and `ttfb` latency sources). */
+  timings: z
+    .strictObject({
+      ttftMs: Ms.optional(),
+      providerMs: Ms.optional(),
+      networkRttMs: Ms.optional(),
+      wallMs: Ms.optional(),
+    })
+    .optional(),
+  usage: z
+    .strictObject({
+      tokensIn: z.number().int().min(0).optional(),
+      tokensOut: z.number().int().min(0).optional(),
+      reasoningTokens: z.number().int().min(0).optional(),
+    })
+    .optional(),
+});
+export type AgentAction = z.infer<typeof AgentAction>;
+export const AgentBye = z.strictObject({ type: z.literal('bye'), reason: Text });
+
+export const AgentMessage = z.discriminatedUnion('type', [AgentHello, AgentAction, AgentBye]);
+export type AgentMessage = z.infer<typeof AgentMessage>;
+
+// ---- gateway -> agent -----------------------------------------------------------------------
+
+export const Welcome = z.strictObject({
+  type: z.literal('welcome'),
+  version: z.number().int(),
+  matchId: Name,
+  slot: z.number().int().min(0),
+  team: z.number().int().min(0),
+  game: Name,
+  variant: Name,
+  clock: Name,
+  controls: ControlSet,
+  /** The game's prompt for a model player (rules, screen, controls, action format). */
+  gamePrompt: Text,
+  stepBudget: z.number().int().min(0),
+});
+export type Welcome = z.infer<typeof Welcome>;
+export const AgentObservation = z.strictObject({
+  type: z.literal('observation'),
+  step: z.number().int().min(0),
+  simMs: z.number().min(0),
+  progress: z.number().min(0).max(1),
+  frame: z.strictObject({
+    seq: z.number().int().min(0),
+    width: z.number().int().min(1),
+    height: z.number().int().min(1),
+    encoding: FrameEncoding,
+    data: z.instanceof(Uint8Array),
+  }),
+  feedback: Text.optional(),
+});
+export type AgentObservation = z.infer<typeof AgentObservation>;
+export const MatchEnd = z.strictObject({
+  type: z.literal('end'),
+  reason: Name,
+  progress: z.number().min(0).max(1),
+  outcome: z.enum(['win', 'draw', 'loss', 'none']),
+});
+export const LinkError = z.strictObject({ type: z.literal('error'), code: Name, message: Text });
+
+export const GatewayMessage = z.discriminatedUnion('type', [Welcome, AgentObservation, MatchEnd, LinkError]);
+export type GatewayMessage = z.infer<typeof GatewayMessage>;
