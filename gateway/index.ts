@@ -9,3 +9,4 @@ export * from './records/run-recorder.js';
 export * from './records/replay.js';
 export * from './agent-link/remote-agent.js';
 export * from './agent-link/agent-link-server.js';
+export * from './clock/ledger-summary.js';

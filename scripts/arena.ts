@@ -4,6 +4,7 @@
 import { agentsCommand } from './commands/agents.js';
 import { gamesCommand } from './commands/games.js';
 import { matchCommand } from './commands/match.js';
+import { reportCommand } from './commands/report.js';
 import { reportError, usage } from './cli-error.js';
 
 const HELP = `arena: a real-time game gateway for VLM agents
@@ -14,6 +15,7 @@ commands:
   match       play one match (default: scripted agent on last_stand, pdq clock)
   games       list the games in the manifest (--json for the full entries)
   agents      list the agent kinds
+  report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
   bench       measure the frame path and match capacity (prints ratios)
   help        this text
 
@@ -32,6 +34,7 @@ const commands: Record<string, Command> = {
   match: matchCommand,
   games: (argv) => gamesCommand({ json: argv.includes('--json') }),
   agents: () => agentsCommand(),
+  report: reportCommand,
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
   help: async () => {
     process.stdout.write(HELP);

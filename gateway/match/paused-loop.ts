@@ -65,7 +65,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     const advanceStart = performance.now();
     const reply = await client.advance(target - now, inputs, observers);
     session.absorb(reply);
-    ledger.append({ kind: 'advance', fromMs: now, requestedMs: target - now, actualMs: reply.done.actualMs, simMs: reply.done.simMs, inputs: inputs.length, observers, wallMs: performance.now() - advanceStart });
+    ledger.append({ kind: 'advance', fromMs: now, requestedMs: target - now, actualMs: reply.done.actualMs, simMs: reply.done.simMs, ended: reply.done.ended, inputs: inputs.length, observers, wallMs: performance.now() - advanceStart });
     session.spec.onEvent?.({ type: 'advanced', simMs: reply.done.simMs });
     now = target;
     const ended = session.endReason();

@@ -10,7 +10,8 @@ import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } f
 import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
-import { writeReplay } from '../records/replay.js';
+import { readJsonl, writeReplay } from '../records/replay.js';
+import { summarizeLedger } from '../clock/ledger-summary.js';
 import { MatchSession } from './match-session.js';
 import type { MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
@@ -128,7 +129,9 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const status = failure ? 'incomplete' : 'complete';
   const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
   const result: MatchResult = { runId, dir, status, reason, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
-  recorder.finish(status, { result: { reason, simMs: result.simMs, players }, ...(error ? { failure: error } : {}) });
+  recorder.files.ledger.close();
+  const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
+  recorder.finish(status, { result: { reason, simMs: result.simMs, players }, clockSummary, ...(error ? { failure: error } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }
