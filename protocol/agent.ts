@@ -75,6 +75,10 @@ export type Decision =
       readonly usage?: DecisionUsage;
       /** Digest of everything the model saw for this decision (prompt, history, images). */
       readonly promptDigest?: string;
+      /** The system prompt the model got (the record keeps it once, when it changes). */
+      readonly systemPrompt?: string;
+      /** The current frame exactly as the model got it, for the record. */
+      readonly sentImage?: { readonly data: Uint8Array; readonly sha256: string; readonly width: number; readonly height: number };
       readonly reasoning?: string;
     };
 

@@ -162,6 +162,8 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
       timings,
       usage,
       promptDigest: prompt.digest,
+      systemPrompt: system,
+      sentImage: { data: image.jpeg, sha256: image.sha256, width: image.width, height: image.height },
       ...(call.reasoning === undefined ? {} : { reasoning: call.reasoning }),
     };
   }

@@ -23,6 +23,8 @@ export interface SlotState {
   gone: boolean;
   feedback: string | undefined;
   frame: Frame | undefined;
+  /** The last system prompt recorded for this slot's agent. */
+  systemPrompt: string | undefined;
 }
 
 export class MatchSession {
@@ -43,7 +45,7 @@ export class MatchSession {
     this.frames = new FrameCache(spec.jpegQuality ?? 85);
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
-      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined });
+      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined });
     }
   }
 
@@ -127,6 +129,12 @@ export class MatchSession {
       slot.feedback = undefined;
     }
     const decision = outcome.status === 'failed' ? undefined : outcome.decision;
+    const answer = decision?.kind === 'answer' ? decision : undefined;
+    // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got.
+    const systemPrompt = answer?.systemPrompt !== undefined && answer.systemPrompt !== slot.systemPrompt ? answer.systemPrompt : undefined;
+    if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
+    const sent = answer?.sentImage;
+    const sentImage = sent ? { file: this.recorder.saveFrame(`${String(step).padStart(4, '0')}-s${slotId}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
     this.recorder.files.decisions.append({
       slot: slotId,
       agent: slot.label,
@@ -137,10 +145,12 @@ export class MatchSession {
       status: outcome.status,
       ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
-      answer: decision?.kind === 'answer' ? decision.answer : undefined,
-      reasoning: decision?.kind === 'answer' ? decision.reasoning : undefined,
-      promptDigest: decision?.kind === 'answer' ? decision.promptDigest : undefined,
-      usage: decision?.kind === 'answer' ? decision.usage : undefined,
+      answer: answer?.answer,
+      reasoning: answer?.reasoning,
+      promptDigest: answer?.promptDigest,
+      systemPrompt,
+      sentImage,
+      usage: answer?.usage,
       note: decision?.kind === 'chunk' ? decision.note : undefined,
       chunk: outcome.chunk,
       inputs: compiled.inputs,
