@@ -26,7 +26,8 @@ interface ImagePart {
   image_url?: { url: string };
 }
 const imageParts = (body: unknown): string[] =>
-  ((body as { messages: { content: string | ImagePart[] }[] }).messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as ImagePart[])
+  (body as { messages: { content: string | ImagePart[] }[] }).messages
+    .flatMap((m): ImagePart[] => (Array.isArray(m.content) ? m.content : []))
     .filter((p) => p.type === 'image_url')
     .map((p) => p.image_url!.url);
 

@@ -103,7 +103,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     if (session) {
       const s = session;
       await Promise.allSettled(
-        spec.slots.map((slot) =>
+        spec.slots.map(async (slot) =>
           slot.agent.end?.({ reason: failure ? failure.code : reason, progress: s.progress.get(slot.slot)?.progress ?? 0, outcome: s.ended?.outcomes.get(slot.slot) ?? 'none' }),
         ),
       );
