@@ -16,6 +16,7 @@ commands:
   games       list the games in the manifest (--json for the full entries)
   agents      list the agent kinds
   report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
+  snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
   help        this text
 
@@ -35,6 +36,7 @@ const commands: Record<string, Command> = {
   games: (argv) => gamesCommand({ json: argv.includes('--json') }),
   agents: () => agentsCommand(),
   report: reportCommand,
+  snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
   help: async () => {
     process.stdout.write(HELP);

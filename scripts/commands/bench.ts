@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchCapacity } from '../bench/capacity.js';
 import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
+import { benchGameCosts } from '../bench/game-cost.js';
 import { fmt, row } from '../bench/stats.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -32,6 +33,16 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const rgb = results[0]!;
     say(`full decision loop (observe, decide, compile, advance, record a JPEG frame): ${fmt(loop.perDecisionMs, 3)} ms/decision = ${fmt(loop.perDecisionMs / rgb.gameLink.perItemMs)}x one bare GameLink frame`);
     out.matchLoop = loop;
+  }
+
+  if (want('games')) {
+    say('\n== reference games: simulation (120 ms of game time) + one render at the default size, per frame ==');
+    const w = [18, 10, 10, 12, 12, 14];
+    say(row(['game', 'size', 'sim ms', 'render ms', 'frames/s', 'vs last_stand'], w));
+    const costs = await benchGameCosts(quick ? 30 : 150, quick ? 3 : 5);
+    const base = costs.find((c) => c.game === 'last_stand') ?? costs[0]!;
+    for (const c of costs) say(row([c.game, `${c.width}x${c.height}`, fmt(c.simMsPerFrame, 3), fmt(c.renderMsPerFrame, 3), fmt(c.frame.perSecond, 0), fmt(c.frame.perItemMs / base.frame.perItemMs)], w));
+    out.games = costs;
   }
 
   if (want('capacity')) {
