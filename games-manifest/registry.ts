@@ -2,8 +2,10 @@
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { lastStand } from './entries/last-stand.js';
 import { GameEntry, type Variant } from './schema.js';
+import { obstacleRun2d } from './entries/obstacle-run-2d.js';
+import { obstacleRun3d } from './entries/obstacle-run-3d.js';
 
-const entries: readonly GameEntry[] = [lastStand].map((e) => GameEntry.parse(e));
+const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d].map((e) => GameEntry.parse(e));
 const byId = new Map(entries.map((e) => [e.id, e]));
 
 /** All games in the manifest, in listing order. */

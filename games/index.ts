@@ -1,13 +1,17 @@
 /** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
 import type { GameDefinition } from './host/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
+import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
+import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 
 export type * from './host/simulation.js';
 export { serveGame, runGameProcess } from './host/serve.js';
 export { SimulationBackend } from './host/simulation-backend.js';
 export { Episode } from './host/episode.js';
 export { lastStandGame } from './last-stand/index.js';
+export { obstacleRun2dGame } from './obstacle-run-2d/index.js';
+export { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 export * from './render/index.js';
 
 /** Every reference game this package serves, in listing order. */
-export const builtinGames: readonly GameDefinition[] = [lastStandGame];
+export const builtinGames: readonly GameDefinition[] = [lastStandGame, obstacleRun2dGame, obstacleRun3dGame];

@@ -1,11 +1,19 @@
 /** Scripted policies: privileged agents that play a game from its state, one per reference game. */
 import type { Agent } from '../../protocol/index.js';
 import { createLastStandPolicy } from './last-stand.js';
+import { createObstacleRun2dPolicy } from './obstacle-run-2d.js';
+import { createObstacleRun3dPolicy } from './obstacle-run-3d.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand.js';
 export { LastStandView } from './last-stand-state.js';
+export { createObstacleRun2dPolicy, type ObstacleRun2dPolicyOptions } from './obstacle-run-2d.js';
+export { ObstacleRun2dView } from './obstacle-run-2d-state.js';
+export { createObstacleRun3dPolicy, type ObstacleRun3dPolicyOptions } from './obstacle-run-3d.js';
+export { ObstacleRun3dView } from './obstacle-run-3d-state.js';
 
 /** A fresh scripted policy for each game id that has one. */
 export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   last_stand: () => createLastStandPolicy(),
+  obstacle_run_2d: () => createObstacleRun2dPolicy(),
+  obstacle_run_3d: () => createObstacleRun3dPolicy(),
 };

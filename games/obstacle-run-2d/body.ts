@@ -1,0 +1,88 @@
+/** The runner's body: running, jumping, gravity, solid platforms and falling through gaps. */
+import type { Course, Platform } from './course.js';
+import { Rules } from './rules.js';
+
+export interface RunnerBody {
+  /** Centre of the feet, m; y up. */
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  onGround: boolean;
+  /** 1 facing right, -1 facing left (for drawing). */
+  facing: 1 | -1;
+}
+
+/** The controls that move the body during one tick. */
+export interface Controls {
+  readonly left: boolean;
+  readonly right: boolean;
+  readonly jump: boolean;
+}
+
+/** What a tick did to the body. */
+export interface BodyStep {
+  readonly jumped: boolean;
+  /** The platform the body landed on this tick, if it landed. */
+  readonly landed: Platform | undefined;
+  /** The feet went below the course's death line: the episode is over. */
+  readonly fell: boolean;
+}
+
+/** A body standing at the start. */
+export function spawnBody(): RunnerBody {
+  return { x: Rules.startX, y: 0, vx: 0, vy: 0, onGround: true, facing: 1 };
+}
+
+/**
+ * Advances the body by `dtMs`. A held A or D sets the running velocity on the ground and in the air; with
+ * neither held the body stops on the ground and keeps its momentum in the air. Jump leaves the ground.
+ */
+export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, course: Course): BodyStep {
+  const dt = dtMs / 1000;
+  const dir = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+  if (dir !== 0) {
+    body.vx = dir * Rules.runSpeed;
+    body.facing = dir > 0 ? 1 : -1;
+  } else if (body.onGround) {
+    body.vx = 0;
+  }
+  let jumped = false;
+  if (body.onGround && controls.jump) {
+    body.vy = Rules.jumpSpeed;
+    body.onGround = false;
+    jumped = true;
+  }
+  if (body.vx !== 0) {
+    const x = body.x + body.vx * dt;
+    const wall = course.blocking(x, body.y);
+    if (wall === undefined) {
+      body.x = x;
+    } else {
+      body.x = body.vx > 0 ? wall.x0 - Rules.halfWidth : wall.x1 + Rules.halfWidth;
+      body.vx = 0;
+    }
+  }
+  let landed: Platform | undefined;
+  if (!body.onGround) {
+    body.vy -= Rules.gravity * dt;
+    const y = body.y + body.vy * dt;
+    const hit = course.blocking(body.x, y);
+    if (hit === undefined) {
+      body.y = y;
+    } else if (body.vy <= 0) {
+      body.y = hit.top;
+      body.vy = 0;
+      body.onGround = true;
+      landed = hit;
+    } else {
+      body.y = hit.bottom - Rules.height;
+      body.vy = 0;
+    }
+  } else if (course.support(body.x, body.y) === undefined) {
+    // Ran off an edge: start falling.
+    body.onGround = false;
+    body.vy = 0;
+  }
+  return { jumped, landed, fell: body.y < course.deathY };
+}
