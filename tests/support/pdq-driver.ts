@@ -2,7 +2,8 @@
  * An in-process pdq driver for tests: observe, let the agent decide, run its chunk (look at the start,
  * keys held step by step, all released at the end), then run the observation delay with nothing held.
  */
-import type { ActionChunk, Agent, InputEvent } from '../../protocol/index.js';
+import type { ActionChunk, Agent, ControlSet, InputEvent } from '../../protocol/index.js';
+import { compileChunk as compileForControls } from '../../gateway/chunk-compiler.js';
 import type { Simulation } from '../../games/host/simulation.js';
 
 export interface PdqOptions {
@@ -11,6 +12,8 @@ export interface PdqOptions {
   readonly observationDelayMs?: number;
   /** Most decisions before the driver gives up; default 1000. */
   readonly maxDecisions?: number;
+  /** When given, chunks compile as the gateway compiles them for this control set (tap controls, LMB as a button); `stepMs` and `chunkSteps` default to its own. */
+  readonly controls?: ControlSet;
 }
 
 /** The input schedule a chunk compiles to, `at` in ms from the chunk's start. */
@@ -41,8 +44,8 @@ export function advance(sim: Simulation, ms: number, events: readonly InputEvent
 
 /** Plays one episode of `sim` with `agent` in pdq; returns the player's final progress. */
 export async function playPdq(sim: Simulation, agent: Agent, options: PdqOptions = {}): Promise<number> {
-  const stepMs = options.stepMs ?? 120;
-  const chunkSteps = options.chunkSteps ?? 6;
+  const stepMs = options.stepMs ?? options.controls?.stepMs ?? 120;
+  const chunkSteps = options.chunkSteps ?? options.controls?.chunkSteps ?? 6;
   const delayMs = options.observationDelayMs ?? 2000;
   const signal = new AbortController().signal;
   for (let step = 0; step < (options.maxDecisions ?? 1000) && sim.ended() === undefined; step++) {
@@ -60,7 +63,9 @@ export async function playPdq(sim: Simulation, agent: Agent, options: PdqOptions
     );
     if (decision.kind !== 'chunk') throw new Error('the pdq test driver takes chunk decisions only');
     const steps = decision.chunk.steps.slice(0, chunkSteps);
-    advance(sim, steps.length * stepMs + delayMs, compileChunk({ look: decision.chunk.look, steps }, stepMs));
+    const chunk = { look: decision.chunk.look, steps };
+    const inputs = options.controls ? [...compileForControls(chunk, { ...options.controls, stepMs }, 0).inputs] : compileChunk(chunk, stepMs);
+    advance(sim, steps.length * stepMs + delayMs, inputs);
   }
   return sim.progress()[0]?.progress ?? 0;
 }
