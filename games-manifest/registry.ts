@@ -4,8 +4,12 @@ import { lastStand } from './entries/last-stand.js';
 import { GameEntry, type Variant } from './schema.js';
 import { obstacleRun2d } from './entries/obstacle-run-2d.js';
 import { obstacleRun3d } from './entries/obstacle-run-3d.js';
+import { soloCraft } from './entries/solo-craft.js';
+import { midlineClash } from './entries/midline-clash.js';
+import { sharedFloor } from './entries/shared-floor.js';
+import { handoffRun } from './entries/handoff-run.js';
 
-const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d].map((e) => GameEntry.parse(e));
+const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, soloCraft, midlineClash, sharedFloor, handoffRun].map((e) => GameEntry.parse(e));
 const byId = new Map(entries.map((e) => [e.id, e]));
 
 /** All games in the manifest, in listing order. */

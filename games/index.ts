@@ -3,6 +3,10 @@ import type { GameDefinition } from './host/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
 import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
 import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
+import { soloCraftGame } from './solo-craft/index.js';
+import { midlineClashGame } from './midline-clash/index.js';
+import { sharedFloorGame } from './shared-floor/index.js';
+import { handoffRunGame } from './handoff-run/index.js';
 
 export type * from './host/simulation.js';
 export { serveGame, runGameProcess } from './host/serve.js';
@@ -11,7 +15,9 @@ export { Episode } from './host/episode.js';
 export { lastStandGame } from './last-stand/index.js';
 export { obstacleRun2dGame } from './obstacle-run-2d/index.js';
 export { obstacleRun3dGame } from './obstacle-run-3d/index.js';
+export { soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame };
+export { WorkshopState } from './workshop/index.js';
 export * from './render/index.js';
 
 /** Every reference game this package serves, in listing order. */
-export const builtinGames: readonly GameDefinition[] = [lastStandGame, obstacleRun2dGame, obstacleRun3dGame];
+export const builtinGames: readonly GameDefinition[] = [lastStandGame, obstacleRun2dGame, obstacleRun3dGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame];

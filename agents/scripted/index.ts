@@ -3,6 +3,10 @@ import type { Agent } from '../../protocol/index.js';
 import { createLastStandPolicy } from './last-stand.js';
 import { createObstacleRun2dPolicy } from './obstacle-run-2d.js';
 import { createObstacleRun3dPolicy } from './obstacle-run-3d.js';
+import { createSoloCraftPolicy } from './solo-craft.js';
+import { createMidlineClashPolicy } from './midline-clash.js';
+import { createSharedFloorPolicy } from './shared-floor.js';
+import { createHandoffRunPolicy } from './handoff-run.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand.js';
 export { LastStandView } from './last-stand-state.js';
@@ -10,10 +14,17 @@ export { createObstacleRun2dPolicy, type ObstacleRun2dPolicyOptions } from './ob
 export { ObstacleRun2dView } from './obstacle-run-2d-state.js';
 export { createObstacleRun3dPolicy, type ObstacleRun3dPolicyOptions } from './obstacle-run-3d.js';
 export { ObstacleRun3dView } from './obstacle-run-3d-state.js';
+export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolicy, createHandoffRunPolicy };
+export { WorkshopView } from './workshop-state.js';
+export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop-policy.js';
 
 /** A fresh scripted policy for each game id that has one. */
 export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   last_stand: () => createLastStandPolicy(),
   obstacle_run_2d: () => createObstacleRun2dPolicy(),
   obstacle_run_3d: () => createObstacleRun3dPolicy(),
+  solo_craft: () => createSoloCraftPolicy(),
+  midline_clash: () => createMidlineClashPolicy(),
+  shared_floor: () => createSharedFloorPolicy(),
+  handoff_run: () => createHandoffRunPolicy(),
 };
