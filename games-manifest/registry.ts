@@ -8,8 +8,13 @@ import { soloCraft } from './entries/solo-craft.js';
 import { midlineClash } from './entries/midline-clash.js';
 import { sharedFloor } from './entries/shared-floor.js';
 import { handoffRun } from './entries/handoff-run.js';
+import { skyDuel } from './entries/sky-duel.js';
+import { crystalGuard } from './entries/crystal-guard.js';
+import { monsterShoot } from './entries/monster-shoot.js';
+import { sceneEscape } from './entries/scene-escape.js';
+import { cueChase } from './entries/cue-chase.js';
 
-const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, soloCraft, midlineClash, sharedFloor, handoffRun].map((e) => GameEntry.parse(e));
+const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, soloCraft, midlineClash, sharedFloor, handoffRun, skyDuel, crystalGuard, monsterShoot, sceneEscape, cueChase].map((e) => GameEntry.parse(e));
 const byId = new Map(entries.map((e) => [e.id, e]));
 
 /** All games in the manifest, in listing order. */

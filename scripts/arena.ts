@@ -18,6 +18,7 @@ commands:
   report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
+  tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
 examples:
@@ -38,6 +39,7 @@ const commands: Record<string, Command> = {
   report: reportCommand,
   snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
+  tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

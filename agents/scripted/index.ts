@@ -7,6 +7,11 @@ import { createSoloCraftPolicy } from './solo-craft.js';
 import { createMidlineClashPolicy } from './midline-clash.js';
 import { createSharedFloorPolicy } from './shared-floor.js';
 import { createHandoffRunPolicy } from './handoff-run.js';
+import { createSkyDuelPolicy } from './sky-duel.js';
+import { createCrystalGuardPolicy } from './crystal-guard.js';
+import { createMonsterShootPolicy } from './monster-shoot.js';
+import { createSceneEscapePolicy } from './scene-escape.js';
+import { createCueChasePolicy } from './cue-chase.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand.js';
 export { LastStandView } from './last-stand-state.js';
@@ -17,6 +22,16 @@ export { ObstacleRun3dView } from './obstacle-run-3d-state.js';
 export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolicy, createHandoffRunPolicy };
 export { WorkshopView } from './workshop-state.js';
 export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop-policy.js';
+export { createSkyDuelPolicy } from './sky-duel.js';
+export { SkyDuelView } from './sky-duel-state.js';
+export { createCrystalGuardPolicy } from './crystal-guard.js';
+export { CrystalGuardView } from './crystal-guard-state.js';
+export { createMonsterShootPolicy, type MonsterShootPolicyOptions } from './monster-shoot.js';
+export { MonsterShootView } from './monster-shoot-state.js';
+export { createSceneEscapePolicy } from './scene-escape.js';
+export { SceneEscapeView } from './scene-escape-state.js';
+export { createCueChasePolicy } from './cue-chase.js';
+export { CueChaseView } from './cue-chase-state.js';
 
 /** A fresh scripted policy for each game id that has one. */
 export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
@@ -27,4 +42,9 @@ export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   midline_clash: () => createMidlineClashPolicy(),
   shared_floor: () => createSharedFloorPolicy(),
   handoff_run: () => createHandoffRunPolicy(),
+  sky_duel: () => createSkyDuelPolicy(),
+  crystal_guard: () => createCrystalGuardPolicy(),
+  monster_shoot: () => createMonsterShootPolicy(),
+  scene_escape: () => createSceneEscapePolicy(),
+  cue_chase: () => createCueChasePolicy(),
 };

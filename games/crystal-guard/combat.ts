@@ -1,0 +1,37 @@
+/** Shots: a straight line from the eyes along the view, stopped by the first thing it meets within range. */
+import { gateOpen, type Arena, type Box } from './arena.js';
+import { alive, bodyBox, type Player, type ShotResult } from './player.js';
+import { aimDirection, rayBox } from './ray.js';
+import { Rules } from './rules.js';
+import type { GatePlan } from './variants.js';
+
+/** What a shot met: its result for the shooter's HUD, the struck player or crystal team, and where. */
+export interface ShotHit {
+  readonly result: ShotResult;
+  /** Slot of the struck player, or team of the struck crystal. */
+  readonly target?: number;
+  readonly distance: number;
+}
+
+/** Traces `shooter`'s shot through the arena at `simMs` against `others` (every other player). */
+export function traceShot(arena: Arena, gates: GatePlan, shooter: Player, others: readonly Player[], simMs: number): ShotHit {
+  const o = [shooter.x, Rules.eyeHeight, shooter.z];
+  const d = aimDirection(shooter.yawDeg, shooter.pitchDeg);
+  let best: ShotHit = { result: 'nothing', distance: Rules.shotRange };
+  const consider = (b: Box, hit: Omit<ShotHit, 'distance'>): void => {
+    const t = rayBox(o, d, b);
+    if (t < best.distance) best = { ...hit, distance: t };
+  };
+  for (const s of arena.solids) consider(s, { result: 'cover' });
+  arena.gates.forEach((g, team) => {
+    if (!gateOpen(gates, team, simMs)) consider(g, { result: 'gate' });
+  });
+  arena.crystals.forEach((c, team) => consider(c, team === shooter.team ? { result: 'own_crystal' } : { result: 'crystal', target: team }));
+  for (const p of others) if (alive(p)) consider(bodyBox(p), { result: 'player', target: p.slot });
+  // A shot aimed into the floor stops there.
+  if (d[1] < 0) {
+    const floor = -o[1]! / d[1];
+    if (floor < best.distance) best = { result: 'nothing', distance: floor };
+  }
+  return best;
+}

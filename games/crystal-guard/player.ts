@@ -1,0 +1,75 @@
+/** A player: walking relative to the view heading with walls in the way, health, and respawning. */
+import type { Box, Spawn } from './arena.js';
+import { Rules } from './rules.js';
+
+export interface Player {
+  readonly slot: number;
+  readonly team: number;
+  x: number;
+  z: number;
+  /** View heading and tilt, degrees (0 = +z, positive yaw towards +x, positive pitch up). */
+  yawDeg: number;
+  pitchDeg: number;
+  hp: number;
+  /** Time left before a downed player respawns, ms (0 while alive). */
+  respawnMs: number;
+  /** Time before a press can fire, ms. */
+  cooldownMs: number;
+  /** Walking animation phase, m walked. */
+  stride: number;
+  /** What the player's last shot did, for its HUD. */
+  lastShot: ShotResult | undefined;
+}
+
+export type ShotResult = 'crystal' | 'player' | 'gate' | 'cover' | 'own_crystal' | 'nothing';
+
+/** The movement keys held during one tick. */
+export interface Controls {
+  readonly forward: boolean;
+  readonly back: boolean;
+  readonly left: boolean;
+  readonly right: boolean;
+}
+
+const RAD = Math.PI / 180;
+
+export function spawnPlayer(slot: number, team: number, spawn: Spawn): Player {
+  return { slot, team, x: spawn.x, z: spawn.z, yawDeg: spawn.yawDeg, pitchDeg: 0, hp: Rules.playerHp, respawnMs: 0, cooldownMs: 0, stride: 0, lastShot: undefined };
+}
+
+export const alive = (p: Player): boolean => p.respawnMs <= 0;
+
+/** Whether a body of radius `r` at (x, z) overlaps `box` seen from above. */
+function overlaps(box: Box, x: number, z: number, r: number): boolean {
+  return x > box.min[0] - r && x < box.max[0] + r && z > box.min[2] - r && z < box.max[2] + r;
+}
+
+/** Whether a player standing at (x, z) would be inside any of `blocks`. */
+export function blocked(blocks: readonly Box[], x: number, z: number): boolean {
+  return blocks.some((b) => overlaps(b, x, z, Rules.radius));
+}
+
+/** Walks the player for `dtMs` along the held keys; a move along an axis that would enter a block is dropped. */
+export function stepPlayer(p: Player, controls: Controls, dtMs: number, blocks: readonly Box[]): void {
+  const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
+  const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+  if (ahead === 0 && strafe === 0) return;
+  const yaw = p.yawDeg * RAD;
+  const mx = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
+  const mz = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
+  const len = Math.hypot(mx, mz);
+  const step = (Rules.moveSpeed * dtMs) / 1000;
+  const nx = p.x + (mx / len) * step;
+  const nz = p.z + (mz / len) * step;
+  const x0 = p.x;
+  const z0 = p.z;
+  if (!blocked(blocks, nx, p.z)) p.x = nx;
+  if (!blocked(blocks, p.x, nz)) p.z = nz;
+  p.stride += Math.hypot(p.x - x0, p.z - z0);
+}
+
+/** The player's hit box. */
+export function bodyBox(p: Player): Box {
+  const w = Rules.bodyHalfWidth;
+  return { min: [p.x - w, 0, p.z - w], max: [p.x + w, Rules.bodyHeight, p.z + w] };
+}

@@ -1,0 +1,142 @@
+/** A fighter's body: walking relative to its facing, jumping, knockback, and falling off the platform. */
+import { Rules } from './rules.js';
+import type { Spawn } from './variants.js';
+
+export interface Fighter {
+  readonly slot: number;
+  readonly team: number;
+  x: number;
+  /** Height of the feet above the platform top, m. */
+  y: number;
+  z: number;
+  vx: number;
+  vy: number;
+  vz: number;
+  onGround: boolean;
+  /** Facing and camera heading, degrees (0 = +z, positive turns towards +x). */
+  yawDeg: number;
+  hp: number;
+  /** Knockback velocity at full strength, m/s, and the time it has left, ms. */
+  knockX: number;
+  knockZ: number;
+  knockMs: number;
+  /** Time before a press can start a swing, ms (0 = ready). */
+  cooldownMs: number;
+  /** Time before the pending strike lands, ms (0 = no strike pending). */
+  windupMs: number;
+  /** Time since the last swing started, ms (drives the sword animation). */
+  swingMs: number;
+  /** Walking animation phase, m walked. */
+  stride: number;
+  fallen: boolean;
+}
+
+/** The controls that move a fighter during one tick. */
+export interface Controls {
+  readonly forward: boolean;
+  readonly back: boolean;
+  readonly left: boolean;
+  readonly right: boolean;
+  readonly jump: boolean;
+}
+
+export const NO_CONTROLS: Controls = { forward: false, back: false, left: false, right: false, jump: false };
+
+const RAD = Math.PI / 180;
+
+export function spawnFighter(slot: number, team: number, spawn: Spawn): Fighter {
+  return {
+    slot,
+    team,
+    x: spawn.x,
+    y: 0,
+    z: spawn.z,
+    vx: 0,
+    vy: 0,
+    vz: 0,
+    onGround: true,
+    yawDeg: spawn.yawDeg,
+    hp: Rules.maxHp,
+    knockX: 0,
+    knockZ: 0,
+    knockMs: 0,
+    cooldownMs: 0,
+    windupMs: 0,
+    swingMs: 10_000,
+    stride: 0,
+    fallen: false,
+  };
+}
+
+/** Whether a point lies on the platform of side `side` (centred on the origin). */
+export function onPlatform(side: number, x: number, z: number): boolean {
+  const half = side / 2;
+  return Math.abs(x) <= half && Math.abs(z) <= half;
+}
+
+/**
+ * Advances a fighter by `dtMs`: walking velocity follows the keys relative to its facing while on the
+ * ground, a held jump leaves the ground, knockback is added and fades; a fighter past the edge falls.
+ * Returns whether it jumped this tick.
+ */
+export function stepFighter(f: Fighter, controls: Controls, dtMs: number, side: number): { jumped: boolean } {
+  const dt = dtMs / 1000;
+  let jumped = false;
+  if (f.onGround) {
+    const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
+    const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+    const yaw = f.yawDeg * RAD;
+    const mx = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
+    const mz = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
+    const len = Math.hypot(mx, mz);
+    f.vx = len > 0 ? (mx / len) * Rules.moveSpeed : 0;
+    f.vz = len > 0 ? (mz / len) * Rules.moveSpeed : 0;
+    if (controls.jump) {
+      f.vy = Rules.jumpSpeed;
+      f.onGround = false;
+      jumped = true;
+    }
+  }
+  let kx = 0;
+  let kz = 0;
+  if (f.knockMs > 0) {
+    const strength = f.knockMs / Rules.knockbackMs;
+    kx = f.knockX * strength;
+    kz = f.knockZ * strength;
+    f.knockMs = Math.max(0, f.knockMs - dtMs);
+  }
+  f.x += (f.vx + kx) * dt;
+  f.z += (f.vz + kz) * dt;
+  f.stride += Math.hypot(f.vx, f.vz) * dt;
+  if (!f.onGround) {
+    f.vy -= Rules.gravity * dt;
+    const prevY = f.y;
+    f.y += f.vy * dt;
+    if (f.vy < 0 && prevY >= 0 && f.y <= 0 && onPlatform(side, f.x, f.z)) {
+      f.y = 0;
+      f.vy = 0;
+      f.onGround = true;
+    }
+  } else if (!onPlatform(side, f.x, f.z)) {
+    f.onGround = false;
+    f.vy = 0;
+  }
+  if (f.y < -Rules.fallDepth) f.fallen = true;
+  return { jumped };
+}
+
+/** Pushes two fighters apart so their bodies do not overlap (only while both are at platform height). */
+export function separate(a: Fighter, b: Fighter): void {
+  if (a.y < -0.2 || b.y < -0.2) return;
+  const dx = b.x - a.x;
+  const dz = b.z - a.z;
+  const dist = Math.hypot(dx, dz);
+  const min = 2 * Rules.radius;
+  if (dist >= min) return;
+  const [ux, uz] = dist > 1e-9 ? [dx / dist, dz / dist] : [0, 1];
+  const push = (min - dist) / 2;
+  a.x -= ux * push;
+  a.z -= uz * push;
+  b.x += ux * push;
+  b.z += uz * push;
+}
