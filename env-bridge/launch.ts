@@ -46,7 +46,10 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
   const spawnOptions =
     recipe.kind === 'builtin'
       ? { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL(recipe.module, pathToFileURL(PROJECT_ROOT)))], cwd: PROJECT_ROOT }
-      : { command: recipe.command, args: recipe.args, ...(recipe.env === undefined ? {} : { env: recipe.env }) };
+      : recipe.kind === 'desktop'
+        ? // The desktop bridge (one process per game: nut-js drives one display per process) gets the whole entry.
+          { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL('desktop/main.ts', import.meta.url))], cwd: PROJECT_ROOT, env: { ARENA_GAME_ENTRY: JSON.stringify(entry) } }
+        : { command: recipe.command, args: recipe.args, ...(recipe.env === undefined ? {} : { env: recipe.env }) };
   const proc = await startGameProcess({ ...spawnOptions, ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }) });
   let client: GameClient;
   try {

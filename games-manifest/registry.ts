@@ -1,20 +1,23 @@
 /** The games the gateway knows, validated once at load. */
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { lastStand } from './entries/last-stand.js';
-import { GameEntry, type Variant } from './schema.js';
 import { obstacleRun2d } from './entries/obstacle-run-2d.js';
 import { obstacleRun3d } from './entries/obstacle-run-3d.js';
-import { soloCraft } from './entries/solo-craft.js';
-import { midlineClash } from './entries/midline-clash.js';
-import { sharedFloor } from './entries/shared-floor.js';
-import { handoffRun } from './entries/handoff-run.js';
-import { skyDuel } from './entries/sky-duel.js';
-import { crystalGuard } from './entries/crystal-guard.js';
 import { monsterShoot } from './entries/monster-shoot.js';
 import { sceneEscape } from './entries/scene-escape.js';
 import { cueChase } from './entries/cue-chase.js';
+import { soloCraft } from './entries/solo-craft.js';
+import { skyDuel } from './entries/sky-duel.js';
+import { crystalGuard } from './entries/crystal-guard.js';
+import { midlineClash } from './entries/midline-clash.js';
+import { sharedFloor } from './entries/shared-floor.js';
+import { handoffRun } from './entries/handoff-run.js';
+import { freedoom } from './entries/freedoom.js';
+import { openarena } from './entries/openarena.js';
+import { GameEntry, type Variant } from './schema.js';
 
-const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, soloCraft, midlineClash, sharedFloor, handoffRun, skyDuel, crystalGuard, monsterShoot, sceneEscape, cueChase].map((e) => GameEntry.parse(e));
+// The twelve benchmark games in GAMES.md order, then real desktop games.
+const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, monsterShoot, sceneEscape, cueChase, soloCraft, skyDuel, crystalGuard, midlineClash, sharedFloor, handoffRun, freedoom, openarena].map((e) => GameEntry.parse(e));
 const byId = new Map(entries.map((e) => [e.id, e]));
 
 /** All games in the manifest, in listing order. */

@@ -19,6 +19,70 @@ export const Variant = z.strictObject({
 });
 export type Variant = z.infer<typeof Variant>;
 
+/** When a desktop game counts as started: its window is mapped, or a line of its output or log matches. */
+export const DesktopReady = z.discriminatedUnion('kind', [
+  /** A top-level window appears (whose title matches `title`, a regular expression, if given). */
+  z.strictObject({ kind: z.literal('window'), title: z.string().max(200).optional() }),
+  /** A line of stdout/stderr, or of `file` (relative to the game's HOME), matches `pattern`. */
+  z.strictObject({ kind: z.literal('log'), pattern: z.string().min(1).max(200), file: z.string().min(1).max(300).optional() }),
+]);
+export type DesktopReady = z.infer<typeof DesktopReady>;
+
+/** One progress rule of a log probe: a line matching `pattern` adds `points` to the score and may emit an event or end the episode. */
+export const LogRule = z.strictObject({
+  pattern: z.string().min(1).max(300),
+  /** Added to the slot's raw score each time the pattern matches (default 0). */
+  points: z.number().optional(),
+  /** Name of a game event to report when the pattern matches. */
+  event: Name.optional(),
+  /** Ends the episode with this reason when the pattern matches. */
+  end: Name.optional(),
+  /** Outcome for the slot when this rule ends the episode (default `none`). */
+  outcome: z.enum(['win', 'draw', 'loss', 'none']).optional(),
+});
+export type LogRule = z.infer<typeof LogRule>;
+
+/** Where a desktop game's progress comes from. */
+export const DesktopProbe = z.discriminatedUnion('kind', [
+  /** No signal from the game: progress is survival time over the time limit, score is seconds survived. */
+  z.strictObject({ kind: z.literal('none') }),
+  /** Lines of stdout/stderr, or of `file` (relative to the game's HOME), matched against rules; progress = score / `maxScore`. */
+  z.strictObject({ kind: z.literal('log'), file: z.string().min(1).max(300).optional(), maxScore: z.number().positive(), rules: z.array(LogRule).min(1).max(64) }),
+]);
+export type DesktopProbe = z.infer<typeof DesktopProbe>;
+
+/**
+ * A native program run by the desktop driver under its own Xvfb display and libfaketime clock. `args`, `env`
+ * and `files` may name `${HOME}` (the game's temporary home) and `${DISPLAY}`.
+ */
+export const DesktopRecipe = z.strictObject({
+  kind: z.literal('desktop'),
+  command: Name,
+  args: z.array(z.string()).max(64),
+  env: z.record(z.string(), z.string()).optional(),
+  /** Extra arguments per variant id, appended to `args`. */
+  variantArgs: z.record(z.string(), z.array(z.string()).max(32)).optional(),
+  /** Files written into the game's HOME before it starts (config files), path relative to HOME -> contents. */
+  files: z.record(z.string(), z.string().max(64 * 1024)).optional(),
+  /** Size of the game window, pixels; the virtual display is made exactly this size. */
+  window: z.strictObject({ width: z.number().int().min(16).max(Limits.maxFrameSide), height: z.number().int().min(16).max(Limits.maxFrameSide) }),
+  ready: DesktopReady,
+  /** Wall time the game runs after it is ready before the episode starts (paused, at game time 0), ms. */
+  settleMs: z.number().int().min(0).max(60_000),
+  /** Our control names -> the game's keys, as nut-js `Key` names (`W`, `LeftControl`, `Space`, `Left`). Buttons map themselves. */
+  keyMap: z.record(Name, Name),
+  /** Mouse pixels per degree of view turn for each axis (XTest relative motion). */
+  lookPixelsPerDegree: z.strictObject({ x: z.number().positive(), y: z.number().positive() }),
+  /** Shortest time a key or button is held, ms of running game time (default 50); shorter presses are extended. */
+  minHoldMs: z.number().int().min(0).max(1000).optional(),
+  /** The game's own tick, ms (how finely inputs can matter). */
+  tickMs: z.number().positive().max(1000),
+  /** A build label for the hello (default: the command). */
+  build: Name.optional(),
+  progress: DesktopProbe,
+});
+export type DesktopRecipe = z.infer<typeof DesktopRecipe>;
+
 /** How to get a running GameLink endpoint for this game. */
 export const LaunchRecipe = z.discriminatedUnion('kind', [
   /** One of our reference games: a TypeScript module run as a child process that serves GameLink. */
@@ -32,6 +96,8 @@ export const LaunchRecipe = z.discriminatedUnion('kind', [
   }),
   /** A GameLink endpoint already running somewhere (a GPU machine's bridge). */
   z.strictObject({ kind: z.literal('remote'), url: z.string().url() }),
+  /** A native program under its own virtual display, served by a bridge process (env-bridge/desktop). */
+  DesktopRecipe,
 ]);
 export type LaunchRecipe = z.infer<typeof LaunchRecipe>;
 
