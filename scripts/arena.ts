@@ -18,6 +18,7 @@ commands:
   report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
+  curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/curves.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
@@ -26,6 +27,7 @@ examples:
   arena match --game last_stand --agent random --clock lcrt --latency synthetic:300 --seed 7
   arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1
   arena match --config examples/match-pdq.json
+  arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3
 
 See docs/cli.md for every option.
 `;
@@ -39,6 +41,7 @@ const commands: Record<string, Command> = {
   report: reportCommand,
   snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
+  curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
   help: async () => {
     process.stdout.write(HELP);

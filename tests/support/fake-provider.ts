@@ -2,6 +2,8 @@
  * A fake OpenAI-compatible provider for tests: a real HTTP server on 127.0.0.1, port 0, serving
  * `POST /v1/chat/completions` (SSE streaming or plain JSON) and `GET /v1/models`. It records every request and
  * answers each completion request with the next scripted reply (a valid action chunk when the script is empty).
+ * A reply may make function calls (`toolCalls`): `message.tool_calls` in a plain response, `delta.tool_calls`
+ * pieces in a stream, with finish reason `tool_calls`.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +14,16 @@ export const DEFAULT_ANSWER = '<|action_start|>0 0 0 ; W ; W ; W <|action_end|>'
 export const GARBAGE_ANSWER = 'I should probably move forward now!!! ~~ W W W ~~';
 /** The model id `/v1/models` lists. */
 export const FAKE_MODEL = 'fake-vlm';
+
+/** One function call in a scripted reply. */
+export interface FakeToolCall {
+  /** Function name. */
+  readonly name: string;
+  /** Arguments: an object is sent as its JSON text, a string as written (to send malformed arguments). Default `{}`. */
+  readonly arguments?: string | Readonly<Record<string, unknown>>;
+  /** Call id; default `call_<n>` numbered across the fake's life. */
+  readonly id?: string;
+}
 
 /** How the fake answers one completion request. Every field is optional; times in ms. */
 export interface FakeReply {
@@ -37,6 +49,8 @@ export interface FakeReply {
   readonly usage?: { readonly promptTokens?: number; readonly completionTokens?: number; readonly reasoningTokens?: number };
   /** Add llama.cpp's `timings` object to the last chunk. */
   readonly llamaTimings?: { readonly promptMs: number; readonly predictedMs: number };
+  /** Function calls made after the text; without `text` the content is empty (null in a plain response). */
+  readonly toolCalls?: readonly FakeToolCall[];
 }
 
 /** One request the fake received. Times are `performance.now()` in this process. */
@@ -103,6 +117,17 @@ function bodyRecord(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }
 
+let callCounter = 0;
+
+/** The scripted calls in wire form: ids assigned, arguments as JSON text. */
+function wireToolCalls(calls: readonly FakeToolCall[] | undefined): { id: string; type: 'function'; function: { name: string; arguments: string } }[] {
+  return (calls ?? []).map((c) => ({
+    id: c.id ?? `call_${++callCounter}`,
+    type: 'function' as const,
+    function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}) },
+  }));
+}
+
 async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Promise<void> {
   if (!(await pause(reply.delayMs ?? 0, res))) return;
   if (reply.hang === true) return;
@@ -114,10 +139,21 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
     res.end(JSON.stringify({ error: { message: `scripted status ${reply.status}`, type: 'fake_error', code: String(reply.status) } }));
     return;
   }
-  const text = reply.garbage === true ? GARBAGE_ANSWER : (reply.text ?? DEFAULT_ANSWER);
+  const toolCalls = wireToolCalls(reply.toolCalls);
+  const text = reply.garbage === true ? GARBAGE_ANSWER : (reply.text ?? (toolCalls.length > 0 ? '' : DEFAULT_ANSWER));
+  const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
   const request = bodyRecord(body);
   const id = `chatcmpl-fake-${Math.random().toString(36).slice(2)}`;
-  const tokens = [...words(reply.reasoning ?? '').map((t) => ({ reasoning_content: t })), ...words(text).map((t) => ({ content: t }))];
+  // A streamed call is its header (id, name) and then its arguments in two pieces, as real servers split them.
+  const callDeltas = toolCalls.flatMap((c, index) => {
+    const half = Math.ceil(c.function.arguments.length / 2);
+    return [
+      { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.function.name, arguments: '' } }] },
+      { tool_calls: [{ index, function: { arguments: c.function.arguments.slice(0, half) } }] },
+      { tool_calls: [{ index, function: { arguments: c.function.arguments.slice(half) } }] },
+    ];
+  });
+  const tokens: Record<string, unknown>[] = [...words(reply.reasoning ?? '').map((t) => ({ reasoning_content: t })), ...words(text).map((t) => ({ content: t })), ...callDeltas];
   const usage = {
     prompt_tokens: reply.usage?.promptTokens ?? 100,
     completion_tokens: reply.usage?.completionTokens ?? tokens.length,
@@ -127,7 +163,8 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
   const timings = reply.llamaTimings === undefined ? {} : { timings: { prompt_n: usage.prompt_tokens, prompt_ms: reply.llamaTimings.promptMs, predicted_n: usage.completion_tokens, predicted_ms: reply.llamaTimings.predictedMs } };
   if (request['stream'] !== true) {
     res.writeHead(200, { ...headers, 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: FAKE_MODEL, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage, ...timings }));
+    const message = { role: 'assistant', content: toolCalls.length > 0 && text.length === 0 ? null : text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
+    res.end(JSON.stringify({ id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: FAKE_MODEL, choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }], usage, ...timings }));
     return;
   }
   res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -138,7 +175,7 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
     if (i === 0 && reply.hang === 'after-first-token') return;
   }
   const includeUsage = bodyRecord(request['stream_options'])['include_usage'] === true;
-  res.write(chunk(id, {}, { choices: [{ index: 0, delta: {}, finish_reason: 'stop', logprobs: null }], ...(includeUsage ? {} : timings) }));
+  res.write(chunk(id, {}, { choices: [{ index: 0, delta: {}, finish_reason: finishReason, logprobs: null }], ...(includeUsage ? {} : timings) }));
   if (includeUsage) res.write(chunk(id, undefined, { usage, ...timings }));
   res.end('data: [DONE]\n\n');
 }

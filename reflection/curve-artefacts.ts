@@ -1,0 +1,76 @@
+/**
+ * A curve's artefacts beside `curve.json`: `curve.csv` (one row per episode, rounds and held-out arms),
+ * `summary.txt` (the text tables the CLI prints), `curve.svg` and `curve.png` (the plot).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { curveSvg, svgToPng } from './curve-plot.js';
+import type { CurveState, EpisodeRecord } from './curve-state.js';
+
+/** Columns of `curve.csv`, in order. */
+export const CSV_COLUMNS = ['phase', 'round', 'variant', 'arm', 'episode', 'seed', 'score', 'status', 'end_reason', 'sim_s', 'decisions', 'invalid', 'failed', 'round_mean', 'rollback_to', 'best_round', 'run_dir'] as const;
+
+const cell = (v: string | number | undefined): string => {
+  if (v === undefined) return '';
+  const s = typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6) : v;
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The CSV text: a header, then one row per episode. */
+export function curveCsv(state: CurveState): string {
+  const rows: (string | number | undefined)[][] = [];
+  const episodeCells = (e: EpisodeRecord): (string | number)[] => [e.episode, e.seed, e.score, e.status, e.reason, e.simMs / 1000, e.decisions, e.invalid, e.failed];
+  for (const r of state.rounds) {
+    for (const e of r.episodes) {
+      rows.push(['round', r.round, state.variant, '', ...episodeCells(e), r.mean, r.rollback?.toRound, state.best?.round === r.round ? r.round : undefined, e.dir]);
+    }
+  }
+  for (const v of state.transfer?.variants ?? []) {
+    for (const arm of ['empty', 'best'] as const) {
+      for (const e of v[arm].episodes) rows.push(['heldout', arm === 'best' ? state.transfer!.bestRound : undefined, v.variant, arm, ...episodeCells(e), v[arm].mean, undefined, undefined, e.dir]);
+    }
+  }
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\n') + '\n';
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const n3 = (v: number | undefined): string => (v === undefined ? '-' : v.toFixed(3));
+const signed = (v: number | undefined): string => (v === undefined ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(3)}`);
+
+/** The text summary: the curve table, the best round, and the held-out transfer table. */
+export function curveSummary(state: CurveState): string {
+  const s = state.settings;
+  const out: string[] = [];
+  const stop = state.stop ? (state.stop.reason === 'success' ? `stopped early at round ${state.stop.round} (success threshold ${s.successThreshold})` : `all rounds played`) : 'not finished';
+  out.push(`curve ${state.id}: ${s.game}/${state.variant}, ${s.rounds} reflection round(s) x ${s.episodes} episode(s), ${s.clock} clock, reflector ${s.reflector.model}; ${state.status}, ${stop}${state.error ? `; error ${state.error.code}: ${state.error.message}` : ''}`);
+  out.push('');
+  const rows = state.rounds.map((r) => {
+    const scores = r.episodes.map((e) => e.score);
+    const refl = r.reflection;
+    const reflection = refl ? (refl.outcome === 'accepted' ? `accepted (${refl.toolCalls} calls, ${refl.submissions} submit)` : `kept: ${refl.keepReason ?? ''}`) : '-';
+    const notes = [state.best?.round === r.round ? 'best' : '', r.rollback ? `rollback to ${r.rollback.toRound}` : '', r.finished ? '' : 'unfinished'].filter((x) => x).join(', ');
+    return [String(r.round), n3(r.mean), scores.length ? n3(Math.min(...scores)) : '-', scores.length ? n3(Math.max(...scores)) : '-', `${scores.length}/${s.episodes}`, r.source, String(r.skillTokens), reflection, notes];
+  });
+  out.push(table(['round', 'mean', 'min', 'max', 'episodes', 'skill', 'tokens', 'reflection', 'notes'], rows));
+  const r0 = state.rounds[0]?.mean;
+  if (state.best) out.push('', `best: round ${state.best.round}, mean ${n3(state.best.mean)}${r0 === undefined ? '' : ` (${signed(state.best.mean - r0)} over round 0)`}`);
+  if (state.transfer) {
+    out.push('', `held-out transfer: skill of round ${state.transfer.bestRound} vs no skill, ${s.episodes} episode(s) per arm${state.transfer.finished ? '' : ' (unfinished)'}`);
+    out.push(table(['variant', 'no skill', 'best skill', 'gain'], state.transfer.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain)])));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Writes `curve.csv`, `summary.txt`, `curve.svg` and `curve.png` into the curve directory. */
+export async function writeCurveArtefacts(dir: string, state: CurveState): Promise<void> {
+  writeFileSync(join(dir, 'curve.csv'), curveCsv(state));
+  writeFileSync(join(dir, 'summary.txt'), curveSummary(state));
+  const svg = curveSvg(state);
+  writeFileSync(join(dir, 'curve.svg'), svg);
+  writeFileSync(join(dir, 'curve.png'), await svgToPng(svg));
+}

@@ -1,0 +1,124 @@
+/**
+ * The curve as a picture, written as SVG by hand (no chart library): round means as a line with each
+ * episode's score as a dot, the best round ringed, rollbacks marked in red, the success threshold dashed, and
+ * held-out transfer as a bar group (no skill vs best skill per variant, gain above). sharp renders it to PNG.
+ */
+import sharp from 'sharp';
+import type { CurveState } from './curve-state.js';
+
+const W = 980;
+const H = 460;
+const LEFT = { x0: 64, x1: 610, y0: 70, y1: 380 };
+const RIGHT = { x0: 680, x1: 950, y0: 70, y1: 380 };
+const COLORS = { mean: '#1f6fd1', dot: '#8a96a8', best: '#e0a100', rollback: '#d12f2f', empty: '#9aa4b2', skill: '#1f6fd1', grid: '#e3e7ed', text: '#222' };
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const f = (n: number): string => (Math.round(n * 10) / 10).toString();
+
+/** The smallest of 0.1, 0.2, 0.25, 0.5, 1 at or above `max` (progress lies in [0, 1]). */
+export function axisMax(max: number): number {
+  return [0.1, 0.2, 0.25, 0.5, 1].find((m) => max <= m) ?? Math.ceil(max);
+}
+
+function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; color?: string; weight?: string } = {}): string {
+  return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 12}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.color ?? COLORS.text}"${opts.weight ? ` font-weight="${opts.weight}"` : ''}>${esc(s)}</text>`;
+}
+
+function yAxis(panel: typeof LEFT, yMax: number, label: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i <= 5; i++) {
+    const v = (yMax * i) / 5;
+    const y = panel.y1 - ((panel.y1 - panel.y0) * i) / 5;
+    out.push(`<line x1="${panel.x0}" x2="${panel.x1}" y1="${f(y)}" y2="${f(y)}" stroke="${COLORS.grid}"/>`);
+    out.push(text(panel.x0 - 6, y + 4, v.toFixed(yMax < 0.5 ? 2 : 1), { size: 11, anchor: 'end' }));
+  }
+  out.push(`<text x="${panel.x0 - 44}" y="${f((panel.y0 + panel.y1) / 2)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" text-anchor="middle" transform="rotate(-90 ${panel.x0 - 44} ${f((panel.y0 + panel.y1) / 2)})">${esc(label)}</text>`);
+  return out;
+}
+
+/** The SVG text of the curve plot. */
+export function curveSvg(state: CurveState): string {
+  const s = state.settings;
+  const rounds = state.rounds.filter((r) => r.episodes.length > 0);
+  const transfer = state.transfer?.variants.filter((v) => v.empty.mean !== undefined && v.best.mean !== undefined) ?? [];
+  const allScores = [...rounds.flatMap((r) => r.episodes.map((e) => e.score)), ...transfer.flatMap((v) => [v.empty.mean!, v.best.mean!])];
+  const yMax = axisMax(Math.max(0.01, ...allScores));
+  const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`, `<rect width="${W}" height="${H}" fill="#ffffff"/>`];
+  const { model, kind } = s.player;
+  const player = typeof model === 'string' ? `, player ${model}` : typeof kind === 'string' ? `, player ${kind}` : '';
+  out.push(text(LEFT.x0, 24, `Improvement Dynamics Curve: ${s.game}/${state.variant}${player}, reflector ${s.reflector.model}`, { size: 15, weight: 'bold' }));
+  out.push(text(LEFT.x0, 44, `${s.episodes} episode(s) per round, ${s.clock} clock, rollback below ${s.rollbackRatio} x best; id ${state.id}`, { size: 12, color: '#555' }));
+
+  // Left panel: the curve.
+  out.push(...yAxis(LEFT, yMax, 'score (mean progress)'));
+  const n = Math.max(1, s.rounds);
+  const x = (r: number): number => LEFT.x0 + 20 + ((LEFT.x1 - LEFT.x0 - 40) * r) / n;
+  const y = (v: number, p = LEFT): number => p.y1 - ((p.y1 - p.y0) * Math.min(v, yMax)) / yMax;
+  for (let r = 0; r <= s.rounds; r++) out.push(text(x(r), LEFT.y1 + 18, String(r), { size: 11, anchor: 'middle' }));
+  out.push(text((LEFT.x0 + LEFT.x1) / 2, LEFT.y1 + 36, 'round', { size: 12, anchor: 'middle' }));
+  if (s.successThreshold <= yMax) {
+    out.push(`<line x1="${LEFT.x0}" x2="${LEFT.x1}" y1="${f(y(s.successThreshold))}" y2="${f(y(s.successThreshold))}" stroke="#2a9d55" stroke-dasharray="6 4"/>`);
+    out.push(text(LEFT.x1, y(s.successThreshold) - 4, `success ${s.successThreshold}`, { size: 10, anchor: 'end', color: '#2a9d55' }));
+  }
+  for (const r of rounds) {
+    if (!r.rollback) continue;
+    out.push(`<line x1="${f(x(r.round))}" x2="${f(x(r.round))}" y1="${LEFT.y0}" y2="${LEFT.y1}" stroke="${COLORS.rollback}" stroke-dasharray="3 3"/>`);
+    out.push(text(x(r.round) + 4, LEFT.y0 + 12, `rollback to ${r.rollback.toRound}`, { size: 10, color: COLORS.rollback }));
+  }
+  for (const r of rounds) {
+    r.episodes.forEach((e, i) => {
+      const jitter = r.episodes.length === 1 ? 0 : ((i / (r.episodes.length - 1)) - 0.5) * 14;
+      out.push(`<circle cx="${f(x(r.round) + jitter)}" cy="${f(y(e.score))}" r="3" fill="${COLORS.dot}" fill-opacity="0.8"/>`);
+    });
+  }
+  const finished = rounds.filter((r) => r.mean !== undefined);
+  if (finished.length > 1) out.push(`<polyline fill="none" stroke="${COLORS.mean}" stroke-width="2.5" points="${finished.map((r) => `${f(x(r.round))},${f(y(r.mean!))}`).join(' ')}"/>`);
+  for (const r of finished) {
+    const cx = x(r.round);
+    const cy = y(r.mean!);
+    if (r.rollback) out.push(`<path d="M ${f(cx - 7)} ${f(cy - 6)} L ${f(cx + 7)} ${f(cy - 6)} L ${f(cx)} ${f(cy + 7)} Z" fill="${COLORS.rollback}"/>`);
+    else out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="5" fill="${r.source === 'kept' ? '#ffffff' : COLORS.mean}" stroke="${COLORS.mean}" stroke-width="2"/>`);
+    out.push(text(cx, cy - 10, r.mean!.toFixed(3), { size: 10, anchor: 'middle', color: COLORS.mean }));
+  }
+  if (state.best) {
+    out.push(`<circle cx="${f(x(state.best.round))}" cy="${f(y(state.best.mean))}" r="10" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`);
+    out.push(text(x(state.best.round), y(state.best.mean) + 24, 'best', { size: 11, anchor: 'middle', color: COLORS.best, weight: 'bold' }));
+  }
+
+  // Right panel: held-out transfer.
+  out.push(text(RIGHT.x0, RIGHT.y0 - 12, state.transfer ? `held-out transfer (skill of round ${state.transfer.bestRound})` : 'held-out transfer: not run', { size: 12, weight: 'bold' }));
+  if (transfer.length > 0) {
+    out.push(...yAxis(RIGHT, yMax, '').filter((l) => !l.includes('rotate')));
+    const group = (RIGHT.x1 - RIGHT.x0) / transfer.length;
+    const bar = Math.min(28, group / 3);
+    transfer.forEach((v, i) => {
+      const cx = RIGHT.x0 + group * (i + 0.5);
+      for (const [j, arm] of (['empty', 'best'] as const).entries()) {
+        const value = v[arm].mean!;
+        const bx = cx - bar + j * bar;
+        out.push(`<rect x="${f(bx)}" y="${f(y(value, RIGHT))}" width="${f(bar - 2)}" height="${f(RIGHT.y1 - y(value, RIGHT))}" fill="${arm === 'empty' ? COLORS.empty : COLORS.skill}"/>`);
+      }
+      const gain = v.gain ?? 0;
+      const top = y(Math.max(v.empty.mean!, v.best.mean!), RIGHT);
+      out.push(text(cx, top - 6, `${gain >= 0 ? '+' : ''}${gain.toFixed(3)}`, { size: 11, anchor: 'middle', color: gain >= 0 ? '#2a9d55' : COLORS.rollback, weight: 'bold' }));
+      out.push(text(cx, RIGHT.y1 + 18, v.variant, { size: 11, anchor: 'middle' }));
+    });
+  }
+
+  // Legend.
+  const ly = H - 14;
+  out.push(`<circle cx="${LEFT.x0 + 6}" cy="${ly - 4}" r="5" fill="${COLORS.mean}"/>`, text(LEFT.x0 + 16, ly, 'round mean', { size: 11 }));
+  out.push(`<circle cx="${LEFT.x0 + 112}" cy="${ly - 4}" r="3" fill="${COLORS.dot}"/>`, text(LEFT.x0 + 120, ly, 'episode', { size: 11 }));
+  out.push(`<circle cx="${LEFT.x0 + 196}" cy="${ly - 4}" r="7" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`, text(LEFT.x0 + 208, ly, 'best round', { size: 11 }));
+  out.push(`<path d="M ${LEFT.x0 + 290} ${ly - 9} L ${LEFT.x0 + 302} ${ly - 9} L ${LEFT.x0 + 296} ${ly + 2} Z" fill="${COLORS.rollback}"/>`, text(LEFT.x0 + 308, ly, 'rollback', { size: 11 }));
+  out.push(`<circle cx="${LEFT.x0 + 378}" cy="${ly - 4}" r="5" fill="#fff" stroke="${COLORS.mean}" stroke-width="2"/>`, text(LEFT.x0 + 388, ly, 'skill kept', { size: 11 }));
+  out.push(`<rect x="${RIGHT.x0}" y="${ly - 10}" width="12" height="10" fill="${COLORS.empty}"/>`, text(RIGHT.x0 + 16, ly, 'no skill', { size: 11 }));
+  out.push(`<rect x="${RIGHT.x0 + 80}" y="${ly - 10}" width="12" height="10" fill="${COLORS.skill}"/>`, text(RIGHT.x0 + 96, ly, 'best skill', { size: 11 }));
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+/** Renders the SVG to PNG bytes with sharp. */
+export async function svgToPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

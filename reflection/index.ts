@@ -1,0 +1,14 @@
+/** reflection: Improvement Dynamics Curves: the loop, the reflector and its tools, bounds and lints, rollback, held-out transfer, artefacts. */
+export { runCurve, type CurveConfig, type CurveEvent } from './run-curve.js';
+export { CurveSettings, ReflectorSettings, CurveMatchSettings, BannedPattern, parseCurveSettings, type CurveSettingsInput } from './curve-settings.js';
+export { DEFAULT_BANNED_PATTERNS, type BannedPatternSpec } from './banned-patterns.js';
+export { CurveState, RoundRecord, EpisodeRecord, ReflectionRecord, RollbackRecord, TransferRecord, KeepReason, readCurveState, settingsMismatch, CURVE_STATE_VERSION } from './curve-state.js';
+export { CurvePaths } from './curve-paths.js';
+export { lintSubmission, LintCode, type LintIssue, type Submission, type TokenCounter } from './lints.js';
+export { runReflection, type ReflectorClient, type ReflectionResult } from './reflector.js';
+export { ToolName, toolDefinitions, type ReflectionInput, type SkillRef } from './reflector-tools.js';
+export { summariseEpisode, type EpisodeSummary } from './episode-summary.js';
+export { playEpisode, episodeRunId, type PlayerFactory, type PlayerContext } from './play-episode.js';
+export { curveCsv, curveSummary, writeCurveArtefacts, CSV_COLUMNS } from './curve-artefacts.js';
+export { curveSvg, svgToPng } from './curve-plot.js';
+export { diffLines } from './skill-diff.js';

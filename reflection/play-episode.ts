@@ -1,0 +1,170 @@
+/**
+ * Plays one episode of a curve through the gateway, or adopts it when its run directory already holds a
+ * finished run (a resumed curve never replays a finished episode). Infrastructure failures are replayed up to
+ * the curve's `episodeRetries`; agent failures are results; an abort or an internal failure stops the curve.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { z } from 'zod';
+import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
+import type { GameEntry } from '../games-manifest/index.js';
+import { parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
+import type { CurveSettings } from './curve-settings.js';
+import type { EpisodeRecord } from './curve-state.js';
+
+/** Which episode a player is made for. */
+export interface PlayerContext {
+  readonly phase: 'round' | 'heldout';
+  /** The round, for round episodes. */
+  readonly round?: number;
+  /** The arm, for held-out episodes. */
+  readonly arm?: 'best' | 'empty';
+  readonly variant: string;
+  readonly episode: number;
+  readonly seed: number;
+  readonly slot: number;
+}
+
+/** Makes the agent for one player slot of one episode, playing `skill` ('' for no skill). */
+export type PlayerFactory = (skill: string, context: PlayerContext) => Agent;
+
+/** What every episode of a curve shares. */
+export interface EpisodeContext {
+  readonly curveDir: string;
+  readonly settings: CurveSettings;
+  readonly entry: GameEntry;
+  readonly slots: readonly number[];
+  readonly makePlayer: PlayerFactory;
+  readonly signal: AbortSignal | undefined;
+  /** Starts the game another way (tests); default the entry's launch recipe. */
+  readonly launch: MatchSpec['launch'] | undefined;
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/** One episode to play: where its run directory goes and what it plays. */
+export interface EpisodePlan {
+  /** Directory that holds the run directory. */
+  readonly runsDir: string;
+  readonly episode: number;
+  readonly seed: number;
+  readonly variant: string;
+  readonly skill: string;
+  readonly player: Omit<PlayerContext, 'slot' | 'episode' | 'seed' | 'variant'>;
+}
+
+const StoredRun = z.looseObject({
+  status: z.string(),
+  result: z
+    .looseObject({
+      reason: z.string(),
+      simMs: z.number(),
+      players: z.array(z.looseObject({ slot: z.number(), progress: z.number(), decisions: z.number(), invalid: z.number(), failed: z.number() })),
+    })
+    .optional(),
+  failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
+});
+
+interface PlayerLine {
+  readonly slot: number;
+  readonly progress: number;
+  readonly decisions: number;
+  readonly invalid: number;
+  readonly failed: number;
+}
+
+/** How a run ended, from a live result or from a stored run.json. */
+interface Outcome {
+  readonly status: 'complete' | 'incomplete';
+  readonly reason: string;
+  readonly simMs: number;
+  readonly players: readonly PlayerLine[];
+  readonly failureClass: string | undefined;
+  readonly failureCode: string | undefined;
+  readonly failureMessage: string | undefined;
+}
+
+function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonly number[], o: Outcome): EpisodeRecord {
+  const own = o.players.filter((p) => slots.includes(p.slot));
+  const sum = (f: (p: PlayerLine) => number): number => own.reduce((s, p) => s + f(p), 0);
+  return {
+    episode: plan.episode,
+    seed: plan.seed,
+    dir: relative(curveDir, dir),
+    score: own.length === 0 ? 0 : sum((p) => p.progress) / own.length,
+    status: o.status,
+    reason: o.reason,
+    simMs: o.simMs,
+    decisions: sum((p) => p.decisions),
+    invalid: sum((p) => p.invalid),
+    failed: sum((p) => p.failed),
+  };
+}
+
+/** A finished run found on disk: a complete one, or one that failed for the agent's sake (a result). */
+function storedOutcome(dir: string): Outcome | undefined {
+  const path = join(dir, 'run.json');
+  if (!existsSync(path)) return undefined;
+  let parsed: z.infer<typeof StoredRun>;
+  try {
+    parsed = StoredRun.parse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined;
+  }
+  const finished = parsed.status === 'complete' || (parsed.status === 'incomplete' && parsed.failure?.class === 'agent');
+  if (!finished || !parsed.result) return undefined;
+  return { status: parsed.status === 'complete' ? 'complete' : 'incomplete', reason: parsed.result.reason, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
+}
+
+/** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
+export const episodeRunId = (episode: number): string => `e${episode}`;
+
+/**
+ * Plays the episode, or adopts its finished run. Returns its record and whether it was played now.
+ * Throws ABORTED when the curve's signal aborts, and the failure's own code when an infrastructure failure
+ * outlasts the retries or the match failed internally.
+ */
+export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promise<{ record: EpisodeRecord; played: boolean }> {
+  const runId = episodeRunId(plan.episode);
+  const dir = join(plan.runsDir, runId);
+  const stored = storedOutcome(dir);
+  if (stored) return { record: record(plan, dir, ctx.curveDir, ctx.slots, stored), played: false };
+  const m = ctx.settings.match;
+  const latency = m.latency === undefined ? undefined : parseLatencySource(m.latency);
+  for (let attempt = 0; ; attempt++) {
+    if (ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal.reason });
+    // A run directory left by a crash or a failed attempt is replaced: its JSONL files would otherwise be appended to.
+    rmSync(dir, { recursive: true, force: true });
+    const spec: MatchSpec = {
+      game: ctx.entry.id,
+      entry: ctx.entry,
+      variant: plan.variant,
+      seed: plan.seed,
+      clock: ctx.settings.clock,
+      slots: ctx.slots.map((slot) => ({
+        slot,
+        agent: ctx.makePlayer(plan.skill, { ...plan.player, variant: plan.variant, episode: plan.episode, seed: plan.seed, slot }),
+        label: 'player',
+        ...(latency ? { latency } : {}),
+      })),
+      runsDir: plan.runsDir,
+      runId,
+      meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt } },
+      ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
+      ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
+      ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
+      ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
+      ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
+      ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
+      ...(m.frame === undefined ? {} : { frame: m.frame }),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...(ctx.launch ? { launch: ctx.launch } : {}),
+    };
+    const result = await runMatch(spec);
+    const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
+    if (result.status === 'complete' || outcome.failureClass === 'agent') return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome), played: true };
+    if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
+    if (outcome.failureClass === 'infrastructure' && attempt < ctx.settings.episodeRetries) continue;
+    const code = (Object.values(ErrorCode) as string[]).includes(outcome.failureCode ?? '') ? (outcome.failureCode as ErrorCode) : ErrorCode.INTERNAL;
+    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${outcome.failureMessage ?? result.reason}`, { details: { dir } });
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * One reflection: a tool-using model over chat completions (function calling, non-streaming) inspects the
+ * round it is given and submits the next skill. The harness answers every tool call, holds the model to its
+ * inspection budget and submission retries, lints each submission, and writes the whole exchange to a
+ * transcript. Provider failures throw (the curve stops and can be resumed); running out of budget does not.
+ */
+import { appendFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import { ArenaError, ErrorCode } from '../protocol/index.js';
+import type { KeepReason, ReflectionRecord } from './curve-state.js';
+import { lintSubmission, LintCode, type LintIssue, type Submission } from './lints.js';
+import { NUDGE, reflectorOpening, reflectorSystemPrompt } from './reflector-prompt.js';
+import { parseSubmission, runInspectionTool, toolDefinitions, toolError, ToolName, type ReflectionInput, type ShownFrame, type ToolResult } from './reflector-tools.js';
+
+type Message = OpenAI.Chat.ChatCompletionMessageParam;
+
+/** The part of an OpenAI client the reflector uses: non-streaming chat completions. An `OpenAI` instance fits. */
+export interface ReflectorClient {
+  readonly chat: {
+    readonly completions: {
+      create(body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, options?: { signal?: AbortSignal | null }): PromiseLike<OpenAI.Chat.ChatCompletion>;
+    };
+  };
+}
+
+/** What a reflection produced: the accepted submission (trimmed), or none, and the record of how it went. */
+export interface ReflectionResult {
+  readonly submission: Submission | undefined;
+  readonly record: Omit<ReflectionRecord, 'afterRound' | 'baseRound'>;
+}
+
+function providerError(err: unknown, signal: AbortSignal | undefined): ArenaError {
+  if (signal?.aborted || err instanceof APIUserAbortError) return new ArenaError(ErrorCode.ABORTED, 'the reflection was aborted', { cause: err });
+  if (err instanceof APIConnectionTimeoutError) return new ArenaError(ErrorCode.PROVIDER_TIMEOUT, `reflector call timed out: ${err.message}`, { cause: err });
+  if (err instanceof APIError) {
+    const status = typeof err.status === 'number' ? err.status : undefined;
+    return new ArenaError(ErrorCode.PROVIDER_ERROR, `reflector call failed${status === undefined ? '' : ` (HTTP ${status})`}: ${err.message}`, { cause: err, ...(status === undefined ? {} : { details: { status } }) });
+  }
+  return new ArenaError(ErrorCode.PROVIDER_ERROR, `reflector call failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+}
+
+/** Appends transcript lines; a transcript left by an interrupted reflection is kept as `.interrupted`. */
+class Transcript {
+  constructor(private readonly path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    if (existsSync(path)) renameSync(path, `${path}.interrupted`);
+  }
+
+  write(line: Record<string, unknown>): void {
+    appendFileSync(this.path, `${JSON.stringify({ at: new Date().toISOString(), ...line })}\n`);
+  }
+}
+
+function framesMessage(frames: readonly ShownFrame[]): Message {
+  const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `Frames you asked for (${frames.length}):` }];
+  frames.forEach((f) => {
+    content.push({ type: 'text', text: `Episode ${f.episode}, slot ${f.slot}, decision step ${f.step} (t=${f.t.toFixed(2)} s):` });
+    content.push({ type: 'image_url', image_url: { url: f.dataUrl } });
+  });
+  return { role: 'user', content };
+}
+
+function issuesResult(issues: readonly LintIssue[], left: number): ToolResult {
+  return { text: JSON.stringify({ accepted: false, issues: issues.map((i) => ({ code: i.code, message: i.message })), submissionsLeft: left, note: left > 0 ? 'fix every issue and call submit again' : 'no submissions left; the previous skill is kept' }) };
+}
+
+/**
+ * Runs one reflection over `input` with `client`, writing the transcript to `transcriptPath`. Returns the
+ * accepted submission, or none with the reason the previous skill is kept. Throws PROVIDER_ERROR,
+ * PROVIDER_TIMEOUT or ABORTED when a call fails or `signal` aborts.
+ */
+export async function runReflection(input: ReflectionInput, client: ReflectorClient, transcriptPath: string, signal?: AbortSignal): Promise<ReflectionResult> {
+  const started = performance.now();
+  const rs = input.settings.reflector;
+  const transcript = new Transcript(transcriptPath);
+  const tools = toolDefinitions(input.settings);
+  const messages: Message[] = [
+    { role: 'system', content: reflectorSystemPrompt(input) },
+    { role: 'user', content: reflectorOpening(input) },
+  ];
+  transcript.write({ kind: 'system', content: messages[0]!.content });
+  transcript.write({ kind: 'user', content: messages[1]!.content });
+  let toolCalls = 0;
+  let refusedCalls = 0;
+  let submissions = 0;
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let turns = 0;
+  const rejections: string[][] = [];
+  let accepted: Submission | undefined;
+  let keepReason: KeepReason | undefined;
+  // Every turn makes at least one call or is a nudge, so this bounds the conversation whatever the model does.
+  const maxTurns = rs.maxToolCalls + rs.maxSubmissions + 3;
+
+  while (accepted === undefined && keepReason === undefined && turns < maxTurns) {
+    if (signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the reflection was aborted', { cause: signal.reason });
+    turns++;
+    const forceSubmit = toolCalls >= rs.maxToolCalls;
+    const body: Record<string, unknown> = {
+      ...rs.extraBody,
+      model: rs.model,
+      messages,
+      tools,
+      tool_choice: forceSubmit ? { type: 'function', function: { name: ToolName.SUBMIT } } : 'auto',
+    };
+    if (rs.temperature !== null) body['temperature'] = rs.temperature;
+    if (rs.maxOutputTokens !== undefined) body['max_completion_tokens'] = rs.maxOutputTokens;
+    let response: OpenAI.Chat.ChatCompletion;
+    // Each call gets its own signal tied to the caller's, so listeners a client leaves on it die with the call
+    // instead of piling up on a signal that lives as long as the whole curve.
+    const perCall = new AbortController();
+    const onAbort = (): void => perCall.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      // extraBody may carry fields this client's types do not know; they go out as written.
+      response = await client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: perCall.signal });
+    } catch (err) {
+      transcript.write({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+      throw providerError(err, signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    tokensIn += response.usage?.prompt_tokens ?? 0;
+    tokensOut += response.usage?.completion_tokens ?? 0;
+    const message = response.choices[0]?.message;
+    const calls = message?.tool_calls ?? [];
+    const content = message?.content ?? '';
+    messages.push(calls.length > 0 ? { role: 'assistant', content: content.length > 0 ? content : null, tool_calls: calls } : { role: 'assistant', content });
+    transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, toolCalls: calls.map((c) => (c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, type: c.type })), usage: response.usage ?? null });
+    if (calls.length === 0) {
+      messages.push({ role: 'user', content: NUDGE });
+      transcript.write({ kind: 'user', content: NUDGE });
+      continue;
+    }
+    const frames: ShownFrame[] = [];
+    for (const call of calls) {
+      if (accepted !== undefined || keepReason !== undefined) break;
+      const name = call.type === 'function' ? call.function.name : call.type;
+      const args = call.type === 'function' ? call.function.arguments : '';
+      let result: ToolResult;
+      let refused = false;
+      if (name === ToolName.SUBMIT) {
+        submissions++;
+        const parsed = parseSubmission(args);
+        const issues: LintIssue[] = parsed.ok ? lintSubmission(parsed.submission, input.settings, input.countTokens) : [{ code: LintCode.BAD_ARGUMENTS, message: parsed.message }];
+        if (parsed.ok && issues.length === 0) {
+          accepted = { skill: parsed.submission.skill.trim(), notebook: parsed.submission.notebook.trim(), diagnosis: parsed.submission.diagnosis.trim() };
+          result = { text: JSON.stringify({ accepted: true, skillTokens: input.countTokens(accepted.skill), notebookTokens: input.countTokens(accepted.notebook) }) };
+        } else {
+          rejections.push(issues.map((i) => i.code));
+          const left = rs.maxSubmissions - submissions;
+          result = issuesResult(issues, left);
+          if (left <= 0) keepReason = 'SUBMISSIONS_EXHAUSTED';
+        }
+        transcript.write({ kind: 'submission', id: call.id, accepted: accepted !== undefined, issues: parsed.ok ? issues : [{ code: LintCode.BAD_ARGUMENTS }] });
+      } else if (toolCalls >= rs.maxToolCalls) {
+        refusedCalls++;
+        refused = true;
+        result = toolError('TOOL_BUDGET_EXHAUSTED', `the ${rs.maxToolCalls} inspection calls of this reflection are spent; only submit is accepted now`);
+      } else {
+        toolCalls++;
+        // A tool that fails on a damaged record answers with the failure; the reflection goes on without it.
+        result = await runInspectionTool(name, args, input).catch((err: unknown) => toolError('TOOL_FAILED', err instanceof Error ? err.message : String(err)));
+        frames.push(...(result.frames ?? []));
+      }
+      messages.push({ role: 'tool', tool_call_id: call.id, content: result.text });
+      transcript.write({ kind: 'tool', id: call.id, name, arguments: args, refused, result: result.text, ...(result.frames ? { frames: result.frames.map((f) => f.file) } : {}) });
+    }
+    if (accepted === undefined && keepReason === undefined && frames.length > 0) {
+      messages.push(framesMessage(frames));
+      transcript.write({ kind: 'user', content: `${frames.length} frame image(s)`, frames: frames.map((f) => ({ episode: f.episode, step: f.step, file: f.file })) });
+    }
+  }
+  if (accepted === undefined && keepReason === undefined) keepReason = toolCalls >= rs.maxToolCalls ? 'TOOL_BUDGET_EXHAUSTED' : 'NO_SUBMISSION';
+  const record = {
+    outcome: accepted ? ('accepted' as const) : ('kept' as const),
+    ...(keepReason === undefined ? {} : { keepReason }),
+    turns,
+    toolCalls,
+    refusedCalls,
+    submissions,
+    rejections,
+    tokensIn,
+    tokensOut,
+    wallMs: Math.round(performance.now() - started),
+  };
+  transcript.write({ kind: 'end', ...record });
+  return { submission: accepted, record };
+}
