@@ -31,8 +31,8 @@ export function allShots(games: readonly GameDefinition[] = builtinGames, seed =
   return games.map((def) => def.variants.flatMap((v) => def.slots.map((s) => firstFrame(def, v, s.slot, seed))));
 }
 
-/** A labelled grid: one row per list of shots. Returns PNG bytes. */
-export async function contactSheet(rows: readonly (readonly Shot[])[], thumbWidth = 320): Promise<Buffer> {
+/** A labelled grid: one row per list of shots. Returns PNG bytes, or JPEG when `format` says so. */
+export async function contactSheet(rows: readonly (readonly Shot[])[], thumbWidth = 320, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   const first = rows[0]?.[0];
   if (!first) throw new Error('nothing to draw');
   const thumbHeight = Math.round((first.height / first.width) * thumbWidth);
@@ -53,5 +53,9 @@ export async function contactSheet(rows: readonly (readonly Shot[])[], thumbWidt
       composites.push({ input: thumb, raw: { width: thumbWidth, height: thumbHeight, channels: 3 }, left: x, top: y + labelHeight });
     }
   }
-  return sharp(sheet.rgb, { raw: { width: sheet.width, height: sheet.height, channels: 3 } }).composite(composites).png({ compressionLevel: 9 }).toBuffer();
+  const image = sharp(sheet.rgb, { raw: { width: sheet.width, height: sheet.height, channels: 3 } }).composite(composites);
+  // Composite first, then encode: sharp applies the overlays before the output format.
+  const flat = await image.raw().toBuffer();
+  const out = sharp(flat, { raw: { width: sheet.width, height: sheet.height, channels: 3 } });
+  return format === 'jpeg' ? out.jpeg({ quality: 82 }).toBuffer() : out.png({ compressionLevel: 9 }).toBuffer();
 }

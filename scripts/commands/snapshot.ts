@@ -15,8 +15,8 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   const seed = Number(values.seed);
   const thumb = Number(values.width);
   if (values.all) {
-    const out = values.out ?? 'docs/contact-sheet.png';
-    writeFileSync(out, await contactSheet(allShots(builtinGames, seed), thumb));
+    const out = values.out ?? 'docs/contact-sheet.jpg';
+    writeFileSync(out, await contactSheet(allShots(builtinGames, seed), thumb, /\.jpe?g$/i.test(out) ? 'jpeg' : 'png'));
     process.stdout.write(`${out}\n`);
     return 0;
   }
