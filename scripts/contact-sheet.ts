@@ -54,8 +54,5 @@ export async function contactSheet(rows: readonly (readonly Shot[])[], thumbWidt
     }
   }
   const image = sharp(sheet.rgb, { raw: { width: sheet.width, height: sheet.height, channels: 3 } }).composite(composites);
-  // Composite first, then encode: sharp applies the overlays before the output format.
-  const flat = await image.raw().toBuffer();
-  const out = sharp(flat, { raw: { width: sheet.width, height: sheet.height, channels: 3 } });
-  return format === 'jpeg' ? out.jpeg({ quality: 82 }).toBuffer() : out.png({ compressionLevel: 9 }).toBuffer();
+  return format === 'jpeg' ? image.jpeg({ quality: 82 }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
 }
