@@ -8,6 +8,7 @@ import { ArenaError, ErrorCode } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { GameClient } from './game-client.js';
 import { startGameProcess, type StartedProcess } from './process-driver.js';
+import { launchRemoteInput } from './remote-input/launch-remote-input.js';
 
 /** The folder the project lives in; built-in game modules are named relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -43,6 +44,8 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
     const client = await GameClient.connect(recipe.url, clientOptions);
     return { client, process: undefined, close: () => client.close() };
   }
+  // The remote-input driver runs in this process: no child, just TCP connections to the build.
+  if (recipe.kind === 'remote-input') return launchRemoteInput(entry, recipe, clientOptions);
   const spawnOptions =
     recipe.kind === 'builtin'
       ? { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL(recipe.module, pathToFileURL(PROJECT_ROOT)))], cwd: PROJECT_ROOT }

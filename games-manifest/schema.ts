@@ -83,6 +83,40 @@ export const DesktopRecipe = z.strictObject({
 });
 export type DesktopRecipe = z.infer<typeof DesktopRecipe>;
 
+const Port = z.number().int().min(1).max(65535);
+
+/**
+ * A game behind the OmniGameArena RemoteInput TCP protocol (a UE5 build on a GPU machine, or `arena
+ * remote-input-serve`), adapted to GameLink by the remote-input driver (env-bridge/remote-input).
+ */
+export const RemoteInputRecipe = z.strictObject({
+  kind: z.literal('remote-input'),
+  host: Name,
+  /** Port of player 1 (the plugin's default is 12345); player k connects to basePort + k - 1. */
+  basePort: Port,
+  /** Per-slot ports in slot order, where they do not follow basePort + k - 1. */
+  ports: z.array(Port).min(1).max(Limits.maxSlots).optional(),
+  /** Our control names -> UE FKey names, where the default (W -> W, Space -> SpaceBar, 1 -> One) is wrong. */
+  keyMap: z.record(Name, Name).optional(),
+  /** `mouse` units sent per degree of view turn, per axis (default 1; a negative value flips the axis). */
+  lookUnitsPerDegree: z.strictObject({ x: z.number(), y: z.number() }).optional(),
+  /** Progress in [0, 1] = clamp(get_score's `field` / `max`), kept as the maximum seen (default score / 1). */
+  progress: z.strictObject({ field: z.enum(['score', 'survival_time', 'progress']), max: z.number().positive() }).optional(),
+  /** Variant id -> UE map (`/Game/Maps/LastStand`); resetting onto a variant whose map is not loaded sends `open <map>`. */
+  maps: z.record(Name, z.string().min(1).max(300)).optional(),
+  /** JPEG quality asked of screenshots (default 85). */
+  jpegQuality: z.number().int().min(1).max(100).optional(),
+  /** Time dilation (`slomo`) while advancing (default 1: game time runs at wall-clock speed). */
+  timeScale: z.number().positive().max(16).optional(),
+  /** The build's frame time, ms, announced as the tick (default 16). */
+  tickMs: z.number().positive().max(1000).optional(),
+  /** Deadline for one reply, ms (default 10 s). */
+  requestTimeoutMs: z.number().int().positive().max(600_000).optional(),
+  /** A build label for the hello (default: the server's welcome, or `remote-input`). */
+  build: Name.optional(),
+});
+export type RemoteInputRecipe = z.infer<typeof RemoteInputRecipe>;
+
 /** How to get a running GameLink endpoint for this game. */
 export const LaunchRecipe = z.discriminatedUnion('kind', [
   /** One of our reference games: a TypeScript module run as a child process that serves GameLink. */
@@ -98,6 +132,8 @@ export const LaunchRecipe = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('remote'), url: z.string().url() }),
   /** A native program under its own virtual display, served by a bridge process (env-bridge/desktop). */
   DesktopRecipe,
+  /** A RemoteInput TCP server (a UE5 build), driven through the remote-input driver. */
+  RemoteInputRecipe,
 ]);
 export type LaunchRecipe = z.infer<typeof LaunchRecipe>;
 

@@ -18,6 +18,8 @@ commands:
   report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
+  conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
+  remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/curves.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
@@ -41,6 +43,8 @@ const commands: Record<string, Command> = {
   report: reportCommand,
   snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
+  conformance: async (argv) => (await import('./commands/conformance.js')).conformanceCommand(argv),
+  'remote-input-serve': async (argv) => (await import('./commands/remote-input-serve.js')).remoteInputServeCommand(argv),
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
   help: async () => {
