@@ -3,3 +3,5 @@ export * from './schema.js';
 export * from './defaults.js';
 export * from './registry.js';
 export * from './prompt.js';
+export * from './environment.js';
+export * from './ue5-maps.js';

@@ -19,6 +19,7 @@ commands:
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
   conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
+  serve       serve a reference game to outside harnesses: --remote-input PORT (UE5 RemoteInput protocol)
   remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/curves.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
@@ -44,6 +45,7 @@ const commands: Record<string, Command> = {
   snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
   conformance: async (argv) => (await import('./commands/conformance.js')).conformanceCommand(argv),
+  serve: async (argv) => (await import('./commands/serve.js')).serveCommand(argv),
   'remote-input-serve': async (argv) => (await import('./commands/remote-input-serve.js')).remoteInputServeCommand(argv),
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),

@@ -21,6 +21,8 @@ export type AgentConfig = z.infer<typeof AgentConfig>;
 
 export const MatchConfig = z.strictObject({
   game: z.string().min(1).default('last_stand'),
+  /** Where the game runs: remote-input://HOST:PORT or ws://HOST:PORT (default: the built-in version). */
+  env: z.string().min(1).optional(),
   variant: z.string().min(1).optional(),
   seed: z.number().int().min(0).default(1),
   clock: ClockMode.default('pdq'),

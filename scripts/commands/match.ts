@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent } from '../../protocol/index.js';
-import { getGame } from '../../games-manifest/index.js';
+import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -11,6 +11,7 @@ import { ProgressBar } from '../progress-bar.js';
 export const matchOptions = {
   config: { type: 'string' },
   game: { type: 'string' },
+  env: { type: 'string' },
   variant: { type: 'string' },
   seed: { type: 'string' },
   clock: { type: 'string' },
@@ -48,6 +49,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
     if (value !== undefined) base[key] = value;
   };
   set('game', flags.game);
+  set('env', flags.env);
   set('variant', flags.variant);
   set('seed', num(flags.seed, 'seed'));
   set('clock', flags.clock);
@@ -74,14 +76,25 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   return parseConfig(base, MatchConfig, flags.config ?? 'match flags');
 }
 
+/** The manifest entry a configuration plays: by id, at `env` if given, or a generic one for a build URL. */
+export function entryOf(config: MatchConfig): GameEntry {
+  if (isEnvironmentUrl(config.game)) {
+    if (config.env !== undefined) throw usage('give the build either as --game URL or as --env URL, not both');
+    return genericEntry(parseEnvironment(config.game));
+  }
+  const entry = getGame(config.game);
+  return config.env === undefined ? entry : entryAt(entry, parseEnvironment(config.env));
+}
+
 /** Turns a match configuration into a runnable spec: agents made, slots assigned in order. */
 export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) => Agent): MatchSpec {
-  const entry = getGame(config.game);
+  const entry = entryOf(config);
   if (config.agents.length > entry.slots.length) {
     throw usage(`${entry.id} has ${entry.slots.length} player slot${entry.slots.length > 1 ? 's' : ''}; ${config.agents.length} agents were given`);
   }
   return {
     game: entry.id,
+    entry,
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
@@ -108,9 +121,10 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
 /** The one-line summary printed after a match. */
 export function resultLine(config: MatchConfig, result: MatchResult, wallMs: number): string {
   const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}`).join(' | ');
-  const variant = config.variant ?? getGame(config.game).variants[0]!.id;
+  const entry = entryOf(config);
+  const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? result.reason : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
-  return `${config.game}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
