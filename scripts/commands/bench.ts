@@ -8,6 +8,7 @@ import { benchCapacity } from '../bench/capacity.js';
 import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchGameCosts } from '../bench/game-cost.js';
+import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { fmt, row } from '../bench/stats.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -43,6 +44,19 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const base = costs.find((c) => c.game === 'last_stand') ?? costs[0]!;
     for (const c of costs) say(row([c.game, `${c.width}x${c.height}`, fmt(c.simMsPerFrame, 3), fmt(c.renderMsPerFrame, 3), fmt(c.frame.perSecond, 0), fmt(c.frame.perItemMs / base.frame.perItemMs)], w));
     out.games = costs;
+  }
+
+  if (want('desktop')) {
+    say('\n== desktop driver: chocolate-doom + freedoom under Xvfb (grab, grab + JPEG, clock error over advances of 120 ms) ==');
+    const missing = desktopMissing();
+    if (missing) say(`skipped: ${missing}`);
+    else {
+      const d = await benchDesktop('freedoom', quick ? 30 : 100, 120);
+      say(`grab ${fmt(d.grabMs.median!)} ms median, grab + JPEG ${fmt(d.grabJpegMs.median!)} ms (${fmt(d.grabJpegMs.median! / d.grabMs.median!)}x the bare grab)`);
+      const r = d.actualOverRequested;
+      say(`actual / requested game time over ${r.n} advances: mean ${fmt(r.mean!, 3)}, median ${fmt(r.median!, 3)}, p95 ${fmt(r.p95!, 3)}, max ${fmt(r.max!, 3)}, min ${fmt(r.min!, 3)}`);
+      out.desktop = d;
+    }
   }
 
   if (want('capacity')) {
