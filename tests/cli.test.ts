@@ -60,7 +60,17 @@ describe('arena match', () => {
     expect(r.stderr).toMatch(/last_stand pdq \[#+\.*\] +\d+%/);
   });
 
+  it('plays both side orders with --swap', async () => {
+    const r = await arena(['match', '--game', 'sky_duel', '--agents', 'scripted,random', '--swap', '--steps', '2', '--runs-dir', runs.dir, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/scripted@0: .* random@1:/);
+    expect(lines[1]).toMatch(/random@0: .* scripted@1:/);
+  });
+
   const bad: [string[], string][] = [
+    [['--swap'], 'BAD_CONFIG'],
     [['--game', 'chess'], 'UNKNOWN_GAME'],
     [['--variant', 'moon'], 'UNKNOWN_VARIANT'],
     [['--agent', 'oracle'], 'UNKNOWN_AGENT'],

@@ -29,6 +29,7 @@ export const matchOptions = {
   'on-agent-failure': { type: 'string' },
   'runs-dir': { type: 'string' },
   listen: { type: 'string' },
+  swap: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
 } as const;
@@ -137,10 +138,9 @@ function parseListen(text: string | undefined): { host: string; port: number } {
   return { host, port };
 }
 
-export async function matchCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
-  const config = buildMatchConfig(values);
-  const link = config.agents.some((a) => a.kind === 'remote') ? await AgentLinkServer.listen(parseListen(values.listen)) : undefined;
+/** Plays one configured match with a progress bar; prints its result line. */
+async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined }): Promise<MatchResult> {
+  const link = config.agents.some((a) => a.kind === 'remote') ? await AgentLinkServer.listen(parseListen(flags.listen)) : undefined;
   const spec = specFromConfig(config, (slot) => {
     const agent = new RemoteAgent(slot, { clock: config.clock });
     link!.register(agent);
@@ -150,7 +150,7 @@ export async function matchCommand(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
-  const bar = values.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
+  const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
   const started = performance.now();
@@ -175,6 +175,19 @@ export async function matchCommand(argv: string[]): Promise<number> {
   bar?.update(1, 'done');
   bar?.done();
   const wallMs = performance.now() - started;
-  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${resultLine(config, result, wallMs)}\n`);
-  return result.status === 'complete' ? 0 : 1;
+  process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${resultLine(config, result, wallMs)}\n`);
+  return result;
+}
+
+export async function matchCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
+  const config = buildMatchConfig(values);
+  const flags = { quiet: values.quiet, json: values.json, listen: values.listen };
+  if (!values.swap) return (await playOne(config, flags)).status === 'complete' ? 0 : 1;
+  // Both side orders, so a first-player advantage cancels out when the two lines are read together.
+  if (config.agents.length !== 2) throw usage(`--swap plays two agents in both orders; ${config.agents.length} agent(s) were given`);
+  if (config.agents.some((a) => a.kind === 'remote')) throw usage('--swap cannot seat remote agents twice; run two matches instead');
+  const first = await playOne(config, flags);
+  const second = await playOne({ ...config, agents: [config.agents[1]!, config.agents[0]!] }, flags);
+  return first.status === 'complete' && second.status === 'complete' ? 0 : 1;
 }
