@@ -1,11 +1,14 @@
 /**
  * A curve's artefacts beside `curve.json`: `curve.csv` (one row per episode, rounds and held-out arms),
- * `summary.txt` (the text tables the CLI prints), `curve.svg` and `curve.png` (the plot).
+ * `summary.txt` (the text tables the CLI prints), `curve.svg` and `curve.png` (the plot). The table of the last
+ * `arena transfer` (`transfer.json`), when there is one, is in the summary and the plot too.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CurvePaths } from './curve-paths.js';
 import { curveSvg, svgToPng } from './curve-plot.js';
 import type { CurveState, EpisodeRecord } from './curve-state.js';
+import { readTransferTable, type TransferTable } from './transfer-table.js';
 
 /** Columns of `curve.csv`, in order. */
 export const CSV_COLUMNS = ['phase', 'round', 'variant', 'arm', 'episode', 'seed', 'score', 'status', 'end_reason', 'sim_s', 'decisions', 'invalid', 'failed', 'round_mean', 'rollback_to', 'best_round', 'run_dir'] as const;
@@ -42,8 +45,16 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 const n3 = (v: number | undefined): string => (v === undefined ? '-' : v.toFixed(3));
 const signed = (v: number | undefined): string => (v === undefined ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(3)}`);
 
-/** The text summary: the curve table, the best round, and the held-out transfer table. */
-export function curveSummary(state: CurveState): string {
+/** The text table of an `arena transfer`: per variant, no skill vs the best skill and the gain. */
+export function transferSummary(t: TransferTable): string {
+  const seeds = t.episodes === 1 ? `seed ${t.seed}` : `seeds ${t.seed}-${t.seed + t.episodes - 1}`;
+  const head = `transfer of curve ${t.curve} (${t.game}, learned on ${t.learnedOn}): skill of round ${t.bestRound} (mean ${n3(t.bestMean)}) vs no skill, ${t.episodes} episode(s) per arm, ${seeds}${t.finished ? '' : ' (unfinished)'}`;
+  const rows = t.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain), `${v.empty.episodes.length + v.best.episodes.length}/${2 * t.episodes}`]);
+  return `${head}\n${table(['variant', 'no skill', 'best skill', 'gain', 'episodes'], rows)}\n`;
+}
+
+/** The text summary: the curve table, the best round, the held-out transfer table and the last `arena transfer`'s. */
+export function curveSummary(state: CurveState, transfer?: TransferTable): string {
   const s = state.settings;
   const out: string[] = [];
   const stop = state.stop ? (state.stop.reason === 'success' ? `stopped early at round ${state.stop.round} (success threshold ${s.successThreshold})` : `all rounds played`) : 'not finished';
@@ -63,14 +74,16 @@ export function curveSummary(state: CurveState): string {
     out.push('', `held-out transfer: skill of round ${state.transfer.bestRound} vs no skill, ${s.episodes} episode(s) per arm${state.transfer.finished ? '' : ' (unfinished)'}`);
     out.push(table(['variant', 'no skill', 'best skill', 'gain'], state.transfer.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain)])));
   }
+  if (transfer) out.push('', transferSummary(transfer).trimEnd());
   return `${out.join('\n')}\n`;
 }
 
 /** Writes `curve.csv`, `summary.txt`, `curve.svg` and `curve.png` into the curve directory. */
 export async function writeCurveArtefacts(dir: string, state: CurveState): Promise<void> {
+  const transfer = readTransferTable(new CurvePaths(dir).transferTable);
   writeFileSync(join(dir, 'curve.csv'), curveCsv(state));
-  writeFileSync(join(dir, 'summary.txt'), curveSummary(state));
-  const svg = curveSvg(state);
+  writeFileSync(join(dir, 'summary.txt'), curveSummary(state, transfer));
+  const svg = curveSvg(state, transfer);
   writeFileSync(join(dir, 'curve.svg'), svg);
   writeFileSync(join(dir, 'curve.png'), await svgToPng(svg));
 }

@@ -3,10 +3,12 @@
  * `curve.json`, `curve.csv`, `curve.svg`, `curve.png`, `summary.txt`;
  * `rounds/<r>/` with `skill.md` (the skill round r played), `skill.diff` (from round r-1's), `notebook.md`,
  * `diagnosis.md`, `reflector.jsonl` (the reflection that produced them) and `episodes/e<k>/` (run directories);
- * `heldout/<variant>/<best|empty>/e<k>/` for held-out transfer.
+ * `heldout/<variant>/<best|empty>/e<k>/` for the curve's own held-out transfer;
+ * `transfer.json`, `transfer.csv` and `transfer/<variant>/<empty|best-r<N>>/seed-<S>/e<k>/` for `arena transfer`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { diffLines } from './skill-diff.js';
 
 /** The files of one curve directory. */
@@ -35,6 +37,24 @@ export class CurvePaths {
     return join(this.dir, 'heldout', variant, arm);
   }
 
+  /** The table of the last `arena transfer` (JSON, with every episode). */
+  get transferTable(): string {
+    return join(this.dir, 'transfer.json');
+  }
+
+  /** The same table as CSV, one row per variant. */
+  get transferCsv(): string {
+    return join(this.dir, 'transfer.csv');
+  }
+
+  /**
+   * Directory holding one arm's run directories of `arena transfer` on one variant, for K episodes from `seed`.
+   * The best arm's directory names its round, so a later best skill never adopts an earlier one's episodes.
+   */
+  transferRuns(variant: string, arm: 'best' | 'empty', bestRound: number, seed: number): string {
+    return join(this.dir, 'transfer', variant, arm === 'best' ? `best-r${bestRound}` : 'empty', `seed-${seed}`);
+  }
+
   /** Writes round r's skill, its diff from the previous skill, the notebook and the diagnosis. */
   writeRoundFiles(r: number, files: { skill: string; previousSkill: string | undefined; notebook: string; diagnosis: string }): void {
     const dir = this.round(r);
@@ -48,4 +68,17 @@ export class CurvePaths {
 
 function ensureNewline(text: string): string {
   return text.length === 0 || text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/**
+ * The directory of an existing curve named by `idOrDir`: a directory holding `curve.json`, else `<out>/<idOrDir>`.
+ * BAD_CONFIG naming both places looked at (`details.looked`) when neither holds a curve.
+ */
+export function resolveCurveDir(idOrDir: string, out: string): string {
+  const looked = [...new Set([idOrDir, join(out, idOrDir)])];
+  const found = looked.find((dir) => existsSync(join(dir, 'curve.json')));
+  if (found === undefined) {
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `no curve '${idOrDir}': no curve.json in ${looked.map((d) => resolve(d)).join(' or ')}`, { details: { looked: looked.map((d) => resolve(d)) } });
+  }
+  return found;
 }

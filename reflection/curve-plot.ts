@@ -1,10 +1,12 @@
 /**
  * The curve as a picture, written as SVG by hand (no chart library): round means as a line with each
  * episode's score as a dot, the best round ringed, rollbacks marked in red, the success threshold dashed, and
- * held-out transfer as a bar group (no skill vs best skill per variant, gain above). sharp renders it to PNG.
+ * held-out transfer as a bar group (no skill vs best skill per variant, gain above): the last `arena transfer`'s
+ * when there is one, else the curve's own. sharp renders it to PNG.
  */
 import sharp from 'sharp';
 import type { CurveState } from './curve-state.js';
+import type { TransferTable } from './transfer-table.js';
 
 const W = 980;
 const H = 460;
@@ -36,11 +38,12 @@ function yAxis(panel: typeof LEFT, yMax: number, label: string): string[] {
   return out;
 }
 
-/** The SVG text of the curve plot. */
-export function curveSvg(state: CurveState): string {
+/** The SVG text of the curve plot; `onDemand` (the last `arena transfer`) takes the transfer panel when given. */
+export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const s = state.settings;
   const rounds = state.rounds.filter((r) => r.episodes.length > 0);
-  const transfer = state.transfer?.variants.filter((v) => v.empty.mean !== undefined && v.best.mean !== undefined) ?? [];
+  const shown = onDemand ?? state.transfer;
+  const transfer = shown?.variants.filter((v) => v.empty.mean !== undefined && v.best.mean !== undefined) ?? [];
   const allScores = [...rounds.flatMap((r) => r.episodes.map((e) => e.score)), ...transfer.flatMap((v) => [v.empty.mean!, v.best.mean!])];
   const yMax = axisMax(Math.max(0.01, ...allScores));
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`, `<rect width="${W}" height="${H}" fill="#ffffff"/>`];
@@ -86,7 +89,12 @@ export function curveSvg(state: CurveState): string {
   }
 
   // Right panel: held-out transfer.
-  out.push(text(RIGHT.x0, RIGHT.y0 - 12, state.transfer ? `held-out transfer (skill of round ${state.transfer.bestRound})` : 'held-out transfer: not run', { size: 12, weight: 'bold' }));
+  const title = onDemand
+    ? `arena transfer (skill of round ${onDemand.bestRound}, ${onDemand.episodes} ep./arm)`
+    : state.transfer
+      ? `held-out transfer (skill of round ${state.transfer.bestRound})`
+      : 'held-out transfer: not run';
+  out.push(text(RIGHT.x0, RIGHT.y0 - 12, title, { size: 12, weight: 'bold' }));
   if (transfer.length > 0) {
     out.push(...yAxis(RIGHT, yMax, '').filter((l) => !l.includes('rotate')));
     const group = (RIGHT.x1 - RIGHT.x0) / transfer.length;

@@ -111,7 +111,7 @@ export const CurveSettings = z.strictObject({
   /** Replays of an episode that failed for an infrastructure reason before the curve stops; default 1. */
   episodeRetries: z.number().int().min(0).max(10).default(1),
   match: CurveMatchSettings.default({}),
-  /** A description of the player (kind, model, endpoint): stored, and compared on resume. */
+  /** A description of the player (the CLI stores its kind, VLM configuration, reflector endpoint and key variable name): stored, and compared on resume. */
   player: z.record(z.string(), z.unknown()).default({}),
 });
 export type CurveSettings = z.infer<typeof CurveSettings>;

@@ -139,13 +139,18 @@ export function readCurveState(path: string): CurveState | undefined {
   return parsed.data;
 }
 
-/** Writes `curve.json` atomically (a temporary file renamed over it), stamping `updatedAt`. */
-export function writeCurveState(path: string, state: CurveState): void {
+/** Writes `value` as indented JSON atomically: a temporary file renamed over `path`, so a reader never sees half. */
+export function writeJsonAtomic(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  state.updatedAt = new Date().toISOString();
   const tmp = `${path}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
   renameSync(tmp, path);
+}
+
+/** Writes `curve.json` atomically, stamping `updatedAt`. */
+export function writeCurveState(path: string, state: CurveState): void {
+  state.updatedAt = new Date().toISOString();
+  writeJsonAtomic(path, state);
 }
 
 function canonical(value: unknown): string {
@@ -159,14 +164,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Dotted paths of the fields that differ between a and b; plain objects are compared field by field, arrays whole. */
+function differences(a: unknown, b: unknown, prefix: string): string[] {
+  if (!isRecord(a) || !isRecord(b)) return canonical(a) === canonical(b) ? [] : [prefix];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.flatMap((k) => differences(a[k], b[k], prefix === '' ? k : `${prefix}.${k}`));
+}
+
 /**
- * The settings fields that differ between a stored curve and a resumed one, ignoring `rounds` (a curve may be
- * extended or cut short). An empty list means the curve may resume.
+ * The settings fields that differ between a stored curve and a resumed one, as dotted paths (`episodes`,
+ * `match.timeLimitMs`), ignoring `rounds` (a curve may be extended or cut short). An empty list means the curve
+ * may resume.
  */
 export function settingsMismatch(stored: CurveSettings, now: CurveSettings): string[] {
-  const keys = new Set([...Object.keys(stored), ...Object.keys(now)]);
-  keys.delete('rounds');
-  const a = stored as Record<string, unknown>;
-  const b = now as Record<string, unknown>;
-  return [...keys].filter((k) => canonical(a[k]) !== canonical(b[k])).sort();
+  const { rounds: _a, ...a } = stored;
+  const { rounds: _b, ...b } = now;
+  return differences(a, b, '').sort();
 }

@@ -1,8 +1,10 @@
 /**
  * Plays one episode of a curve through the gateway, or adopts it when its run directory already holds a
- * finished run (a resumed curve never replays a finished episode). Infrastructure failures are replayed up to
- * the curve's `episodeRetries`; agent failures are results; an abort or an internal failure stops the curve.
+ * finished run of the same seed, variant and skill (a resumed curve never replays a finished episode).
+ * Infrastructure failures are replayed up to the curve's `episodeRetries`; agent failures are results; an abort
+ * or an internal failure stops the curve.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
@@ -54,6 +56,9 @@ export interface EpisodePlan {
 
 const StoredRun = z.looseObject({
   status: z.string(),
+  seed: z.number().optional(),
+  variant: z.string().optional(),
+  curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional(),
   result: z
     .looseObject({
       reason: z.string(),
@@ -100,8 +105,14 @@ function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonl
   };
 }
 
-/** A finished run found on disk: a complete one, or one that failed for the agent's sake (a result). */
-function storedOutcome(dir: string): Outcome | undefined {
+/** The first 16 hex digits of the skill's SHA-256, stored with each episode so a run of another skill is never adopted. */
+const skillDigest = (skill: string): string => createHash('sha256').update(skill).digest('hex').slice(0, 16);
+
+/**
+ * A finished run of this plan found on disk: a complete one, or one that failed for the agent's sake (a result).
+ * A run of another seed, variant or skill (say, the best arm of a transfer after the best round changed) is not.
+ */
+function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
   const path = join(dir, 'run.json');
   if (!existsSync(path)) return undefined;
   let parsed: z.infer<typeof StoredRun>;
@@ -112,6 +123,8 @@ function storedOutcome(dir: string): Outcome | undefined {
   }
   const finished = parsed.status === 'complete' || (parsed.status === 'incomplete' && parsed.failure?.class === 'agent');
   if (!finished || !parsed.result) return undefined;
+  const stored = parsed.curveEpisode?.skillSha256;
+  if (parsed.seed !== plan.seed || parsed.variant !== plan.variant || (stored !== undefined && stored !== skillDigest(plan.skill))) return undefined;
   return { status: parsed.status === 'complete' ? 'complete' : 'incomplete', reason: parsed.result.reason, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
 }
 
@@ -126,7 +139,7 @@ export const episodeRunId = (episode: number): string => `e${episode}`;
 export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promise<{ record: EpisodeRecord; played: boolean }> {
   const runId = episodeRunId(plan.episode);
   const dir = join(plan.runsDir, runId);
-  const stored = storedOutcome(dir);
+  const stored = storedOutcome(dir, plan);
   if (stored) return { record: record(plan, dir, ctx.curveDir, ctx.slots, stored), played: false };
   const m = ctx.settings.match;
   const latency = m.latency === undefined ? undefined : parseLatencySource(m.latency);
@@ -148,7 +161,7 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
       })),
       runsDir: plan.runsDir,
       runId,
-      meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt } },
+      meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } },
       ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
       ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
       ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),

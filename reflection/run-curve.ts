@@ -13,7 +13,7 @@ import { writeCurveArtefacts } from './curve-artefacts.js';
 import { CurvePaths } from './curve-paths.js';
 import { parseCurveSettings, type CurveSettings, type CurveSettingsInput } from './curve-settings.js';
 import { CURVE_STATE_VERSION, readCurveState, settingsMismatch, writeCurveState, type CurveState, type RoundRecord } from './curve-state.js';
-import { runTransfer } from './held-out.js';
+import { runTransfer, transferDone } from './held-out.js';
 import type { TokenCounter } from './lints.js';
 import { playEpisode, type EpisodeContext, type PlayerFactory } from './play-episode.js';
 import { runReflection, type ReflectorClient } from './reflector.js';
@@ -96,7 +96,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
   const k = settings.episodes;
   const total = (settings.rounds + 1) * k + heldOut.length * 2 * k;
   const countDone = (): number =>
-    state.rounds.slice(0, settings.rounds + 1).reduce((s, r) => s + r.episodes.length, 0) + (state.transfer?.variants.reduce((s, v) => s + v.best.episodes.length + v.empty.episodes.length, 0) ?? 0);
+    state.rounds.slice(0, settings.rounds + 1).reduce((s, r) => s + r.episodes.length, 0) + transferDone(state.transfer);
   const emit = (e: CurveEvent): void => config.onEvent?.(e);
   const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id } };
   emit({ type: 'started', dir: paths.dir, resumed, done: countDone(), total });

@@ -21,7 +21,8 @@ commands:
   conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
   serve       serve a reference game to outside harnesses: --remote-input PORT (UE5 RemoteInput protocol)
   remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
-  curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/curves.md)
+  curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
+  transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
@@ -31,6 +32,7 @@ examples:
   arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1
   arena match --config examples/match-pdq.json
   arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3
+  arena transfer --curve my-curve --variants ring,waves --episodes 3
 
 See docs/cli.md for every option.
 `;
@@ -48,6 +50,7 @@ const commands: Record<string, Command> = {
   serve: async (argv) => (await import('./commands/serve.js')).serveCommand(argv),
   'remote-input-serve': async (argv) => (await import('./commands/remote-input-serve.js')).remoteInputServeCommand(argv),
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
+  transfer: async (argv) => (await import('./commands/transfer.js')).transferCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
   help: async () => {
     process.stdout.write(HELP);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArenaError, ErrorCode, noopChunk } from '../protocol/index.js';
 import { readCurveState, type PlayerContext } from '../reflection/index.js';
-import { fastSettings, runTestCurve, skillPlayer, STAY, submit } from './support/curve-fixtures.js';
+import { fastSettings, runTestCurve, skillPlayer, STAY, submit, WALK } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { tempRunsDir } from './support/run-dir.js';
 import { ScriptAgent } from './support/test-agents.js';
@@ -115,5 +115,20 @@ describe('resuming a curve', () => {
     const err = await failure(runTestCurve(dir, fake, fastSettings({ rounds: 1, episodes: 2, rollbackRatio: 0.7 })));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
     expect(err.details?.['fields']).toEqual(['episodes', 'rollbackRatio']);
+  }, 120_000);
+
+  it('replays the held-out best arm, and only it, when an extended curve finds a better skill', async () => {
+    const dir = join(tmp.dir, 'better');
+    const one = fastSettings({ rounds: 1, heldOut: ['ring'] });
+    // Round 1 walks like round 0, so round 0 (the empty skill) stays the best and is transferred.
+    fake.script(submit(WALK));
+    const first = await runTestCurve(dir, fake, one);
+    expect(first.transfer).toMatchObject({ bestRound: 0, variants: [{ gain: 0 }] });
+    const more: Played[] = [];
+    fake.script(submit(STAY));
+    const state = await runTestCurve(dir, fake, { ...one, rounds: 2 }, { log: more });
+    expect(more.map((p) => `${p.phase}:${p.arm ?? p.round}`)).toEqual(['round:2', 'heldout:best']);
+    expect(state.transfer).toMatchObject({ bestRound: 2, skill: STAY });
+    expect(state.transfer!.variants[0]!.gain!).toBeGreaterThan(0);
   }, 120_000);
 });

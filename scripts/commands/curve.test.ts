@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
@@ -7,7 +7,7 @@ import { readCurveState } from '../../reflection/index.js';
 import { startFakeProvider, type FakeProvider } from '../../tests/support/fake-provider.js';
 import { submit } from '../../tests/support/curve-fixtures.js';
 import { tempRunsDir } from '../../tests/support/run-dir.js';
-import { curveCommand, curveOptions, curveSettingsFromFlags, defaultCurveId } from './curve.js';
+import { curveCommand, curveOptions, curveSettingsFromFlags, defaultCurveId, shortLimitNote } from './curve.js';
 
 let fake: FakeProvider;
 let tmp: { dir: string; cleanup: () => void };
@@ -82,6 +82,13 @@ describe('arena curve', () => {
     expect(id(['--rollback-ratio', '0.7'])).not.toBe(id([]));
   });
 
+  it('notes when --time-limit puts the success threshold out of reach of a survival score', () => {
+    const settings = (extra: string[]) => curveSettingsFromFlags(parseArgs({ args: [...argv(), ...extra], options: curveOptions, allowPositionals: false, strict: true }).values).settings;
+    expect(shortLimitNote(settings([]))).toMatch(/^note: --time-limit 4 s is shorter than last_stand\/origin's own 120 s; .* no episode scores above 0\.033 and --success 0\.999 cannot be reached\n$/);
+    expect(shortLimitNote(settings(['--success', '0.03']))).toBeUndefined();
+    expect(shortLimitNote(settings(['--time-limit', '120']))).toBeUndefined();
+  });
+
   it('refuses to start without --rounds with BAD_CONFIG', async () => {
     const err = await failure(curveCommand(argv().filter((a, i, all) => a !== '--rounds' && all[i - 1] !== '--rounds')));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
@@ -101,4 +108,88 @@ describe('arena curve', () => {
     const err = await failure(curveCommand([...argv().filter((a) => a !== 'none' && a !== '--held-out'), '--held-out', 'ring,moon']));
     expect(err.code).toBe(ErrorCode.UNKNOWN_VARIANT);
   });
+
+  it('refuses the same --id with another setting with BAD_CONFIG naming the flag', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    const err = await failure(curveCommand([...argv(), '--rollback-ratio', '0.7']));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.details).toMatchObject({ fields: ['rollbackRatio'], flags: ['--rollback-ratio'] });
+  }, 60_000);
+});
+
+describe('arena curve --resume', () => {
+  const resume = (...extra: string[]): string[] => ['--resume', 'cli', '--out', tmp.dir, ...extra];
+
+  it('resumes a curve by id with its stored settings and no other flags', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    const before = readCurveState(join(tmp.dir, 'cli', 'curve.json'))!;
+    expect(await curveCommand(resume())).toBe(0);
+    expect(stderr.join('')).toContain('resuming: 2/2 episodes done');
+    expect(readCurveState(join(tmp.dir, 'cli', 'curve.json'))!.settings).toEqual(before.settings);
+    expect(fake.completions()).toHaveLength(1);
+  }, 60_000);
+
+  it('takes the curve directory as well as its id', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    expect(await curveCommand(['--resume', join(tmp.dir, 'cli'), '--quiet'])).toBe(0);
+  }, 60_000);
+
+  it('extends a curve with --rounds, reflecting through the stored reflector endpoint', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    fake.script(submit('Stay in the middle and step away from red tiles.'));
+    expect(await curveCommand(resume('--rounds', '2', '--quiet'))).toBe(0);
+    const state = readCurveState(join(tmp.dir, 'cli', 'curve.json'))!;
+    expect(state.rounds.map((r) => r.source)).toEqual(['empty', 'reflector', 'reflector']);
+    expect(state.rounds[2]!.skill).toBe('Stay in the middle and step away from red tiles.');
+    expect(fake.completions()).toHaveLength(2);
+  }, 60_000);
+
+  it('refuses flags that contradict the stored settings with BAD_CONFIG naming them', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    const err = await failure(curveCommand(resume('--episodes', '2', '--time-limit', '5', '--agent', 'random')));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.details).toMatchObject({ fields: ['episodes', 'match.timeLimitMs', 'player.kind'], flags: ['--episodes', '--time-limit', '--agent'] });
+    expect(err.message).toContain('--time-limit (match.timeLimitMs: 4000 stored, 5000 now)');
+  }, 60_000);
+
+  it('accepts flags that repeat the stored settings', async () => {
+    fake.script(submit('Keep to the middle of the platform.'));
+    await curveCommand(argv());
+    expect(await curveCommand(resume('--episodes', '1', '--time-limit', '4', '--agent', 'scripted', '--quiet'))).toBe(0);
+  }, 60_000);
+
+  it('refuses an unknown curve with BAD_CONFIG naming where it looked', async () => {
+    const err = await failure(curveCommand(['--resume', 'nope', '--out', tmp.dir]));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.details?.['looked']).toEqual([resolve('nope'), resolve(tmp.dir, 'nope')]);
+  });
+
+  it('refuses --id beside --resume with BAD_CONFIG', async () => {
+    const err = await failure(curveCommand(['--resume', 'cli', '--id', 'other', '--out', tmp.dir]));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+  });
+
+  it('rebuilds a VLM player from the stored configuration', async () => {
+    const player = await startFakeProvider();
+    try {
+      const config = join(tmp.dir, 'agent.json');
+      writeFileSync(config, JSON.stringify({ temperature: 0.25 }));
+      const vlm = ['--agent', 'vlm', '--model', 'fake-vlm', '--base-url', player.url, '--agent-config', config, '--reflector-model', 'fake-reflector', '--reflector-base-url', fake.url];
+      await curveCommand([...vlm, '--rounds', '0', '--episodes', '1', '--held-out', 'none', '--time-limit', '2', '--obs-delay', '0', '--out', tmp.dir, '--id', 'cli', '--quiet']);
+      const before = player.completions().length;
+      fake.script(submit('Keep to the middle of the platform.'));
+      expect(await curveCommand(resume('--rounds', '1', '--quiet'))).toBe(0);
+      const bodies = player.completions().slice(before).map((r) => r.body as { model: string; temperature: number; messages: { role: string; content: unknown }[] });
+      expect(bodies.length).toBeGreaterThan(0);
+      expect(bodies.every((b) => b.model === 'fake-vlm' && b.temperature === 0.25)).toBe(true);
+      expect(JSON.stringify(bodies[0]!.messages[0]!.content)).toContain('Keep to the middle of the platform.');
+    } finally {
+      await player.close();
+    }
+  }, 60_000);
 });

@@ -1,0 +1,208 @@
+/**
+ * `arena curve`'s flags and the curve settings they describe: all of them for a new curve, or, with `--resume`,
+ * only the flags given laid over the stored curve's settings. A flag that contradicts a stored curve is refused
+ * with BAD_CONFIG naming the flag, whichever way the curve is resumed (`--resume ID` or the same command again).
+ */
+import { createHash } from 'node:crypto';
+import type { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { parseVlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
+import { getGame } from '../../games-manifest/index.js';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { BannedPattern, parseCurveSettings, settingsMismatch, type CurveSettings } from '../../reflection/index.js';
+import { usage } from '../cli-error.js';
+import { readConfigFile } from '../match-config.js';
+import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
+
+/** Flags without defaults, so that a flag given can be told from one left out (`--resume` lays only those over). */
+export const curveOptions = {
+  game: { type: 'string' },
+  variant: { type: 'string' },
+  'held-out': { type: 'string' },
+  agent: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'agent-config': { type: 'string' },
+  'reflector-model': { type: 'string' },
+  'reflector-base-url': { type: 'string' },
+  'reflector-api-key-env': { type: 'string' },
+  'reflector-timeout': { type: 'string' },
+  'max-tool-calls': { type: 'string' },
+  'max-submissions': { type: 'string' },
+  rounds: { type: 'string' },
+  episodes: { type: 'string' },
+  seed: { type: 'string' },
+  clock: { type: 'string' },
+  latency: { type: 'string' },
+  'rollback-ratio': { type: 'string' },
+  success: { type: 'string' },
+  'skill-cap': { type: 'string' },
+  'notebook-cap': { type: 'string' },
+  'banned-patterns': { type: 'string' },
+  steps: { type: 'string' },
+  'time-limit': { type: 'string' },
+  'obs-delay': { type: 'string' },
+  'decision-timeout': { type: 'string' },
+  resume: { type: 'string' },
+  out: { type: 'string', default: 'curves' },
+  id: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+} as const;
+
+export type CurveFlags = ReturnType<typeof parseArgs<{ options: typeof curveOptions; allowPositionals: false }>>['values'];
+
+/** The flags that describe the player and the reflector's endpoint; any of them re-describes a resumed curve's player. */
+const PLAYER_FLAGS = ['agent', 'model', 'base-url', 'api-key-env', 'agent-config', 'reflector-base-url', 'reflector-api-key-env'] as const;
+
+/** The settings fields (dotted paths) each flag sets, to name the flags behind a difference from a stored curve. */
+const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
+  ['game', ['game']],
+  ['variant', ['variant']],
+  ['held-out', ['heldOut']],
+  ['episodes', ['episodes']],
+  ['seed', ['seed']],
+  ['clock', ['clock']],
+  ['rollback-ratio', ['rollbackRatio']],
+  ['success', ['successThreshold']],
+  ['skill-cap', ['skillTokens']],
+  ['notebook-cap', ['notebookTokens']],
+  ['banned-patterns', ['banned']],
+  ['reflector-model', ['reflector.model']],
+  ['max-tool-calls', ['reflector.maxToolCalls']],
+  ['max-submissions', ['reflector.maxSubmissions']],
+  ['steps', ['match.stepBudget']],
+  ['time-limit', ['match.timeLimitMs']],
+  ['obs-delay', ['match.observationDelayMs']],
+  ['decision-timeout', ['match.decisionTimeoutMs']],
+  ['latency', ['match.latency']],
+  ['agent', ['player.kind']],
+  ['model', ['player.model', 'player.agent.model']],
+  ['base-url', ['player.baseUrl', 'player.agent.baseUrl']],
+  ['api-key-env', ['player.agent.apiKeyEnv']],
+  ['agent-config', ['player.agent']],
+  ['reflector-base-url', ['player.reflectorBaseUrl']],
+  ['reflector-api-key-env', ['player.reflectorApiKeyEnv']],
+];
+
+/** A non-negative number flag; BAD_CONFIG otherwise. */
+export function num(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
+  return n;
+}
+
+const set = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
+
+/** The settings the given flags set, with no defaults and nothing derived, in three groups. */
+function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflector: Record<string, unknown>; match: Record<string, unknown> } {
+  const held = flags['held-out'];
+  const timeLimit = num(flags['time-limit'], 'time-limit');
+  return {
+    top: {
+      ...set('game', flags.game === undefined ? undefined : getGame(flags.game).id),
+      ...set('variant', flags.variant),
+      ...set('heldOut', held === undefined ? undefined : held === 'none' ? [] : held.split(',').map((v) => v.trim()).filter((v) => v.length > 0)),
+      ...set('rounds', num(flags.rounds, 'rounds')),
+      ...set('episodes', num(flags.episodes, 'episodes')),
+      ...set('seed', num(flags.seed, 'seed')),
+      ...set('clock', flags.clock),
+      ...set('rollbackRatio', num(flags['rollback-ratio'], 'rollback-ratio')),
+      ...set('successThreshold', num(flags.success, 'success')),
+      ...set('skillTokens', num(flags['skill-cap'], 'skill-cap')),
+      ...set('notebookTokens', num(flags['notebook-cap'], 'notebook-cap')),
+      ...set('banned', flags['banned-patterns'] ? readConfigFile(flags['banned-patterns'], z.array(BannedPattern)) : undefined),
+    },
+    reflector: {
+      ...set('model', flags['reflector-model']),
+      ...set('maxToolCalls', num(flags['max-tool-calls'], 'max-tool-calls')),
+      ...set('maxSubmissions', num(flags['max-submissions'], 'max-submissions')),
+    },
+    match: {
+      ...set('stepBudget', num(flags.steps, 'steps')),
+      ...set('timeLimitMs', timeLimit === undefined ? undefined : Math.round(timeLimit * 1000)),
+      ...set('observationDelayMs', num(flags['obs-delay'], 'obs-delay')),
+      ...set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout')),
+      ...set('latency', flags.latency),
+    },
+  };
+}
+
+/** The VLM player's configuration: `base` (a stored curve's), then --agent-config, then --model, --base-url, --api-key-env. */
+function vlmInput(flags: CurveFlags, base: Readonly<Record<string, unknown>>): VlmAgentConfigInput {
+  const file = flags['agent-config'] ? readConfigFile(flags['agent-config'], z.record(z.string(), z.unknown())) : {};
+  const merged = {
+    ...base,
+    ...file,
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}),
+    ...(flags['api-key-env'] ? { apiKeyEnv: flags['api-key-env'] } : {}),
+  };
+  parseVlmAgentConfig(merged);
+  return merged as VlmAgentConfigInput;
+}
+
+/** The player description the flags give, over a stored curve's (`base`) when resuming. */
+function playerFromFlags(flags: CurveFlags, base: StoredPlayer | undefined): StoredPlayer {
+  const kind = flags.agent ?? base?.kind ?? 'vlm';
+  const vlm = kind === 'vlm' ? vlmInput(flags, (base && storedVlmConfig(base)) ?? {}) : undefined;
+  const reflectorBaseUrl = flags['reflector-base-url'] ?? (base ? base.reflectorBaseUrl : (vlm?.baseUrl ?? flags['base-url'])) ?? null;
+  return describePlayer(kind, vlm, { baseUrl: reflectorBaseUrl, apiKeyEnv: flags['reflector-api-key-env'] ?? base?.reflectorApiKeyEnv ?? flags['api-key-env'] ?? 'OPENAI_API_KEY' });
+}
+
+/** The settings of a new curve the flags describe (validated: BAD_CONFIG on any bad or missing value). */
+export function curveSettingsFromFlags(flags: CurveFlags): { settings: CurveSettings } {
+  const f = flagSettings(flags);
+  const player = playerFromFlags(flags, undefined);
+  const playerModel = storedVlmConfig(player)?.model;
+  const reflectorModel = flags['reflector-model'] ?? (typeof playerModel === 'string' ? playerModel : flags.model);
+  if (reflectorModel === undefined) throw usage('the reflector needs a model: --reflector-model (or --model for a vlm player)');
+  if (f.top['rounds'] === undefined || f.top['episodes'] === undefined) throw usage('--rounds and --episodes are required (or --resume ID for an existing curve)');
+  const settings = parseCurveSettings({ game: getGame('last_stand').id, ...f.top, reflector: { ...f.reflector, model: reflectorModel }, match: f.match, player });
+  return { settings };
+}
+
+/** A stored curve's settings with the flags given laid over them (`--resume`); `rounds` may grow or shrink. */
+export function resumedSettings(stored: CurveSettings, flags: CurveFlags): CurveSettings {
+  const f = flagSettings(flags);
+  const player = PLAYER_FLAGS.some((k) => flags[k] !== undefined) ? playerFromFlags(flags, storedPlayer(stored)) : stored.player;
+  return parseCurveSettings({ ...stored, ...f.top, reflector: { ...stored.reflector, ...f.reflector }, match: { ...stored.match, ...f.match }, player });
+}
+
+/** The default curve id: game, player and a digest of every setting but `rounds`, so the same command resumes. */
+export function defaultCurveId(settings: CurveSettings): string {
+  const { rounds: _rounds, ...rest } = settings;
+  const digest = createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 10);
+  const { model, kind } = settings.player;
+  const who = typeof model === 'string' ? model : typeof kind === 'string' ? kind : 'player';
+  return `${settings.game}-${who.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40)}-${digest}`;
+}
+
+const related = (path: string, field: string): boolean => path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`);
+
+function valueAt(o: unknown, path: string): string {
+  const v = path.split('.').reduce<unknown>((x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined), o);
+  const s = v === undefined ? 'unset' : JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/**
+ * Refuses settings that differ from those a stored curve was started with (ignoring `rounds`), with BAD_CONFIG
+ * naming the flags behind each difference (`details.fields`, `details.flags`). `runCurve` makes the same check
+ * with the same `settingsMismatch`; this one only speaks in flags.
+ */
+export function checkAgainstStored(id: string, stored: CurveSettings, settings: CurveSettings, flags: CurveFlags, resuming: boolean): void {
+  const fields = settingsMismatch(stored, settings);
+  if (fields.length === 0) return;
+  const named = fields.map((path) => {
+    const matching = FLAG_FIELDS.filter(([, fs]) => fs.some((f) => related(path, f))).map(([flag]) => flag);
+    const given = matching.filter((flag) => flags[flag as keyof CurveFlags] !== undefined);
+    return { path, flags: (given.length > 0 ? given : matching).map((flag) => `--${flag}`) };
+  });
+  const flagList = [...new Set(named.flatMap((n) => n.flags))];
+  const parts = named.map((n) => `${n.flags.join('/') || n.path} (${n.path}: ${valueAt(stored, n.path)} stored, ${valueAt(settings, n.path)} now)`);
+  const hint = resuming ? 'leave these flags out to resume the curve as it was started' : `use another --id for a new curve, or --resume ${id} to continue this one with its own settings`;
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `curve ${id} was started with other settings: ${parts.join('; ')}; ${hint}`, { details: { fields, flags: flagList } });
+}
