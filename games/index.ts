@@ -1,33 +1,35 @@
 /** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
 import type { GameDefinition } from './host/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
-import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
-import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
-import { soloCraftGame } from './solo-craft/index.js';
-import { midlineClashGame } from './midline-clash/index.js';
-import { sharedFloorGame } from './shared-floor/index.js';
-import { handoffRunGame } from './handoff-run/index.js';
-import { skyDuelGame } from './sky-duel/index.js';
-import { crystalGuardGame } from './crystal-guard/index.js';
 import { monsterShootGame } from './monster-shoot/index.js';
 import { sceneEscapeGame } from './scene-escape/index.js';
 import { cueChaseGame } from './cue-chase/index.js';
+import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
+import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 
 export type * from './host/simulation.js';
 export { serveGame, runGameProcess } from './host/serve.js';
 export { SimulationBackend } from './host/simulation-backend.js';
 export { Episode } from './host/episode.js';
 export { lastStandGame } from './last-stand/index.js';
-export { obstacleRun2dGame } from './obstacle-run-2d/index.js';
-export { obstacleRun3dGame } from './obstacle-run-3d/index.js';
-export { soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame };
-export { WorkshopState } from './workshop/index.js';
-export { skyDuelGame } from './sky-duel/index.js';
-export { crystalGuardGame } from './crystal-guard/index.js';
 export { monsterShootGame } from './monster-shoot/index.js';
 export { sceneEscapeGame } from './scene-escape/index.js';
 export { cueChaseGame } from './cue-chase/index.js';
+export { obstacleRun2dGame } from './obstacle-run-2d/index.js';
+export { obstacleRun3dGame } from './obstacle-run-3d/index.js';
+export { skyDuelGame } from './sky-duel/index.js';
+export { crystalGuardGame } from './crystal-guard/index.js';
 export * from './render/index.js';
 
+import { skyDuelGame } from './sky-duel/index.js';
+import { crystalGuardGame } from './crystal-guard/index.js';
+import { soloCraftGame } from './solo-craft/index.js';
+import { midlineClashGame } from './midline-clash/index.js';
+import { sharedFloorGame } from './shared-floor/index.js';
+import { handoffRunGame } from './handoff-run/index.js';
+
+export { soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame };
+export { WorkshopState } from './workshop/index.js';
+
 /** Every reference game this package serves, in listing order. */
-export const builtinGames: readonly GameDefinition[] = [lastStandGame, obstacleRun2dGame, obstacleRun3dGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame, skyDuelGame, crystalGuardGame, monsterShootGame, sceneEscapeGame, cueChaseGame];
+export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame];

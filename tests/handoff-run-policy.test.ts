@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHandoffRunPolicy, IdleAgent, RandomAgent, WorkshopView } from '../agents/index.js';
+import { createHandoffRunPolicy, RandomAgent, WorkshopView } from '../agents/index.js';
 import { handoffRunGame } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { playPdqMulti } from './support/pdq-driver-multi.js';
-import { meanOf, playSeeds } from './support/workshop-play.js';
+import { itReadsGameState } from './support/policy-suite.js';
+import { itFillsHeldOutOrders, itOutscoresIdleTeammate, meanOf, playSeeds, playTeams, teamMeans } from './support/workshop-play.js';
 
 const SEEDS = [1, 2];
 
@@ -11,20 +12,13 @@ describe('scripted handoff_run policy', () => {
   const means = { pair: 0, idleSecond: 0, idleFirst: 0, random: 0 };
 
   beforeAll(async () => {
-    means.pair = meanOf(await playSeeds(handoffRunGame, SEEDS, () => [createHandoffRunPolicy(), createHandoffRunPolicy()]), 0);
-    means.idleSecond = meanOf(await playSeeds(handoffRunGame, SEEDS, () => [createHandoffRunPolicy(), new IdleAgent()]), 0);
-    means.idleFirst = meanOf(await playSeeds(handoffRunGame, SEEDS, () => [new IdleAgent(), createHandoffRunPolicy()]), 0);
+    Object.assign(means, teamMeans(await playTeams(handoffRunGame, SEEDS, createHandoffRunPolicy)));
     means.random = meanOf(await playSeeds(handoffRunGame, SEEDS, (seed) => [new RandomAgent(seed), new RandomAgent(seed + 100)]), 0);
   }, 90_000);
 
-  it('reads the state the game emits', () => {
-    expect(WorkshopView.safeParse(handoffRunGame.create({ seed: 1, variant: 'origin', slots: [0, 1] }).state()).success).toBe(true);
-  });
+  itReadsGameState(handoffRunGame, WorkshopView);
 
-  it('scores clearly more as two scripted players than one scripted player beside an idle one', () => {
-    expect(means.pair).toBeGreaterThan(means.idleSecond + 0.5);
-    expect(means.pair).toBeGreaterThan(means.idleFirst + 0.5);
-  });
+  itOutscoresIdleTeammate(means, 0.5);
 
   it('scores clearly more than two random players', () => {
     expect(means.pair).toBeGreaterThan(means.random + 0.5);
@@ -38,8 +32,5 @@ describe('scripted handoff_run policy', () => {
     expect(events.filter((e) => e.name === 'order_submitted' && e.slot === 1).length).toBeGreaterThan(5);
   });
 
-  it.each(['bench_first', 'single_pass', 'mirrored'])('fills most orders as a pair on held-out variant %s', async (variant) => {
-    const results = await playSeeds(handoffRunGame, [1], () => [createHandoffRunPolicy(), createHandoffRunPolicy()], variant);
-    expect(meanOf(results, 0)).toBeGreaterThan(0.6);
-  }, 30_000);
+  itFillsHeldOutOrders(handoffRunGame, 'fills most orders as a pair on held-out variant %s', () => [createHandoffRunPolicy(), createHandoffRunPolicy()]);
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMidlineClashPolicy, RandomAgent, WorkshopView } from '../agents/index.js';
 import { midlineClashGame } from '../games/index.js';
 import type { PdqMultiResult } from './support/pdq-driver-multi.js';
+import { itReadsGameState } from './support/policy-suite.js';
 import { meanOf, playSeeds } from './support/workshop-play.js';
 
 const SEEDS = [1, 2, 3, 4, 5];
@@ -15,9 +16,7 @@ describe('scripted midline_clash policy', () => {
     games.push({ scripted: 1, results: await playSeeds(midlineClashGame, SEEDS, (seed) => [new RandomAgent(seed), createMidlineClashPolicy()]) });
   }, 60_000);
 
-  it('reads the state the game emits', () => {
-    expect(WorkshopView.safeParse(midlineClashGame.create({ seed: 1, variant: 'origin', slots: [0, 1] }).state()).success).toBe(true);
-  });
+  itReadsGameState(midlineClashGame, WorkshopView);
 
   it('beats a random rival in clearly more matches than it loses, from either side', () => {
     for (const { scripted, results } of games) {

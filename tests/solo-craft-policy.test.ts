@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSoloCraftPolicy, IdleAgent, RandomAgent, WorkshopView } from '../agents/index.js';
 import { soloCraftGame } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
-import { formatChunk, noopChunk, parseAnswer, type Agent, type Decision } from '../protocol/index.js';
-import { meanOf, playSeeds } from './support/workshop-play.js';
+import type { Decision } from '../protocol/index.js';
+import { expectLegalChunks, itIdlesWithoutState, itReadsGameState, recording } from './support/policy-suite.js';
+import { itFillsHeldOutOrders, meanOf, playSeeds } from './support/workshop-play.js';
 
 const SEEDS = [1, 2, 3];
 const controls = getGame('solo_craft').controls;
@@ -17,9 +18,7 @@ describe('scripted solo_craft policy', () => {
     means.scripted = meanOf(await playSeeds(soloCraftGame, SEEDS, () => [createSoloCraftPolicy()]), 0);
   });
 
-  it('reads the state the game emits', () => {
-    expect(WorkshopView.safeParse(soloCraftGame.create({ seed: 1, variant: 'origin', slots: [0] }).state()).success).toBe(true);
-  });
+  itReadsGameState(soloCraftGame, WorkshopView);
 
   it('scores far more than an idle player on origin', () => {
     expect(means.scripted).toBeGreaterThan(means.idle + 0.5);
@@ -29,32 +28,13 @@ describe('scripted solo_craft policy', () => {
     expect(means.scripted).toBeGreaterThan(means.random + 0.5);
   });
 
-  it.each(['long_hall', 'islands', 'rush'])('fills most orders on held-out variant %s', async (variant) => {
-    expect(meanOf(await playSeeds(soloCraftGame, [1], () => [createSoloCraftPolicy()], variant), 0)).toBeGreaterThan(0.6);
-  });
+  itFillsHeldOutOrders(soloCraftGame, 'fills most orders on held-out variant %s', () => [createSoloCraftPolicy()]);
 
   it('answers only chunks the control set allows, tapping F', async () => {
-    const policy = createSoloCraftPolicy();
     const decisions: Decision[] = [];
-    const recorder: Agent = {
-      ...policy,
-      async decide(observation, signal) {
-        const decision = await policy.decide(observation, signal);
-        decisions.push(decision);
-        return decision;
-      },
-    };
-    await playSeeds(soloCraftGame, [2], () => [recorder]);
-    expect(decisions.length).toBeGreaterThan(100);
-    for (const d of decisions) expect(d.kind === 'chunk' && parseAnswer(formatChunk(d.chunk), controls).ok).toBe(true);
-    expect(decisions.some((d) => d.kind === 'chunk' && d.chunk.steps.some((s) => s.includes('F')))).toBe(true);
+    await playSeeds(soloCraftGame, [2], () => [recording(createSoloCraftPolicy(), decisions)]);
+    expectLegalChunks(decisions, controls, 100, 'F');
   });
 
-  it('answers a no-op chunk with a note when the state is missing', async () => {
-    const policy = createSoloCraftPolicy();
-    const frame = { seq: 0, width: 1, height: 1, encoding: 'rgb' as const, data: new Uint8Array(3) };
-    const decision = await policy.decide({ slot: 0, step: 0, simMs: 0, frame, progress: 0 }, new AbortController().signal);
-    expect(decision).toMatchObject({ kind: 'chunk', chunk: noopChunk(controls.chunkSteps) });
-    expect(decision.kind === 'chunk' && typeof decision.note).toBe('string');
-  });
+  itIdlesWithoutState(createSoloCraftPolicy, controls);
 });

@@ -1,7 +1,6 @@
 /** The policy's model of crystal_guard: shots against boxes, gate timing, and walking with walls in the way. */
 import type { BoxView, CrystalGuardPlayerView, CrystalGuardView } from './crystal-guard-state.js';
-
-const RAD = Math.PI / 180;
+import { RAD, keyAxes, walkDirection } from './heading.js';
 
 export type Vec3 = readonly [number, number, number];
 
@@ -96,11 +95,9 @@ export function blocked(view: CrystalGuardView, blocks: readonly BoxView[], x: n
 
 /** Walks `pos` (mutated) for `ticks` ticks holding `keys` relative to `yaw`, as the game does. */
 export function walk(view: CrystalGuardView, blocks: readonly BoxView[], pos: { x: number; z: number }, keys: readonly string[], yaw: number, ticks: number): void {
-  const ahead = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-  const strafe = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
+  const [ahead, strafe] = keyAxes(keys);
   if (ahead === 0 && strafe === 0) return;
-  const mx = ahead * Math.sin(yaw * RAD) + strafe * Math.cos(yaw * RAD);
-  const mz = ahead * Math.cos(yaw * RAD) - strafe * Math.sin(yaw * RAD);
+  const [mx, mz] = walkDirection(ahead, strafe, yaw);
   const len = Math.hypot(mx, mz);
   const step = (view.rules.moveSpeed * view.tickMs) / 1000;
   for (let i = 0; i < ticks; i++) {

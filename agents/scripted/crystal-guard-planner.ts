@@ -3,24 +3,14 @@
  * sight, aim at it and fire whenever a shot would land; otherwise aim at the enemy player if it is in
  * sight (else at the crystal) and, until the crystal is in sight, walk towards the nearest spot that sees it.
  */
-import type { ActionChunk } from '../../protocol/index.js';
+import { noopChunk, type ActionChunk } from '../../protocol/index.js';
 import { aimAt, aimDirection, center, clearLine, gateOpen, traceShot, walk, walkBlocks, type ShotTarget, type Vec3 } from './crystal-guard-model.js';
 import { buildFiringField, fieldAt, type FiringField } from './crystal-guard-field.js';
 import type { CrystalGuardView } from './crystal-guard-state.js';
-
-export interface GuardTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-}
+import { angleDiff } from './heading.js';
+import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
 
 const MOVES: readonly (readonly string[])[] = [['W'], ['W', 'A'], ['W', 'D'], ['A'], ['D'], ['S'], ['S', 'A'], ['S', 'D'], []];
-
-/** Signed difference b - a of two headings, degrees in (-180, 180]. */
-function angleDiff(a: number, b: number): number {
-  const d = ((((b - a + 180) % 360) + 360) % 360) - 180;
-  return d === -180 ? 180 : d;
-}
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
@@ -38,16 +28,15 @@ function fieldFor(view: CrystalGuardView, team: number): FiringField {
 }
 
 /** Plans the next chunk for the player in `slot`. */
-export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: GuardTiming): ActionChunk {
+export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: ChunkTiming): ActionChunk {
   const me = view.players.find((p) => p.slot === slot);
   const enemy = view.players.find((p) => p.slot !== slot);
-  const idle: ActionChunk = { look: { dx: 0, dy: 0 }, steps: Array.from({ length: timing.chunkSteps }, () => []) };
-  if (me === undefined || enemy === undefined || !me.alive) return idle;
+  if (me === undefined || enemy === undefined || !me.alive) return noopChunk(timing.chunkSteps);
   const enemyTeam = view.crystals.find((c) => c.team !== me.team)?.team ?? 1 - me.team;
   const crystal = center(view.crystals.find((c) => c.team === enemyTeam)!);
   const eyeY = view.rules.eyeHeight;
   const eye: Vec3 = [me.x, eyeY, me.z];
-  const stepTicks = Math.max(1, Math.round(timing.stepMs / view.tickMs));
+  const stepTicks = ticksPerStep(timing, view.tickMs);
   const shotAt = (i: number): number => view.simMs + i * stepTicks * view.tickMs + view.tickMs;
   const gateOpenInChunk = Array.from({ length: timing.chunkSteps }, (_, i) => gateOpen(view, enemyTeam, shotAt(i))).some(Boolean);
   const own = view.crystals.filter((c) => c.team === me.team);

@@ -1,20 +1,12 @@
 /** The policy's model of last_stand: the tile grid as observed and a tick-by-tick copy of the player's motion. */
+import { keysDirection } from './heading.js';
 import type { LastStandView } from './last-stand-state.js';
+import type { MovingBody } from './state-parts.js';
 
 export type TileStatus = 'intact' | 'warning' | 'fallen' | 'none';
 
 /** Held movement keys for one step. */
 export type KeyName = 'W' | 'A' | 'S' | 'D' | 'Space';
-
-export interface Body {
-  x: number;
-  y: number;
-  z: number;
-  vx: number;
-  vy: number;
-  vz: number;
-  onGround: boolean;
-}
 
 /** A tile grid lookup built from one observation. */
 export class TileMap {
@@ -69,26 +61,14 @@ export class TileMap {
   }
 }
 
-/** The observed body, as a mutable copy. */
-export function bodyOf(view: LastStandView): Body {
-  const p = view.player;
-  return { x: p.x, y: p.y, z: p.z, vx: p.vx, vy: p.vy, vz: p.vz, onGround: p.onGround };
-}
-
-const RAD = Math.PI / 180;
-
 /**
  * Runs `ticks` ticks of the game's motion rules on `body` (mutated) from `startMs` after the observation,
  * holding `keys`; returns false as soon as the body drops below the tile tops, which nothing survives.
  */
-export function simulate(view: LastStandView, map: TileMap, body: Body, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
+export function simulate(view: LastStandView, map: TileMap, body: MovingBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
   const { moveSpeed, jumpSpeed, gravity } = view.physics;
   const dt = view.tickMs / 1000;
-  const f = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-  const r = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
-  const yaw = yawDeg * RAD;
-  const mx = f * Math.sin(yaw) + r * Math.cos(yaw);
-  const mz = f * Math.cos(yaw) - r * Math.sin(yaw);
+  const [mx, mz] = keysDirection(keys, yawDeg);
   const len = Math.hypot(mx, mz);
   const jump = keys.includes('Space');
   for (let i = 1; i <= ticks; i++) {

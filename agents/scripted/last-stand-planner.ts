@@ -4,16 +4,10 @@
  * the player standing on an intact tile through the idle time that follows it.
  */
 import type { ActionChunk } from '../../protocol/index.js';
-import { TileMap, bodyOf, simulate, type Body, type KeyName } from './last-stand-model.js';
+import { TileMap, simulate, type KeyName } from './last-stand-model.js';
 import type { LastStandView } from './last-stand-state.js';
-
-export interface PlanTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-  /** Game time that passes with no keys held after the chunk and before the next observation, ms. */
-  readonly idleMs: number;
-}
+import { ticksPerStep, type IdleTiming } from './plan-timing.js';
+import { movingBodyOf, type MovingBody } from './state-parts.js';
 
 interface Node {
   readonly col: number;
@@ -121,19 +115,19 @@ function choosePath(map: TileMap, col: number, row: number): Node[] {
   return bestPath;
 }
 
-function copy(body: Body): Body {
+function copy(body: MovingBody): MovingBody {
   return { ...body };
 }
 
 /** Plans the next chunk for the observed state. */
-export function planLastStand(view: LastStandView, timing: PlanTiming): ActionChunk {
+export function planLastStand(view: LastStandView, timing: IdleTiming): ActionChunk {
   const yaw = Math.round(view.camera.yaw / 90) * 90;
   const look = { dx: yaw - view.camera.yaw, dy: 0 };
   const map = new TileMap(view);
-  const start = bodyOf(view);
+  const start = movingBodyOf(view.player);
   const path = choosePath(map, map.colOf(start.x), map.rowOf(start.z));
   const target = path.length > 0 ? path : [{ col: map.colOf(start.x), row: map.rowOf(start.z), jump: false }];
-  const stepTicks = Math.max(1, Math.round(timing.stepMs / view.tickMs));
+  const stepTicks = ticksPerStep(timing, view.tickMs);
   const steps: (readonly KeyName[])[] = [];
   const body = copy(start);
   let wp = 0;
@@ -142,7 +136,7 @@ export function planLastStand(view: LastStandView, timing: PlanTiming): ActionCh
     let keys: readonly KeyName[] = [];
     if (body.onGround) {
       let node = target[wp];
-      const dist = (b: Body, n: Node): number => Math.hypot(b.x - map.centerX(n.col), b.z - map.centerZ(n.row));
+      const dist = (b: MovingBody, n: Node): number => Math.hypot(b.x - map.centerX(n.col), b.z - map.centerZ(n.row));
       while (node !== undefined && wp < target.length - 1 && dist(body, node) < 0.6) node = target[++wp];
       if (node !== undefined && dist(body, node) >= 0.5) keys = bestMove(view, map, body, node, yaw, stepTicks, t, dist);
     }
@@ -155,12 +149,12 @@ export function planLastStand(view: LastStandView, timing: PlanTiming): ActionCh
 function bestMove(
   view: LastStandView,
   map: TileMap,
-  body: Body,
+  body: MovingBody,
   node: Node,
   yaw: number,
   stepTicks: number,
   t: number,
-  dist: (b: Body, n: Node) => number,
+  dist: (b: MovingBody, n: Node) => number,
 ): readonly KeyName[] {
   let best: readonly KeyName[] = [];
   let bestCost = dist(body, node) - 0.05;
@@ -180,7 +174,7 @@ function bestMove(
 }
 
 /** Whether `steps` and the idle time after them leave the player standing on an intact tile. */
-function endsSafe(view: LastStandView, map: TileMap, start: Body, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: PlanTiming): boolean {
+function endsSafe(view: LastStandView, map: TileMap, start: MovingBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): boolean {
   const body = copy(start);
   let t = 0;
   for (const keys of steps) {
@@ -192,7 +186,7 @@ function endsSafe(view: LastStandView, map: TileMap, start: Body, steps: readonl
 }
 
 /** The longest prefix of `steps` (the rest idle) that ends safely; all of `steps` if none does. */
-function safePrefix(view: LastStandView, map: TileMap, start: Body, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: PlanTiming): readonly (readonly KeyName[])[] {
+function safePrefix(view: LastStandView, map: TileMap, start: MovingBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): readonly (readonly KeyName[])[] {
   for (let k = steps.length; k >= 0; k--) {
     const trial = [...steps.slice(0, k), ...steps.slice(k).map(() => [])];
     if (endsSafe(view, map, start, trial, yaw, stepTicks, timing)) return trial;

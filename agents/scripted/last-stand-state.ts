@@ -3,24 +3,13 @@
  * (not imported from games/) because agents depend only on protocol and games-manifest.
  */
 import { z } from 'zod';
+import { BodyView, CameraView, EpisodeClock } from './state-parts.js';
 
 export const LastStandView = z.object({
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...EpisodeClock,
   /** Feet position in metres (y = 0 on the tile tops) and velocity in m/s. */
-  player: z.object({
-    x: z.number(),
-    y: z.number(),
-    z: z.number(),
-    vx: z.number(),
-    vy: z.number(),
-    vz: z.number(),
-    onGround: z.boolean(),
-    alive: z.boolean(),
-  }),
-  /** Degrees; W walks along (sin yaw, cos yaw) in (x, z). */
-  camera: z.object({ yaw: z.number(), pitch: z.number() }),
+  player: BodyView,
+  camera: CameraView,
   grid: z.object({
     cols: z.number().int().positive().max(256),
     rows: z.number().int().positive().max(256),

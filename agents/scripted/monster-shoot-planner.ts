@@ -2,24 +2,14 @@
  * Plans one monster_shoot chunk: aim at the visible monster that would reach the player first (where it
  * will be half-way through the chunk), fire in every step, and back away along the aim line when it is close.
  */
-import type { ActionChunk } from '../../protocol/index.js';
+import { noopChunk, type ActionChunk } from '../../protocol/index.js';
+import { DEG, keyAxes, walkDirection, wrapDegrees } from './heading.js';
 import type { MonsterShootView } from './monster-shoot-state.js';
-
-export interface ShootTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-  /** Game time that passes with no keys held after the chunk and before the next observation, ms. */
-  readonly idleMs: number;
-}
+import type { IdleTiming } from './plan-timing.js';
 
 type Monster = MonsterShootView['monsters'][number];
 
-const DEG = 180 / Math.PI;
-const RAD = Math.PI / 180;
 const MOVES: readonly (readonly string[])[] = [['S'], ['S', 'A'], ['S', 'D'], ['A'], ['D']];
-
-const wrap = (deg: number): number => ((((deg + 180) % 360) + 360) % 360) - 180;
 
 /** Entry distance of a ray into a box, or undefined if it misses (`dy` 0 rays only need x and z slabs). */
 function rayBox2d(ox: number, oz: number, dx: number, dz: number, minX: number, minZ: number, maxX: number, maxZ: number): number | undefined {
@@ -71,18 +61,18 @@ function standable(view: MonsterShootView, x: number, z: number): boolean {
 }
 
 /** Plans the next chunk for the observed state. */
-export function planMonsterShoot(view: MonsterShootView, timing: ShootTiming): ActionChunk {
+export function planMonsterShoot(view: MonsterShootView, timing: IdleTiming): ActionChunk {
   const { player } = view;
   const ordered = [...view.monsters].sort((a, b) => arrival(view, a) - arrival(view, b) || a.id - b.id);
   const visible = ordered.filter((m) => inSight(view, player.x, player.z, m.x, m.z));
   const target = visible[0] ?? ordered[0];
-  if (target === undefined) return { look: { dx: 0, dy: 0 }, steps: Array.from({ length: timing.chunkSteps }, () => []) };
+  if (target === undefined) return noopChunk(timing.chunkSteps);
   const chunkSeconds = (timing.chunkSteps * timing.stepMs) / 1000;
   const [tx, tz] = predict(target, chunkSeconds * 0.4);
   const yaw = Math.atan2(tx - player.x, tz - player.z) * DEG;
   const eye = player.y + view.camera.eyeHeight;
   const pitch = Math.atan2(view.rules.monsterHeight * 0.5 - eye, Math.max(0.5, Math.hypot(tx - player.x, tz - player.z))) * DEG;
-  const look = { dx: Math.round(wrap(yaw - view.camera.yaw) * 100) / 100, dy: Math.round((pitch - view.camera.pitch) * 100) / 100 };
+  const look = { dx: Math.round(wrapDegrees(yaw - view.camera.yaw) * 100) / 100, dy: Math.round((pitch - view.camera.pitch) * 100) / 100 };
   // Back away when the first monster would arrive before the next observation's chunk is over.
   const first = ordered[0];
   const cycle = chunkSeconds + timing.idleMs / 1000;
@@ -91,12 +81,11 @@ export function planMonsterShoot(view: MonsterShootView, timing: ShootTiming): A
   if (danger) {
     const dist = view.rules.moveSpeed * chunkSeconds;
     for (const keys of MOVES) {
-      const f = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-      const r = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
-      const y = yaw * RAD;
+      const [f, r] = keyAxes(keys);
       const len = Math.hypot(f, r);
-      const mx = ((f * Math.sin(y) + r * Math.cos(y)) / len) * dist;
-      const mz = ((f * Math.cos(y) - r * Math.sin(y)) / len) * dist;
+      const [dx, dz] = walkDirection(f, r, yaw);
+      const mx = (dx / len) * dist;
+      const mz = (dz / len) * dist;
       if (standable(view, player.x + mx, player.z + mz) && standable(view, player.x + mx / 2, player.z + mz / 2)) {
         move = keys;
         break;

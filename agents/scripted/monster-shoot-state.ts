@@ -3,6 +3,7 @@
  * (not imported from games/) because agents depend only on protocol and games-manifest.
  */
 import { z } from 'zod';
+import { CameraView } from './state-parts.js';
 
 export const MonsterShootView = z.object({
   simMs: z.number().min(0),
@@ -10,7 +11,7 @@ export const MonsterShootView = z.object({
   /** Feet position in metres (y = 0 on the floor). */
   player: z.object({ x: z.number(), y: z.number(), z: z.number(), hp: z.number() }),
   /** Degrees; yaw 0 looks along +z, positive turns towards +x; pitch positive looks up. */
-  camera: z.object({ yaw: z.number(), pitch: z.number(), eyeHeight: z.number() }),
+  camera: CameraView.extend({ eyeHeight: z.number() }),
   arena: z.object({
     halfX: z.number().positive(),
     halfZ: z.number().positive(),

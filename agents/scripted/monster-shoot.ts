@@ -1,32 +1,13 @@
 /** The scripted monster_shoot policy: plays from privileged state, as the benchmark's specialised-policy baseline. */
-import { RunDefaults } from '../../games-manifest/index.js';
-import { noopChunk, type Agent, type AgentStart, type Decision, type Observation } from '../../protocol/index.js';
-import { planMonsterShoot, type ShootTiming } from './monster-shoot-planner.js';
+import type { Agent } from '../../protocol/index.js';
+import { planMonsterShoot } from './monster-shoot-planner.js';
 import { MonsterShootView } from './monster-shoot-state.js';
+import { idleTiming, type IdlePolicyOptions } from './plan-timing.js';
+import { scriptedPolicy } from './scripted-policy.js';
 
-export interface MonsterShootPolicyOptions {
-  /** Game time the gateway runs with no keys held after each chunk, ms; default the pdq observation delay (2000). */
-  readonly idleMs?: number;
-}
+export type MonsterShootPolicyOptions = IdlePolicyOptions;
 
 /** A privileged agent that shoots the most urgent visible monster and backs away from close ones. */
 export function createMonsterShootPolicy(options: MonsterShootPolicyOptions = {}): Agent {
-  let timing: ShootTiming = { chunkSteps: 5, stepMs: RunDefaults.stepMs, idleMs: options.idleMs ?? RunDefaults.observationDelayMs };
-  return {
-    kind: 'scripted',
-    privileged: true,
-    frameEncoding: 'rgb',
-    async start(info: AgentStart) {
-      timing = { ...timing, chunkSteps: info.controls.chunkSteps, stepMs: info.controls.stepMs };
-    },
-    async decide(observation: Observation): Promise<Decision> {
-      const started = performance.now();
-      const parsed = MonsterShootView.safeParse(observation.state);
-      if (!parsed.success) {
-        return { kind: 'chunk', chunk: noopChunk(timing.chunkSteps), timings: { wallMs: performance.now() - started }, note: 'no usable monster_shoot state' };
-      }
-      return { kind: 'chunk', chunk: planMonsterShoot(parsed.data, timing), timings: { wallMs: performance.now() - started } };
-    },
-    async close() {},
-  };
+  return scriptedPolicy({ game: 'monster_shoot', schema: MonsterShootView, timing: idleTiming(5, options), plan: (view, { timing }) => planMonsterShoot(view, timing) });
 }

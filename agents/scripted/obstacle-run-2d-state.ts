@@ -3,11 +3,10 @@
  * here (not imported from games/) because agents depend only on protocol and games-manifest.
  */
 import { z } from 'zod';
+import { EpisodeClock } from './state-parts.js';
 
 export const ObstacleRun2dView = z.object({
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...EpisodeClock,
   /** Centre of the feet in metres (x right, y up) and velocity in m/s. */
   player: z.object({
     x: z.number(),

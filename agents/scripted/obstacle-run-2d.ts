@@ -1,33 +1,13 @@
 /** The scripted obstacle_run_2d policy: plays from privileged state, as the benchmark's specialised-policy baseline. */
-import { RunDefaults } from '../../games-manifest/index.js';
-import { noopChunk, type Agent, type AgentStart, type Decision, type Observation } from '../../protocol/index.js';
-import { planObstacleRun2d, type PlanTiming } from './obstacle-run-2d-planner.js';
+import type { Agent } from '../../protocol/index.js';
+import { planObstacleRun2d } from './obstacle-run-2d-planner.js';
 import { ObstacleRun2dView } from './obstacle-run-2d-state.js';
+import { idleTiming, type IdlePolicyOptions } from './plan-timing.js';
+import { scriptedPolicy } from './scripted-policy.js';
 
-export interface ObstacleRun2dPolicyOptions {
-  /** Game time the gateway runs with no keys held after each chunk, ms; default the pdq observation delay (2000). */
-  readonly idleMs?: number;
-}
+export type ObstacleRun2dPolicyOptions = IdlePolicyOptions;
 
 /** A privileged agent that runs and jumps as far right as it safely can in each chunk. */
 export function createObstacleRun2dPolicy(options: ObstacleRun2dPolicyOptions = {}): Agent {
-  let timing: PlanTiming = { chunkSteps: 8, stepMs: RunDefaults.stepMs, idleMs: options.idleMs ?? RunDefaults.observationDelayMs };
-  return {
-    kind: 'scripted',
-    privileged: true,
-    frameEncoding: 'rgb',
-    async start(info: AgentStart) {
-      timing = { ...timing, chunkSteps: info.controls.chunkSteps, stepMs: info.controls.stepMs };
-    },
-    async decide(observation: Observation): Promise<Decision> {
-      const started = performance.now();
-      const parsed = ObstacleRun2dView.safeParse(observation.state);
-      if (!parsed.success) {
-        return { kind: 'chunk', chunk: noopChunk(timing.chunkSteps), timings: { wallMs: performance.now() - started }, note: 'no usable obstacle_run_2d state' };
-      }
-      const chunk = planObstacleRun2d(parsed.data, timing);
-      return { kind: 'chunk', chunk, timings: { wallMs: performance.now() - started } };
-    },
-    async close() {},
-  };
+  return scriptedPolicy({ game: 'obstacle_run_2d', schema: ObstacleRun2dView, timing: idleTiming(8, options), plan: (view, { timing }) => planObstacleRun2d(view, timing) });
 }

@@ -1,29 +1,14 @@
 /** The policy's model of obstacle_run_3d: a tick-by-tick copy of the runner's motion against the observed platforms. */
+import { keysDirection } from './heading.js';
 import type { ObstacleRun3dView } from './obstacle-run-3d-state.js';
+import type { MovingBody } from './state-parts.js';
 
 /** Keys the policy holds in one step. */
 export type MoveKey = 'W' | 'A' | 'S' | 'D' | 'Space';
 
-export interface MoveBody {
-  x: number;
-  y: number;
-  z: number;
-  vx: number;
-  vy: number;
-  vz: number;
-  onGround: boolean;
-}
-
 export type Box = ObstacleRun3dView['platforms'][number];
 
 const EPS = 1e-6;
-const RAD = Math.PI / 180;
-
-/** The observed body, as a mutable copy. */
-export function bodyOf(view: ObstacleRun3dView): MoveBody {
-  const p = view.player;
-  return { x: p.x, y: p.y, z: p.z, vx: p.vx, vy: p.vy, vz: p.vz, onGround: p.onGround };
-}
 
 /** Horizontal distance from (x, z) to the top rectangle of `box` (0 inside it), m. */
 export function distanceToBox(box: Box, x: number, z: number): number {
@@ -61,14 +46,10 @@ export class MoveModel {
   }
 
   /** Runs `ticks` ticks holding `keys` at camera heading `yawDeg` on `body` (mutated); false once below the death line. */
-  simulate(body: MoveBody, keys: readonly MoveKey[], yawDeg: number, ticks: number): boolean {
+  simulate(body: MovingBody, keys: readonly MoveKey[], yawDeg: number, ticks: number): boolean {
     const { moveSpeed, jumpSpeed, gravity, radius, height } = this.view.physics;
     const dt = this.view.tickMs / 1000;
-    const f = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-    const r = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
-    const yaw = yawDeg * RAD;
-    const mx = f * Math.sin(yaw) + r * Math.cos(yaw);
-    const mz = f * Math.cos(yaw) - r * Math.sin(yaw);
+    const [mx, mz] = keysDirection(keys, yawDeg);
     const len = Math.hypot(mx, mz);
     const jump = keys.includes('Space');
     for (let i = 0; i < ticks; i++) {

@@ -3,52 +3,33 @@
  * jump / brake key sequences along each heading in the model, keep those that leave the runner standing
  * after the idle time that follows the chunk, and pick the one that stands furthest along the course.
  */
-import type { ActionChunk } from '../../protocol/index.js';
-import { MoveModel, bodyOf, distanceToBox, type Box, type MoveBody, type MoveKey } from './obstacle-run-3d-model.js';
+import { noopChunk, type ActionChunk } from '../../protocol/index.js';
+import { DEG, wrapHeading } from './heading.js';
+import { MoveModel, distanceToBox, type Box, type MoveKey } from './obstacle-run-3d-model.js';
 import type { ObstacleRun3dView } from './obstacle-run-3d-state.js';
-
-export interface PlanTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-  /** Game time that passes with no keys held after the chunk and before the next observation, ms. */
-  readonly idleMs: number;
-}
+import { ticksPerStep, type IdleTiming } from './plan-timing.js';
+import { holdSteps, keyPresses, padSteps, startDelayTicks, worstOver } from './run-search.js';
+import { movingBodyOf, type MovingBody } from './state-parts.js';
 
 type Steps = (readonly MoveKey[])[];
 
-/**
- * Idle times, ms, that may pass before a chunk starts when the runner is observed in the air: none in pdq,
- * the charged decision latency in lcrt (which also observes straight after a chunk). A plan made in the air
- * must be safe for each of them; on the ground idling changes nothing.
- */
-const AIRBORNE_DELAYS_MS = [0, 50, 250, 500, 1000, 2000];
-
-const DEG = 180 / Math.PI;
-
-const wrap = (deg: number): number => {
-  const w = ((((deg + 180) % 360) + 360) % 360) - 180;
-  return w === -180 ? 180 : w;
-};
-
 /** Every candidate sequence along one heading: walk k steps; or walk, jump, keep walking or coast, and maybe brake. */
 function candidates(n: number): Steps[] {
-  const fill = (prefix: Steps): Steps => [...prefix, ...Array.from({ length: n - prefix.length }, () => [])];
-  const repeat = (keys: readonly MoveKey[], k: number): Steps => Array.from({ length: k }, () => keys);
+  const fill = (prefix: Steps): Steps => padSteps(prefix, n);
   const out: Steps[] = [];
-  for (let k = 0; k <= n; k++) out.push(fill(repeat(['W'], k)));
+  for (let k = 0; k <= n; k++) out.push(fill(holdSteps(['W'], k)));
   for (let a = 0; a < n; a++) {
     for (let h = 0; a + 1 + h <= n; h++) {
-      const air = [...repeat(['W'], a), ['W', 'Space'] as const, ...repeat(['W'], h)];
+      const air = [...holdSteps(['W'], a), ['W', 'Space'] as const, ...holdSteps(['W'], h)];
       out.push(fill(air));
-      for (let b = 1; air.length + b <= n; b++) out.push(fill([...air, ...repeat(['S'], b)]));
+      for (let b = 1; air.length + b <= n; b++) out.push(fill([...air, ...holdSteps(['S'], b)]));
     }
   }
   return out;
 }
 
 /** Headings worth trying: at the next platform's centre and the nearest points of its top, the axes, and back to the current centre. */
-function headings(view: ObstacleRun3dView, body: MoveBody): number[] {
+function headings(view: ObstacleRun3dView, body: MovingBody): number[] {
   const here = view.platforms[view.platformIndex];
   const next = view.platforms[view.platformIndex + 1];
   const aims: [number, number][] = [];
@@ -61,26 +42,26 @@ function headings(view: ObstacleRun3dView, body: MoveBody): number[] {
     }
   }
   if (here !== undefined) aims.push([here.x, here.z]);
-  const yaws = aims.filter(([x, z]) => Math.hypot(x - body.x, z - body.z) > 0.05).map(([x, z]) => wrap(Math.atan2(x - body.x, z - body.z) * DEG));
+  const yaws = aims.filter(([x, z]) => Math.hypot(x - body.x, z - body.z) > 0.05).map(([x, z]) => wrapHeading(Math.atan2(x - body.x, z - body.z) * DEG));
   yaws.push(0, 90, -90, 180);
-  return yaws.filter((y, i) => yaws.findIndex((o) => Math.abs(wrap(o - y)) < 0.5) === i);
+  return yaws.filter((y, i) => yaws.findIndex((o) => Math.abs(wrapHeading(o - y)) < 0.5) === i);
 }
 
 /** How good a place to stand is: later platforms first, then closeness to the platform after the one stood on. */
-function potential(platforms: readonly Box[], index: number, body: MoveBody): number {
+function potential(platforms: readonly Box[], index: number, body: MovingBody): number {
   const next = platforms[index + 1];
   if (next === undefined) return 1000 * index + 500;
   return 1000 * index - distanceToBox(next, body.x, body.z);
 }
 
 /** Plans the next chunk for the observed state. */
-export function planObstacleRun3d(view: ObstacleRun3dView, timing: PlanTiming): ActionChunk {
+export function planObstacleRun3d(view: ObstacleRun3dView, timing: IdleTiming): ActionChunk {
   const model = new MoveModel(view);
-  const start = bodyOf(view);
-  const stepTicks = Math.max(1, Math.round(timing.stepMs / view.tickMs));
+  const start = movingBodyOf(view.player);
+  const stepTicks = ticksPerStep(timing, view.tickMs);
   const idleTicks = Math.round(timing.idleMs / view.tickMs);
   const sequences = candidates(timing.chunkSteps);
-  const delays = (start.onGround ? [0] : AIRBORNE_DELAYS_MS).map((ms) => Math.round(ms / view.tickMs));
+  const delays = startDelayTicks(start.onGround, view.tickMs);
   /** Potential of where a delay, the steps and the idle time leave the runner; -Infinity if it falls or is left in the air. */
   const standing = (delay: number, steps: Steps, heading: number): number => {
     const body = { ...start };
@@ -90,18 +71,16 @@ export function planObstacleRun3d(view: ObstacleRun3dView, timing: PlanTiming): 
     const index = model.supportIndex(body.x, body.y, body.z);
     return index < 0 ? -Infinity : potential(view.platforms, index, body);
   };
-  let best: ActionChunk = { look: { dx: 0, dy: 0 }, steps: Array.from({ length: timing.chunkSteps }, () => []) };
+  let best = noopChunk(timing.chunkSteps);
   let bestScore = -Infinity;
   for (const yaw of headings(view, start)) {
-    const dx = Math.round(wrap(yaw - view.camera.yaw) * 100) / 100;
+    const dx = Math.round(wrapHeading(yaw - view.camera.yaw) * 100) / 100;
     const heading = view.camera.yaw + dx;
     for (const steps of sequences) {
-      let worst = Infinity;
-      for (let d = 0; d < delays.length && worst > -Infinity; d++) worst = Math.min(worst, standing(delays[d] ?? 0, steps, heading));
+      const worst = worstOver(delays, (delay) => standing(delay, steps, heading));
       if (worst === -Infinity) continue;
       // Fewer key presses and smaller turns break ties.
-      const presses = steps.reduce((n, s) => n + s.length, 0);
-      const score = worst - presses * 1e-4 - Math.abs(dx) * 1e-5;
+      const score = worst - keyPresses(steps) * 1e-4 - Math.abs(dx) * 1e-5;
       if (score > bestScore) {
         bestScore = score;
         best = { look: { dx, dy: 0 }, steps };

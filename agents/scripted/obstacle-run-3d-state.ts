@@ -3,24 +3,13 @@
  * here (not imported from games/) because agents depend only on protocol and games-manifest.
  */
 import { z } from 'zod';
+import { BodyView, CameraView, EpisodeClock } from './state-parts.js';
 
 export const ObstacleRun3dView = z.object({
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...EpisodeClock,
   /** Centre of the feet in metres and velocity in m/s; x right, y up, z forward at yaw 0. */
-  player: z.object({
-    x: z.number(),
-    y: z.number(),
-    z: z.number(),
-    vx: z.number(),
-    vy: z.number(),
-    vz: z.number(),
-    onGround: z.boolean(),
-    alive: z.boolean(),
-  }),
-  /** Degrees; W walks along (sin yaw, cos yaw) in (x, z). */
-  camera: z.object({ yaw: z.number(), pitch: z.number() }),
+  player: BodyView,
+  camera: CameraView,
   /** Index of the platform stood on (or last stood on), in path order. */
   platformIndex: z.number().int().min(0),
   deathY: z.number(),

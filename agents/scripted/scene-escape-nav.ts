@@ -5,6 +5,8 @@
  * lowers the field most, with F once the player stands at such a spot facing the object.
  */
 import type { ActionChunk } from '../../protocol/index.js';
+import { DEG, keysDirection, wrapDegrees } from './heading.js';
+import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
 
 /** An axis-aligned box, m. */
 export interface NavBox {
@@ -25,11 +27,6 @@ export interface NavRules {
   readonly tickMs: number;
 }
 
-export interface NavTiming {
-  readonly chunkSteps: number;
-  readonly stepMs: number;
-}
-
 /** What to walk to: a point, and the box it stands in (not counted as blocking the view of itself). */
 export interface NavTarget {
   readonly x: number;
@@ -47,13 +44,9 @@ export interface NavWorld {
 }
 
 const CELL = 0.2;
-const DEG = 180 / Math.PI;
-const RAD = Math.PI / 180;
 /** Grid neighbours as (dc, dr) pairs: four sides, then four diagonals. */
 const NEIGHBOURS = Int8Array.from([1, 0, -1, 0, 0, 1, 0, -1, 1, 1, 1, -1, -1, 1, -1, -1]);
 const KEYSETS: readonly (readonly string[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
-
-const wrap = (deg: number): number => ((((deg + 180) % 360) + 360) % 360) - 180;
 
 /** Pushes a circle out of every box, as the games do (two passes). */
 export function resolveCircle(x: number, z: number, radius: number, boxes: readonly NavBox[]): [number, number] {
@@ -113,7 +106,7 @@ const sameBox = (a: NavBox, b: NavBox | undefined): boolean =>
 export function canUse(world: NavWorld, rules: NavRules, target: NavTarget, x: number, z: number, yaw: number, slack = 0): boolean {
   const dist = Math.hypot(target.x - x, target.z - z);
   if (dist > rules.reach - slack) return false;
-  const angle = dist < 1e-6 ? 0 : Math.abs(wrap(Math.atan2(target.x - x, target.z - z) * DEG - yaw));
+  const angle = dist < 1e-6 ? 0 : Math.abs(wrapDegrees(Math.atan2(target.x - x, target.z - z) * DEG - yaw));
   if (angle > rules.facingDeg - slack * 20) return false;
   return clearLine(x, z, target.x, target.z, 1, world.solids.filter((b) => !sameBox(b, target.own)));
 }
@@ -295,11 +288,7 @@ class MinHeap {
 
 /** Moves the body one step of `ticks` ticks holding `keys` at heading `yaw`, as the games do. */
 function walk(world: NavWorld, rules: NavRules, keys: readonly string[], yaw: number, ticks: number, x: number, z: number): [number, number] {
-  const f = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-  const r = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
-  const y = yaw * RAD;
-  const mx = f * Math.sin(y) + r * Math.cos(y);
-  const mz = f * Math.cos(y) - r * Math.sin(y);
+  const [mx, mz] = keysDirection(keys, yaw);
   const len = Math.hypot(mx, mz);
   if (len === 0) return [x, z];
   const step = (rules.moveSpeed * rules.tickMs) / 1000;
@@ -314,7 +303,7 @@ function walk(world: NavWorld, rules: NavRules, keys: readonly string[], yaw: nu
  * Plans one chunk that walks towards the target and presses `useKey` once the player can use it. `yaw` is
  * the current camera heading; the chunk's look turns it (towards the target when close, else down the route).
  */
-export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: NavTiming, target: NavTarget, player: { x: number; z: number }, yaw: number, useKey = 'F'): ActionChunk {
+export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: ChunkTiming, target: NavTarget, player: { x: number; z: number }, yaw: number, useKey = 'F'): ActionChunk {
   const field = new Field(world, rules, target);
   const here = field.at(player.x, player.z);
   const reachable = rules.moveSpeed * (timing.chunkSteps * timing.stepMs) / 1000;
@@ -322,9 +311,9 @@ export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: NavTimi
   if (here <= reachable * 0.8 || !Number.isFinite(here)) aim = [target.x, target.z];
   else aim = field.lookahead(player.x, player.z, Math.min(3, here));
   const heading = Math.hypot(aim[0] - player.x, aim[1] - player.z) < 1e-6 ? yaw : Math.atan2(aim[0] - player.x, aim[1] - player.z) * DEG;
-  const dx = Math.round(wrap(heading - yaw) * 100) / 100;
+  const dx = Math.round(wrapDegrees(heading - yaw) * 100) / 100;
   const newYaw = yaw + dx;
-  const ticks = Math.max(1, Math.round(timing.stepMs / rules.tickMs));
+  const ticks = ticksPerStep(timing, rules.tickMs);
   const steps: string[][] = [];
   let x = player.x;
   let z = player.z;

@@ -3,14 +3,10 @@
  * the edge and on the centre side of the opponent (so strikes shove it outwards), and tap LMB whenever a
  * strike would land and the swing is ready.
  */
-import type { ActionChunk } from '../../protocol/index.js';
+import { noopChunk, type ActionChunk } from '../../protocol/index.js';
+import { RAD, angleDiff, keysDirection } from './heading.js';
+import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
 import type { SkyDuelFighterView, SkyDuelView } from './sky-duel-state.js';
-
-export interface DuelTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-}
 
 type Key = 'W' | 'A' | 'S' | 'D';
 
@@ -27,24 +23,13 @@ const MOVES: readonly (readonly Key[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W'
 const STRIKE_DISTANCE = 1.3;
 /** Distance from the edge the policy keeps when it can, m. */
 const EDGE_MARGIN = 1.2;
-const RAD = Math.PI / 180;
-
-/** Signed difference b - a of two headings, degrees in (-180, 180]. */
-function angleDiff(a: number, b: number): number {
-  const d = ((((b - a + 180) % 360) + 360) % 360) - 180;
-  return d === -180 ? 180 : d;
-}
 
 const bearing = (from: { x: number; z: number }, to: { x: number; z: number }): number => Math.atan2(to.x - from.x, to.z - from.z) / RAD;
 
 /** Moves `body` for `ticks` ticks holding `keys` relative to `yaw`, as the game does on the ground. */
 function walk(view: SkyDuelView, body: Body, keys: readonly Key[], yaw: number, ticks: number): void {
   const dt = view.tickMs / 1000;
-  const ahead = (keys.includes('W') ? 1 : 0) - (keys.includes('S') ? 1 : 0);
-  const strafe = (keys.includes('D') ? 1 : 0) - (keys.includes('A') ? 1 : 0);
-  const y = yaw * RAD;
-  const mx = ahead * Math.sin(y) + strafe * Math.cos(y);
-  const mz = ahead * Math.cos(y) - strafe * Math.sin(y);
+  const [mx, mz] = keysDirection(keys, yaw);
   const len = Math.hypot(mx, mz);
   const speed = view.rules.moveSpeed;
   for (let i = 0; i < ticks; i++) {
@@ -84,15 +69,14 @@ function strikeWouldLand(view: SkyDuelView, body: Body, keys: readonly Key[], ya
 }
 
 /** Plans the next chunk for the fighter in `slot`. */
-export function planSkyDuel(view: SkyDuelView, slot: number, timing: DuelTiming): ActionChunk {
+export function planSkyDuel(view: SkyDuelView, slot: number, timing: ChunkTiming): ActionChunk {
   const me = view.fighters.find((f) => f.slot === slot);
   const opp = view.fighters.find((f) => f.slot !== slot);
-  const idle = { look: { dx: 0, dy: 0 }, steps: Array.from({ length: timing.chunkSteps }, () => []) };
-  if (me === undefined || opp === undefined || me.fallen || opp.fallen || !me.onGround) return idle;
+  if (me === undefined || opp === undefined || me.fallen || opp.fallen || !me.onGround) return noopChunk(timing.chunkSteps);
   const yaw = bearing(me, opp);
   const dx = Math.round(angleDiff(me.yaw, yaw) * 10) / 10;
   const body: Body = { x: me.x, z: me.z, knockX: me.knockX, knockZ: me.knockZ, knockMs: me.knockMs };
-  const stepTicks = Math.max(1, Math.round(timing.stepMs / view.tickMs));
+  const stepTicks = ticksPerStep(timing, view.tickMs);
   let cooldown = me.cooldownMs;
   const steps: string[][] = [];
   for (let i = 0; i < timing.chunkSteps; i++) {

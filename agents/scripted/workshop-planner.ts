@@ -3,15 +3,10 @@
  * the step the player stands at the goal and F would act on it, turn towards it first when another station
  * would win, and otherwise walk the move that best closes the walking distance over the step.
  */
+import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
 import { moveBody, potential, targetStation, tileOf, type Body } from './workshop-model.js';
 import type { Snapshot } from './workshop-snapshot.js';
 import { chooseGoal, type Goal, type TeamView } from './workshop-tasks.js';
-
-export interface PlanTiming {
-  readonly chunkSteps: number;
-  /** Game time of one step, ms. */
-  readonly stepMs: number;
-}
 
 const MOVES: readonly (readonly [number, number])[] = [[0, 0], [0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]];
 
@@ -31,10 +26,10 @@ function beside(body: Body, goal: Goal): boolean {
 }
 
 /** The steps of one chunk for `team.me`; the snapshot is advanced by the plan's predicted effects. */
-export function planChunk(snap: Snapshot, team: TeamView, timing: PlanTiming): string[][] {
+export function planChunk(snap: Snapshot, team: TeamView, timing: ChunkTiming): string[][] {
   const me = snap.player(team.me);
   if (me === undefined) return Array.from({ length: timing.chunkSteps }, () => []);
-  const stepTicks = Math.max(1, Math.round(timing.stepMs / snap.tickMs));
+  const stepTicks = ticksPerStep(timing, snap.tickMs);
   const steps: string[][] = [];
   for (let i = 0; i < timing.chunkSteps; i++) {
     const atMs = i * timing.stepMs;

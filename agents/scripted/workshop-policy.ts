@@ -3,9 +3,10 @@
  * In coop it works with its teammates (the same plan, computed from the same state, hands each a different
  * task) and leaves out a teammate that has not moved or changed hands for a while; in pvp it just races.
  */
-import { RunDefaults } from '../../games-manifest/index.js';
-import { noopChunk, type Agent, type AgentStart, type Decision, type Observation } from '../../protocol/index.js';
-import { planChunk, type PlanTiming } from './workshop-planner.js';
+import type { Agent } from '../../protocol/index.js';
+import { chunkTiming } from './plan-timing.js';
+import { idlePlan, scriptedPolicy } from './scripted-policy.js';
+import { planChunk } from './workshop-planner.js';
 import { Snapshot } from './workshop-snapshot.js';
 import { WorkshopView } from './workshop-state.js';
 
@@ -35,34 +36,23 @@ class ActivityTracker {
   }
 }
 
+/** A privileged agent for `options.game` that plans with (or races) the other players from the same state. */
 export function createWorkshopPolicy(options: WorkshopPolicyOptions): Agent {
-  let timing: PlanTiming = { chunkSteps: 6, stepMs: RunDefaults.stepMs };
-  let slot: number | undefined;
   const tracker = new ActivityTracker();
   const limit = options.idleObservations ?? 3;
-  return {
-    kind: 'scripted',
-    privileged: true,
-    frameEncoding: 'rgb',
-    async start(info: AgentStart) {
-      timing = { chunkSteps: info.controls.chunkSteps, stepMs: info.controls.stepMs };
-      slot = info.slot;
-    },
-    async decide(observation: Observation): Promise<Decision> {
-      const started = performance.now();
-      const parsed = WorkshopView.safeParse(observation.state);
-      if (!parsed.success || parsed.data.game !== options.game) {
-        return { kind: 'chunk', chunk: noopChunk(timing.chunkSteps), timings: { wallMs: performance.now() - started }, note: `no usable ${options.game} state` };
-      }
-      const view = parsed.data;
+  return scriptedPolicy({
+    game: options.game,
+    schema: WorkshopView,
+    timing: chunkTiming(6),
+    plan: (view, { timing, slot, observation }) => {
+      if (view.game !== options.game) return idlePlan(`no usable ${options.game} state`);
       const me = slot ?? observation.slot;
       tracker.observe(view, me);
       const others = view.players.filter((p) => p.slot !== me).map((p) => p.slot);
       const partners = view.regime === 'coop' ? others.filter((s) => tracker.active(s, limit)) : [];
       const rivals = view.regime === 'pvp' ? others : [];
       const steps = planChunk(new Snapshot(view), { me, partners, rivals }, timing);
-      return { kind: 'chunk', chunk: { look: { dx: 0, dy: 0 }, steps }, timings: { wallMs: performance.now() - started } };
+      return { look: { dx: 0, dy: 0 }, steps };
     },
-    async close() {},
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { VERSUS_SLOTS, WIDE_FRAME, controlSet } from './parts.js';
 
 export const crystalGuard: GameEntry = {
   id: 'crystal_guard',
@@ -7,21 +7,9 @@ export const crystalGuard: GameEntry = {
   regime: 'pvp',
   view: 'first-person',
   summary: 'First-person 1v1 shooter: destroy the enemy crystal (100 HP, 10 per hit) behind an iron gate that opens on a timer; players respawn.',
-  slots: [
-    { slot: 0, team: 0 },
-    { slot: 1, team: 1 },
-  ],
-  controls: {
-    keys: ['W', 'A', 'S', 'D'],
-    buttons: ['LMB'],
-    tapControls: ['LMB'],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 6,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: VERSUS_SLOTS,
+  controls: controlSet({ keys: ['W', 'A', 'S', 'D'], buttons: ['LMB'], tapControls: ['LMB'], mouseAxes: ['x', 'y'], chunkSteps: 6 }),
+  frame: WIDE_FRAME,
   timeLimitMs: 150_000,
   stepBudget: 160,
   progress: 'damage dealt to the enemy crystal / 100 (1 on a win); at the time limit the side whose crystal has more HP left wins',

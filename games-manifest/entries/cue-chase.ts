@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WALK_USE_CONTROLS, WIDE_FRAME, walkUseControlsText } from './parts.js';
 
 export const cueChase: GameEntry = {
   id: 'cue_chase',
@@ -7,18 +7,9 @@ export const cueChase: GameEntry = {
   regime: 'solo',
   view: 'third-person',
   summary: 'Exchange chain in a plaza: hints describe the next person by looks or by landmark; trade the held item with F.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space', 'F'],
-    buttons: [],
-    tapControls: ['F'],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 5,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: WALK_USE_CONTROLS,
+  frame: WIDE_FRAME,
   timeLimitMs: 600_000,
   stepBudget: 500,
   progress: 'trades completed / length of the exchange chain (1 after the last trade)',
@@ -39,10 +30,7 @@ export const cueChase: GameEntry = {
       'A third-person view from behind your character (teal shirt, no hat). Top centre: "TRADE YOUR <item> WITH" and the hint. ' +
       'Below it: time left (left) and trades done (right). Landmark names float over nearby landmarks. Bottom left: the item you ' +
       'hold. At the bottom: "Press F to offer ..." when you are close to and facing a person, and what they said.',
-    controls:
-      'Mouse X (degrees) turns the camera and the way you face: positive turns right; mouse Y tilts the camera. W/A/S/D walk ' +
-      'forward/left/back/right relative to the camera (about 0.54 m per step). F (tap) offers your item to the person in front ' +
-      'of you, within about 1.8 m and within 50 degrees of where you face. Space jumps.',
+    controls: walkUseControlsText('offers your item to the person'),
   },
   launch: { kind: 'builtin', module: 'games/cue-chase/main.ts' },
 };

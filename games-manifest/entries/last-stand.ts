@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WALK_JUMP_CONTROLS, WIDE_FRAME } from './parts.js';
 
 export const lastStand: GameEntry = {
   id: 'last_stand',
@@ -7,18 +7,9 @@ export const lastStand: GameEntry = {
   regime: 'solo',
   view: 'third-person',
   summary: 'Survive on a tile platform whose tiles fall away over time; falling ends the episode.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space'],
-    buttons: [],
-    tapControls: [],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 6,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: WALK_JUMP_CONTROLS,
+  frame: WIDE_FRAME,
   timeLimitMs: 120_000,
   stepBudget: 300,
   progress: 'survival time / time limit (1 if the player survives to the end)',

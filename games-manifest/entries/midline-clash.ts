@@ -1,4 +1,5 @@
 import type { GameEntry } from '../schema.js';
+import { VERSUS_SLOTS, WIDE_FRAME } from './parts.js';
 import { WORKSHOP_CONTROLS, WORKSHOP_KEYS, WORKSHOP_RULES, WORKSHOP_SCREEN } from './workshop.js';
 
 export const midlineClash: GameEntry = {
@@ -7,12 +8,9 @@ export const midlineClash: GameEntry = {
   regime: 'pvp',
   view: 'top-down',
   summary: 'Two rivals race to fill one timed order list with weapons, each with a workbench and bin on their side of a midline wall.',
-  slots: [
-    { slot: 0, team: 0 },
-    { slot: 1, team: 1 },
-  ],
+  slots: VERSUS_SLOTS,
   controls: WORKSHOP_CONTROLS,
-  frame: { width: 640, height: 360 },
+  frame: WIDE_FRAME,
   timeLimitMs: 320_000,
   stepBudget: 120,
   progress: 'share of the points scored: own points / both players\' points (0.5 each while nobody has scored); the winner has more points at the end',

@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WIDE_FRAME, controlSet } from './parts.js';
 
 export const monsterShoot: GameEntry = {
   id: 'monster_shoot',
@@ -7,18 +7,9 @@ export const monsterShoot: GameEntry = {
   regime: 'solo',
   view: 'first-person',
   summary: 'Shoot down tough monsters with health bars before they reach you; a monster that touches you self-detonates.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space'],
-    buttons: ['LMB'],
-    tapControls: ['LMB'],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 5,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: controlSet({ keys: ['W', 'A', 'S', 'D', 'Space'], buttons: ['LMB'], tapControls: ['LMB'], mouseAxes: ['x', 'y'], chunkSteps: 5 }),
+  frame: WIDE_FRAME,
   timeLimitMs: 120_000,
   stepBudget: 300,
   progress: 'monster health removed by your shots / total monster health of the level (1 when every monster is shot down)',

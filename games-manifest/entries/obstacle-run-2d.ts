@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WIDE_FRAME, controlSet } from './parts.js';
 
 export const obstacleRun2d: GameEntry = {
   id: 'obstacle_run_2d',
@@ -7,18 +7,9 @@ export const obstacleRun2d: GameEntry = {
   regime: 'solo',
   view: 'side',
   summary: 'Run right across floating platforms in side view, jumping the gaps, and reach the finish flag before the 3-minute timer ends; falling ends the episode.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['A', 'D', 'Space'],
-    buttons: [],
-    tapControls: [],
-    mouseAxes: [],
-    maxLookDeg: 180,
-    chunkSteps: 8,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: controlSet({ keys: ['A', 'D', 'Space'], buttons: [], tapControls: [], mouseAxes: [], chunkSteps: 8 }),
+  frame: WIDE_FRAME,
   timeLimitMs: 180_000,
   stepBudget: 300,
   progress: 'furthest x stood on / finish-line x (1 at the finish line; never decreases)',

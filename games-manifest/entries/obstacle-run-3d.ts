@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WALK_JUMP_CONTROLS, WIDE_FRAME } from './parts.js';
 
 export const obstacleRun3d: GameEntry = {
   id: 'obstacle_run_3d',
@@ -7,18 +7,9 @@ export const obstacleRun3d: GameEntry = {
   regime: 'solo',
   view: 'third-person',
   summary: 'Jump across floating platforms of varied size, height and offset in open sky and reach the finish pad; falling ends the episode.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space'],
-    buttons: [],
-    tapControls: [],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 6,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: WALK_JUMP_CONTROLS,
+  frame: WIDE_FRAME,
   timeLimitMs: 180_000,
   stepBudget: 300,
   progress: '1 - remaining path distance / total path distance, from start centre to finish centre through every platform (furthest stood on; 1 on the finish pad)',

@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { SOLO_SLOTS, WALK_USE_CONTROLS, WIDE_FRAME, walkUseControlsText } from './parts.js';
 
 export const sceneEscape: GameEntry = {
   id: 'scene_escape',
@@ -7,18 +7,9 @@ export const sceneEscape: GameEntry = {
   regime: 'solo',
   view: 'third-person',
   summary: 'Indoor task chain: find the object the current task names, face it, press F when the prompt shows; then escape.',
-  slots: [{ slot: 0, team: 0 }],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space', 'F'],
-    buttons: [],
-    tapControls: ['F'],
-    mouseAxes: ['x', 'y'],
-    maxLookDeg: 180,
-    chunkSteps: 5,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: SOLO_SLOTS,
+  controls: WALK_USE_CONTROLS,
+  frame: WIDE_FRAME,
   timeLimitMs: 600_000,
   stepBudget: 500,
   progress: 'tasks completed / length of the task chain (1 after the final task, opening the exit door)',
@@ -39,10 +30,7 @@ export const sceneEscape: GameEntry = {
       'A third-person view from behind your character (blue shirt). Top centre: "CURRENT TASK: ...". Below it: time left (left) ' +
       'and tasks done (right). Coloured labels float over the objects and doors you can see. At the bottom: the prompt when you ' +
       'are close to and facing the current task\'s object, a message after using something, and the keys you hold.',
-    controls:
-      'Mouse X (degrees) turns the camera and the way you face: positive turns right; mouse Y tilts the camera. W/A/S/D walk ' +
-      'forward/left/back/right relative to the camera (about 0.54 m per step). F (tap) uses the object in front of you, ' +
-      'within about 1.8 m and within 50 degrees of where you face. Space jumps.',
+    controls: walkUseControlsText('uses the object'),
   },
   launch: { kind: 'builtin', module: 'games/scene-escape/main.ts' },
 };

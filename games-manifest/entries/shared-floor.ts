@@ -1,4 +1,5 @@
 import type { GameEntry } from '../schema.js';
+import { TEAM_SLOTS, WIDE_FRAME } from './parts.js';
 import { WORKSHOP_CONTROLS, WORKSHOP_KEYS, WORKSHOP_RULES, WORKSHOP_SCREEN } from './workshop.js';
 
 export const sharedFloor: GameEntry = {
@@ -7,12 +8,9 @@ export const sharedFloor: GameEntry = {
   regime: 'coop',
   view: 'top-down',
   summary: 'Two teammates share one workshop floor and one timed order list: fetch parts, upgrade, submit, discard.',
-  slots: [
-    { slot: 0, team: 0 },
-    { slot: 1, team: 0 },
-  ],
+  slots: TEAM_SLOTS,
   controls: WORKSHOP_CONTROLS,
-  frame: { width: 640, height: 360 },
+  frame: WIDE_FRAME,
   timeLimitMs: 320_000,
   stepBudget: 120,
   progress: 'combined points of both players / points available (the sum of the values of every order posted so far); the same for both players',

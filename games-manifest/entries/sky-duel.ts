@@ -1,5 +1,5 @@
 import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { VERSUS_SLOTS, WIDE_FRAME, controlSet } from './parts.js';
 
 export const skyDuel: GameEntry = {
   id: 'sky_duel',
@@ -7,21 +7,9 @@ export const skyDuel: GameEntry = {
   regime: 'pvp',
   view: 'third-person',
   summary: '1v1 sword duel on a floating square: a strike in front and close deals 10 HP; falling off the edge loses at once.',
-  slots: [
-    { slot: 0, team: 0 },
-    { slot: 1, team: 1 },
-  ],
-  controls: {
-    keys: ['W', 'A', 'S', 'D', 'Space'],
-    buttons: ['LMB'],
-    tapControls: ['LMB'],
-    mouseAxes: ['x'],
-    maxLookDeg: 180,
-    chunkSteps: 6,
-    stepMs: RunDefaults.stepMs,
-    tapMs: RunDefaults.tapMs,
-  },
-  frame: { width: 640, height: 360 },
+  slots: VERSUS_SLOTS,
+  controls: controlSet({ keys: ['W', 'A', 'S', 'D', 'Space'], buttons: ['LMB'], tapControls: ['LMB'], mouseAxes: ['x'], chunkSteps: 6 }),
+  frame: WIDE_FRAME,
   timeLimitMs: 120_000,
   stepBudget: 500,
   progress:

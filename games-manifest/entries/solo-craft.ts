@@ -1,4 +1,5 @@
 import type { GameEntry } from '../schema.js';
+import { SOLO_SLOTS, WIDE_FRAME } from './parts.js';
 import { WORKSHOP_CONTROLS, WORKSHOP_KEYS, WORKSHOP_RULES, WORKSHOP_SCREEN } from './workshop.js';
 
 export const soloCraft: GameEntry = {
@@ -7,9 +8,9 @@ export const soloCraft: GameEntry = {
   regime: 'solo',
   view: 'top-down',
   summary: 'Alone in a top-down workshop: fetch parts from crates, upgrade some at the workbench, and fill a timed order list at the counter.',
-  slots: [{ slot: 0, team: 0 }],
+  slots: SOLO_SLOTS,
   controls: WORKSHOP_CONTROLS,
-  frame: { width: 640, height: 360 },
+  frame: WIDE_FRAME,
   timeLimitMs: 540_000,
   stepBudget: 200,
   progress: 'points scored / points available (the sum of the values of every order posted so far in the episode)',

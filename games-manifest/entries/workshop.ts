@@ -1,18 +1,8 @@
 /** What the four workshop games' entries share: their control set and the common parts of their prompts. */
-import type { GameEntry } from '../schema.js';
-import { RunDefaults } from '../defaults.js';
+import { controlSet } from './parts.js';
 
 /** WASD top-down plus F as a tap; no mouse axes; 6 steps a chunk. */
-export const WORKSHOP_CONTROLS: GameEntry['controls'] = {
-  keys: ['W', 'A', 'S', 'D', 'F'],
-  buttons: [],
-  tapControls: ['F'],
-  mouseAxes: [],
-  maxLookDeg: 180,
-  chunkSteps: 6,
-  stepMs: RunDefaults.stepMs,
-  tapMs: RunDefaults.tapMs,
-};
+export const WORKSHOP_CONTROLS = controlSet({ keys: ['W', 'A', 'S', 'D', 'F'], buttons: [], tapControls: ['F'], mouseAxes: [], chunkSteps: 6 });
 
 /** How items, stations and orders work, in every workshop game. */
 export const WORKSHOP_RULES =

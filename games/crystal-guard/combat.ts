@@ -1,7 +1,8 @@
 /** Shots: a straight line from the eyes along the view, stopped by the first thing it meets within range. */
+import { viewDirection } from '../common/angles.js';
+import { rayBox } from '../common/collide.js';
 import { gateOpen, type Arena, type Box } from './arena.js';
 import { alive, bodyBox, type Player, type ShotResult } from './player.js';
-import { aimDirection, rayBox } from './ray.js';
 import { Rules } from './rules.js';
 import type { GatePlan } from './variants.js';
 
@@ -15,11 +16,11 @@ export interface ShotHit {
 
 /** Traces `shooter`'s shot through the arena at `simMs` against `others` (every other player). */
 export function traceShot(arena: Arena, gates: GatePlan, shooter: Player, others: readonly Player[], simMs: number): ShotHit {
-  const o = [shooter.x, Rules.eyeHeight, shooter.z];
-  const d = aimDirection(shooter.yawDeg, shooter.pitchDeg);
+  const o = [shooter.x, Rules.eyeHeight, shooter.z] as const;
+  const d = viewDirection(shooter.yawDeg, shooter.pitchDeg);
   let best: ShotHit = { result: 'nothing', distance: Rules.shotRange };
   const consider = (b: Box, hit: Omit<ShotHit, 'distance'>): void => {
-    const t = rayBox(o, d, b);
+    const t = rayBox(o[0], o[1], o[2], d[0], d[1], d[2], { minX: b.min[0], minY: b.min[1], minZ: b.min[2], maxX: b.max[0], maxY: b.max[1], maxZ: b.max[2] }) ?? Infinity;
     if (t < best.distance) best = { ...hit, distance: t };
   };
   for (const s of arena.solids) consider(s, { result: 'cover' });
@@ -30,7 +31,7 @@ export function traceShot(arena: Arena, gates: GatePlan, shooter: Player, others
   for (const p of others) if (alive(p)) consider(bodyBox(p), { result: 'player', target: p.slot });
   // A shot aimed into the floor stops there.
   if (d[1] < 0) {
-    const floor = -o[1]! / d[1];
+    const floor = -o[1] / d[1];
     if (floor < best.distance) best = { result: 'nothing', distance: floor };
   }
   return best;

@@ -1,19 +1,17 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../../games-manifest/index.js';
 import type { InputEvent } from '../../protocol/index.js';
-import { advance } from '../../tests/support/pdq-driver.js';
+import { describeGameBasics, frameHashes } from '../../tests/support/game-suite.js';
 import type { Simulation } from '../host/simulation.js';
 import { CrystalGuardState, crystalGuardGame } from './index.js';
 import { Rules } from './rules.js';
-import { VARIANTS, findVariant } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 const create = (seed: number, variant = 'origin', slots = [0, 1]): Simulation => crystalGuardGame.create({ seed, variant, slots });
 const state = (sim: Simulation): CrystalGuardState => CrystalGuardState.parse(sim.state());
 const key = (slot: number, k: string, down: boolean, at = 0): InputEvent => ({ type: 'key', at, slot, key: k, down });
 const DEG = 180 / Math.PI;
 const wrap = (d: number): number => ((((d + 180) % 360) + 360) % 360) - 180;
-const origin = findVariant('origin')!;
+const origin = VARIANTS.find((v) => v.id === 'origin')!;
 
 function ticksFor(ms: number): number {
   return Math.round(ms / Rules.tickMs);
@@ -52,36 +50,20 @@ const crystalCentre = (s: CrystalGuardState, team: number): [number, number, num
   return [(c.min[0] + c.max[0]) / 2, (c.min[1] + c.max[1]) / 2, (c.min[2] + c.max[2]) / 2];
 };
 
-/** Frame hashes of both slots after each stretch of a fixed schedule. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  const schedule: InputEvent[][] = [
-    [key(0, 'W', true), key(0, 'W', false, 600), { type: 'look', at: 0, slot: 1, dx: -30, dy: 5 }, key(1, 'A', true), key(1, 'A', false, 360)],
-    [{ type: 'button', at: 0, slot: 0, button: 'left', down: true }, { type: 'button', at: 30, slot: 0, button: 'left', down: false }, key(1, 'W', true), key(1, 'W', false, 720)],
-  ];
-  for (const inputs of schedule) {
-    advance(sim, 2720, inputs);
-    for (const slot of [0, 1]) {
-      sim.render(slot, 320, 180, out);
-      hashes.push(createHash('sha256').update(out).digest('hex'));
-    }
-  }
-  return hashes;
-}
+/** A fixed schedule for both slots: each stretch's inputs over 2720 ms. */
+const SCHEDULE: readonly InputEvent[][] = [
+  [key(0, 'W', true), key(0, 'W', false, 600), { type: 'look', at: 0, slot: 1, dx: -30, dy: 5 }, key(1, 'A', true), key(1, 'A', false, 360)],
+  [{ type: 'button', at: 0, slot: 0, button: 'left', down: true }, { type: 'button', at: 30, slot: 0, button: 'left', down: false }, key(1, 'W', true), key(1, 'W', false, 720)],
+];
 
 describe('crystal_guard simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
-  });
-
-  it('renders a different view for each player', () => {
-    const [a, b] = frameHashes(create(7));
-    expect(a).not.toEqual(b);
+  describeGameBasics({
+    game: crystalGuardGame,
+    create,
+    // Both slots' frames after each stretch of SCHEDULE.
+    hashes: (sim) => frameHashes(sim, SCHEDULE.map((inputs) => ({ ms: 2720, inputs })), [0, 1]),
+    twoViews: true,
+    variants: VARIANTS,
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with idle players and progress in [0, 1]', (variant) => {
@@ -193,16 +175,5 @@ describe('crystal_guard simulation', () => {
     runFor(sim, 1000);
     expect(state(sim).players[1]).toMatchObject({ active: false, x: before.x, z: before.z });
     expect(sim.progress().map((p) => p.slot)).toEqual([0]);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('crystal_guard');
-    expect([...crystalGuardGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(crystalGuardGame.slots).toEqual(entry.slots);
-    for (const v of entry.variants) expect(v.timeLimitMs ?? entry.timeLimitMs).toBe(findVariant(v.id)?.timeLimitMs);
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
   });
 });

@@ -1,19 +1,15 @@
 /** The crystal_guard game definition the GameLink host serves. */
-import type { GameDefinition } from '../host/simulation.js';
+import { defineGame } from '../common/define-game.js';
 import { CrystalGuardSimulation } from './simulation.js';
-import { VARIANTS, findVariant } from './variants.js';
+import { VARIANTS } from './variants.js';
 
-export const crystalGuardGame: GameDefinition = {
+export const crystalGuardGame = defineGame({
   id: 'crystal_guard',
   build: 'crystal_guard@1',
-  variants: VARIANTS.map((v) => v.id),
+  variants: VARIANTS,
   slots: [
     { slot: 0, team: 0 },
     { slot: 1, team: 1 },
   ],
-  create(options) {
-    const variant = findVariant(options.variant);
-    if (variant === undefined) throw new RangeError(`crystal_guard has no variant '${options.variant}'`);
-    return new CrystalGuardSimulation(variant, options);
-  },
-};
+  start: (variant, options) => new CrystalGuardSimulation(variant, options),
+});

@@ -1,4 +1,6 @@
 /** A player: walking relative to the view heading with walls in the way, health, and respawning. */
+import type { MoveControls } from '../common/held-keys.js';
+import { walkDirection } from '../common/walk.js';
 import type { Box, Spawn } from './arena.js';
 import { Rules } from './rules.js';
 
@@ -23,16 +25,6 @@ export interface Player {
 
 export type ShotResult = 'crystal' | 'player' | 'gate' | 'cover' | 'own_crystal' | 'nothing';
 
-/** The movement keys held during one tick. */
-export interface Controls {
-  readonly forward: boolean;
-  readonly back: boolean;
-  readonly left: boolean;
-  readonly right: boolean;
-}
-
-const RAD = Math.PI / 180;
-
 export function spawnPlayer(slot: number, team: number, spawn: Spawn): Player {
   return { slot, team, x: spawn.x, z: spawn.z, yawDeg: spawn.yawDeg, pitchDeg: 0, hp: Rules.playerHp, respawnMs: 0, cooldownMs: 0, stride: 0, lastShot: undefined };
 }
@@ -50,17 +42,12 @@ export function blocked(blocks: readonly Box[], x: number, z: number): boolean {
 }
 
 /** Walks the player for `dtMs` along the held keys; a move along an axis that would enter a block is dropped. */
-export function stepPlayer(p: Player, controls: Controls, dtMs: number, blocks: readonly Box[]): void {
-  const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
-  const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
-  if (ahead === 0 && strafe === 0) return;
-  const yaw = p.yawDeg * RAD;
-  const mx = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
-  const mz = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
-  const len = Math.hypot(mx, mz);
+export function stepPlayer(p: Player, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[]): void {
+  const walk = walkDirection(controls, p.yawDeg);
+  if (walk.len === 0) return;
   const step = (Rules.moveSpeed * dtMs) / 1000;
-  const nx = p.x + (mx / len) * step;
-  const nz = p.z + (mz / len) * step;
+  const nx = p.x + (walk.x / walk.len) * step;
+  const nz = p.z + (walk.z / walk.len) * step;
   const x0 = p.x;
   const z0 = p.z;
   if (!blocked(blocks, nx, p.z)) p.x = nx;

@@ -1,5 +1,6 @@
 /** The privileged state of crystal_guard, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { episodeFields } from '../common/state-schema.js';
 
 const Vec3 = z.tuple([z.number(), z.number(), z.number()]);
 /** An axis-aligned box, m. */
@@ -29,11 +30,7 @@ export const CrystalGuardPlayerState = z.strictObject({
 export type CrystalGuardPlayerState = z.infer<typeof CrystalGuardPlayerState>;
 
 export const CrystalGuardState = z.strictObject({
-  game: z.literal('crystal_guard'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('crystal_guard'),
   /** The floor spans -width/2..width/2 in x and -length/2..length/2 in z; team 0's base is at -z. */
   arena: z.strictObject({ width: z.number().positive(), length: z.number().positive() }),
   /** Indexed by slot. */

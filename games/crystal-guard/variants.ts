@@ -94,8 +94,3 @@ export const VARIANTS: readonly CrystalGuardVariant[] = [
     timeLimitMs: 150_000,
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): CrystalGuardVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -1,11 +1,24 @@
 /** Draws crystal_guard for one player: a first-person view from that player's eyes, then the HUD. */
-import { DEFAULT_LIGHT, createView, drawBox, drawPolygon, drawSkyGradient, horizonRow, scaleColor, type Canvas, type Rgb, type Vec3, type View } from '../render/index.js';
+import {
+  DEFAULT_LIGHT,
+  createView,
+  drawBox,
+  drawPolygon,
+  drawSkyGradient,
+  drawTurnedBox,
+  horizonRow,
+  scaleColor,
+  type Canvas,
+  type Rgb,
+  type TurnedFrame,
+  type Vec3,
+  type View,
+} from '../render/index.js';
 import type { Arena, Box } from './arena.js';
 import { drawHud } from './hud.js';
 import { alive, type Player } from './player.js';
 import type { Scene } from './scene.js';
 import { Rules } from './rules.js';
-import { drawTurnedBox, type Frame } from './solid.js';
 
 const SKY_TOP: Rgb = [70, 96, 150];
 const SKY_HORIZON: Rgb = [186, 200, 222];
@@ -101,7 +114,7 @@ function drawCrystal(canvas: Canvas, view: View, box: Box, team: number, hp: num
 
 function drawFigure(canvas: Canvas, view: View, p: Player): void {
   const [, body, accent] = TEAM_COLORS[p.team % 2]!;
-  const frame: Frame = { x: p.x, y: 0, z: p.z, yawDeg: p.yawDeg };
+  const frame: TurnedFrame = { x: p.x, y: 0, z: p.z, yawDeg: p.yawDeg };
   const swing = Math.sin(p.stride * 2.4) * 0.18;
   drawTurnedBox(canvas, view, frame, -0.26, -0.04, 0, 0.85, -0.12 + swing, 0.12 + swing, accent);
   drawTurnedBox(canvas, view, frame, 0.04, 0.26, 0, 0.85, -0.12 - swing, 0.12 - swing, accent);

@@ -1,16 +1,12 @@
 /** The cue_chase game definition the GameLink host serves. */
-import type { GameDefinition } from '../host/simulation.js';
+import { defineGame } from '../common/define-game.js';
 import { CueChaseSimulation } from './simulation.js';
-import { VARIANTS, findVariant } from './variants.js';
+import { VARIANTS } from './variants.js';
 
-export const cueChaseGame: GameDefinition = {
+export const cueChaseGame = defineGame({
   id: 'cue_chase',
   build: 'cue_chase@1',
-  variants: VARIANTS.map((v) => v.id),
+  variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
-  create(options) {
-    const variant = findVariant(options.variant);
-    if (variant === undefined) throw new RangeError(`cue_chase has no variant '${options.variant}'`);
-    return new CueChaseSimulation(variant, options);
-  },
-};
+  start: (variant, options) => new CueChaseSimulation(variant, options),
+});

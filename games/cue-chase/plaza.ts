@@ -3,18 +3,12 @@
  * landmark and how they look, and the chain of trades with the hint for each.
  */
 import type { Prng } from '../../protocol/index.js';
+import type { Aabb } from '../common/collide.js';
 import { HATS, ITEMS, Rules, SHIRTS, type Hat, type Item, type LandmarkKind, type Shirt } from './rules.js';
 import type { CueChaseVariant, HintKind } from './variants.js';
 
 /** An axis-aligned box, m. */
-export interface Box {
-  readonly minX: number;
-  readonly minY: number;
-  readonly minZ: number;
-  readonly maxX: number;
-  readonly maxY: number;
-  readonly maxZ: number;
-}
+export type Box = Aabb;
 
 export interface Landmark {
   readonly id: string;

@@ -1,5 +1,6 @@
 /** Draws cue_chase's landmarks and people as boxes, each landmark kind with its own shape and colours. */
 import { DEFAULT_LIGHT, drawBox, type Canvas, type Rgb, type View } from '../render/index.js';
+import { quarterTurnFigure } from '../common/figure.js';
 import type { Landmark, Person } from './plaza.js';
 import type { Hat, LandmarkKind, Shirt } from './rules.js';
 
@@ -112,17 +113,8 @@ export function drawLandmark(canvas: Canvas, view: View, l: Landmark): void {
  * player passes its own shirt colour.
  */
 export function drawFigure(canvas: Canvas, view: View, x: number, y: number, z: number, facingDeg: number, shirt: Rgb, hat: Hat): void {
-  const q = (((Math.round(facingDeg / 90) % 4) + 4) % 4) * (Math.PI / 2);
-  const fx = Math.round(Math.sin(q));
-  const fz = Math.round(Math.cos(q));
   // u runs to the figure's right, w forwards.
-  const part = (u0: number, u1: number, v0: number, v1: number, w0: number, w1: number, color: Rgb): void => {
-    const xa = x + u0 * fz + w0 * fx;
-    const xb = x + u1 * fz + w1 * fx;
-    const za = z - u0 * fx + w0 * fz;
-    const zb = z - u1 * fx + w1 * fz;
-    drawBox(canvas, view, [Math.min(xa, xb), y + v0, Math.min(za, zb)], [Math.max(xa, xb), y + v1, Math.max(za, zb)], color, DEFAULT_LIGHT);
-  };
+  const part = quarterTurnFigure(canvas, view, x, y, z, facingDeg);
   part(-0.25, -0.04, 0, 0.75, -0.12, 0.12, TROUSERS);
   part(0.04, 0.25, 0, 0.75, -0.12, 0.12, TROUSERS);
   part(-0.3, 0.3, 0.75, 1.4, -0.16, 0.16, shirt);

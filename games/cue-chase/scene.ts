@@ -1,11 +1,11 @@
 /** The game state a frame is drawn from, shared by the 3D view and the HUD. */
 import type { Plaza } from './plaza.js';
-import type { PlayerBody } from './player.js';
+import type { WalkerBody } from '../common/walker.js';
 
 /** What the view needs of the game. */
 export interface Scene {
   readonly plaza: Plaza;
-  readonly body: PlayerBody;
+  readonly body: WalkerBody;
   readonly yawDeg: number;
   readonly pitchDeg: number;
   readonly item: string;

@@ -1,26 +1,16 @@
 /** The privileged state of cue_chase, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { BoxState, CameraState, ReachRulesState, WalkerState, episodeFields } from '../common/state-schema.js';
 
-export const CueChaseBoxState = z.strictObject({
-  minX: z.number(),
-  minY: z.number(),
-  minZ: z.number(),
-  maxX: z.number(),
-  maxY: z.number(),
-  maxZ: z.number(),
-});
+export const CueChaseBoxState = BoxState;
 export type CueChaseBoxState = z.infer<typeof CueChaseBoxState>;
 
 export const CueChaseState = z.strictObject({
-  game: z.literal('cue_chase'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('cue_chase'),
   /** Feet position in metres (y = 0 on the ground); x east, z north. */
-  player: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), onGround: z.boolean() }),
+  player: WalkerState,
   /** Camera heading and tilt, degrees; W walks along (sin yaw, cos yaw) in (x, z), and the player faces the heading. */
-  camera: z.strictObject({ yaw: z.number(), pitch: z.number() }),
+  camera: CameraState,
   /** The item held now, and the hint on screen for the next trade (null once the chain is done). */
   held: z.string(),
   hint: z.string().nullable(),
@@ -37,6 +27,6 @@ export const CueChaseState = z.strictObject({
   prompt: z.string().nullable(),
   message: z.string().nullable(),
   /** The rules' numbers: speed in m/s, sizes in m, angle in degrees. */
-  rules: z.strictObject({ moveSpeed: z.number(), playerRadius: z.number(), reach: z.number(), facingDeg: z.number() }),
+  rules: ReachRulesState,
 });
 export type CueChaseState = z.infer<typeof CueChaseState>;

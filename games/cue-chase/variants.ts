@@ -111,8 +111,3 @@ export const VARIANTS: readonly CueChaseVariant[] = [
     timeLimitMs: 720_000,
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): CueChaseVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -1,15 +1,13 @@
 /** Draws cue_chase: a third-person view from behind the player over the plaza, its landmarks and people, plus the HUD. */
 import { DEFAULT_LIGHT, createView, drawBox, drawPolygon, drawSkyGradient, horizonRow, type Camera, type Canvas, type Rgb } from '../render/index.js';
-import { clearLine } from './geometry.js';
+import { clearLine } from '../common/collide.js';
+import { orbitCamera } from '../common/orbit-camera.js';
 import { drawHud, drawLabels, type Label } from './hud.js';
 import { LABEL_HEIGHT, drawFigure, drawLandmark, drawPerson } from './props.js';
 import type { Scene } from './scene.js';
 
-
-const CAMERA_DISTANCE = 6.5;
+const LENS = { distance: 6.5, fovDeg: 62, near: 0.05 } as const;
 const PIVOT_HEIGHT = 1.3;
-const FOV_DEG = 62;
-const RAD = Math.PI / 180;
 const SKY_TOP: Rgb = [70, 126, 210];
 const SKY_HORIZON: Rgb = [200, 224, 246];
 const GRASS: Rgb = [92, 150, 70];
@@ -23,17 +21,8 @@ const LABEL_RANGE = 16;
 
 /** The camera behind and above the player at the scene's yaw and pitch. */
 export function sceneCamera(scene: Scene): Camera {
-  const yaw = scene.yawDeg * RAD;
-  const pitch = scene.pitchDeg * RAD;
   const { body } = scene;
-  const c = Math.cos(pitch) * CAMERA_DISTANCE;
-  return {
-    position: [body.x - Math.sin(yaw) * c, body.y + PIVOT_HEIGHT - Math.sin(pitch) * CAMERA_DISTANCE, body.z - Math.cos(yaw) * c],
-    yawDeg: scene.yawDeg,
-    pitchDeg: scene.pitchDeg,
-    fovDeg: FOV_DEG,
-    near: 0.05,
-  };
+  return orbitCamera({ x: body.x, y: body.y + PIVOT_HEIGHT, z: body.z }, scene.yawDeg, scene.pitchDeg, LENS);
 }
 
 /** Renders the whole frame into `canvas`. */

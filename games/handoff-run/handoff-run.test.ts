@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeWorkshopGame } from '../../tests/support/workshop-suite.js';
-import { parseLayout, WorkshopSimulation } from '../workshop/index.js';
+import { createWorkshop, describeWorkshopGame, layoutAreas } from '../../tests/support/workshop-suite.js';
+import { parseLayout } from '../workshop/index.js';
 import { handoffRunGame, HANDOFF_RUN_VARIANTS } from './index.js';
 
 describeWorkshopGame(handoffRunGame);
@@ -8,18 +8,7 @@ describeWorkshopGame(handoffRunGame);
 describe('handoff_run', () => {
   it.each(HANDOFF_RUN_VARIANTS.map((v) => [v.id, v] as const))('splits the arena: crates on one side, counters on the other, transfer points between (%s)', (_id, v) => {
     const layout = parseLayout(v.map, v.crates);
-    const areaOf = (slot: number): number => {
-      const s = layout.spawns.get(slot)!;
-      return layout.area[s.row * layout.cols + s.col]!;
-    };
-    const usersOf = (col: number, row: number): Set<number> => {
-      const users = new Set<number>();
-      for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const a = layout.area[(row + dr) * layout.cols + col + dc];
-        if (a !== undefined && a >= 0) users.add(a);
-      }
-      return users;
-    };
+    const { areaOf, usersOf } = layoutAreas(layout);
     const sides = new Set([areaOf(0), areaOf(1)]);
     expect(sides.size).toBe(2);
     const crateSides = new Set(layout.stations.filter((s) => s.kind === 'crate').flatMap((s) => [...usersOf(s.col, s.row)]));
@@ -33,8 +22,7 @@ describe('handoff_run', () => {
   });
 
   it('keeps each player in its own area', () => {
-    const sim = handoffRunGame.create({ seed: 1, variant: 'origin', slots: [0, 1] });
-    if (!(sim instanceof WorkshopSimulation)) throw new TypeError('not a workshop simulation');
+    const sim = createWorkshop(handoffRunGame);
     sim.input({ type: 'key', at: 0, slot: 0, key: 'D', down: true });
     sim.input({ type: 'key', at: 0, slot: 1, key: 'A', down: true });
     for (let i = 0; i < 500; i++) sim.tick();

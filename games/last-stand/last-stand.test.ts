@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
-import { advance, compileChunk } from '../../tests/support/pdq-driver.js';
+import { compileChunk } from '../../tests/support/pdq-driver.js';
+import { describeGameBasics, expectProgressInRange, frameHashes, runToEnd } from '../../tests/support/game-suite.js';
+import type { MoveControls } from '../common/held-keys.js';
 import type { Simulation } from '../host/simulation.js';
 import { LastStandState, lastStandGame } from './index.js';
 import { Platform } from './platform.js';
-import { stepBody, type Controls } from './player.js';
+import { stepBody } from './player.js';
 import { Rules } from './rules.js';
 import { VARIANTS } from './variants.js';
 
@@ -19,46 +19,36 @@ const SCHEDULE: readonly ActionChunk[] = [
   { look: { dx: 45, dy: 0 }, steps: [['D'], ['D'], [], []] },
 ];
 
-/** sha256 of a 320x180 frame after each chunk of SCHEDULE plus 2 s idle. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  for (const chunk of SCHEDULE) {
-    advance(sim, 4 * 120 + 2000, compileChunk(chunk, 120));
-    sim.render(0, 320, 180, out);
-    hashes.push(createHash('sha256').update(out).digest('hex'));
-  }
-  return hashes;
-}
-
-function runIdle(sim: Simulation): void {
-  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
-}
-
-const NONE: Controls = { forward: false, back: false, left: false, right: false, jump: false };
+const NONE: MoveControls = { forward: false, back: false, left: false, right: false, jump: false };
 
 describe('last_stand simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
+  describeGameBasics({
+    game: lastStandGame,
+    create,
+    // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
+    hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: 4 * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
+    variants: VARIANTS,
+    look: { camera: (sim) => LastStandState.parse(sim.state()).camera, pitchMin: Rules.pitchMin },
+    schema: {
+      state: LastStandState,
+      variant: 'ring',
+      play: (sim) => {
+        for (let i = 0; i < 500; i++) sim.tick();
+      },
+    },
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with progress in [0, 1]', (variant) => {
     const sim = create(1, variant);
-    runIdle(sim);
+    runToEnd(sim);
     expect(['fell', 'time_limit']).toContain(sim.ended()?.reason);
-    const [player] = sim.progress();
-    expect(player?.progress).toBeGreaterThanOrEqual(0);
-    expect(player?.progress).toBeLessThanOrEqual(1);
+    expectProgressInRange(sim);
   });
 
   it('drops the floor under a player who never moves well before the limit on origin', () => {
     for (const seed of [1, 2, 3]) {
       const sim = create(seed);
-      runIdle(sim);
+      runToEnd(sim);
       expect(sim.ended()?.reason).toBe('fell');
       expect(sim.progress()[0]?.progress).toBeLessThan(0.5);
     }
@@ -67,7 +57,7 @@ describe('last_stand simulation', () => {
   it('ends with fell when the player walks off the edge', () => {
     const sim = create(1);
     sim.input({ type: 'key', at: 0, slot: 0, key: 'W', down: true });
-    runIdle(sim);
+    runToEnd(sim);
     expect(sim.ended()).toEqual({ reason: 'fell', outcomes: [{ slot: 0, result: 'loss' }] });
     expect(sim.drainEvents().map((e) => e.name)).toContain('fell');
   });
@@ -84,12 +74,6 @@ describe('last_stand simulation', () => {
     expect(fell && warn && fell.at - warn.at).toBe(Rules.warnMs);
   });
 
-  it('turns the camera with look events and clamps its pitch', () => {
-    const sim = create(1);
-    sim.input({ type: 'look', at: 0, slot: 0, dx: 200, dy: -200 });
-    expect(LastStandState.parse(sim.state()).camera).toEqual({ yaw: -160, pitch: Rules.pitchMin });
-  });
-
   it('walks W along the camera heading', () => {
     const sim = create(1);
     sim.input({ type: 'look', at: 0, slot: 0, dx: 90, dy: 0 });
@@ -98,22 +82,6 @@ describe('last_stand simulation', () => {
     const { player } = LastStandState.parse(sim.state());
     expect(player.x).toBeCloseTo(0.6, 6);
     expect(player.z).toBeCloseTo(0, 6);
-  });
-
-  it('emits state its schema accepts', () => {
-    const sim = create(1, 'ring');
-    for (let i = 0; i < 500; i++) sim.tick();
-    expect(LastStandState.safeParse(sim.state()).success).toBe(true);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('last_stand');
-    expect([...lastStandGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(lastStandGame.slots).toEqual(entry.slots);
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
   });
 });
 

@@ -1,28 +1,12 @@
 /** The player's body: walking relative to the camera, jumping, gravity, and falling through gaps. */
+import { RAD } from '../common/angles.js';
+import type { MoveControls } from '../common/held-keys.js';
+import { fallOntoFloor, steerOnGround, type FacingBody } from '../common/walk.js';
 import type { Platform } from './platform.js';
 import { Rules } from './rules.js';
 
-export interface PlayerBody {
-  x: number;
-  /** Height of the feet above the tile tops, m. */
-  y: number;
-  z: number;
-  vx: number;
-  vy: number;
-  vz: number;
-  onGround: boolean;
-  /** Heading of the last walk, degrees (0 = +z), for drawing the figure. */
-  facingDeg: number;
-}
-
-/** The controls that move the body during one tick. */
-export interface Controls {
-  readonly forward: boolean;
-  readonly back: boolean;
-  readonly left: boolean;
-  readonly right: boolean;
-  readonly jump: boolean;
-}
+/** The player's body; its feet are at y = 0 on the tile tops. */
+export type PlayerBody = FacingBody;
 
 /** What a tick did to the body. */
 export interface BodyStep {
@@ -30,8 +14,6 @@ export interface BodyStep {
   /** The feet went below `Rules.fallDepth`: the episode is over. */
   readonly fell: boolean;
 }
-
-const RAD = Math.PI / 180;
 
 /** A body standing on the centre of the platform. */
 export function spawnBody(platform: Platform): PlayerBody {
@@ -48,40 +30,13 @@ export function spawnBody(platform: Platform): PlayerBody {
  * Advances the body by `dtMs`. On the ground, walking velocity follows the keys (relative to `yawDeg`)
  * and a held jump key leaves the ground; in the air the take-off velocity is kept (no air control).
  */
-export function stepBody(body: PlayerBody, controls: Controls, yawDeg: number, dtMs: number, platform: Platform): BodyStep {
+export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, platform: Platform): BodyStep {
   const dt = dtMs / 1000;
-  let jumped = false;
-  if (body.onGround) {
-    const f = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
-    const r = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
-    const yaw = yawDeg * RAD;
-    const mx = f * Math.sin(yaw) + r * Math.cos(yaw);
-    const mz = f * Math.cos(yaw) - r * Math.sin(yaw);
-    const len = Math.hypot(mx, mz);
-    body.vx = len > 0 ? (mx / len) * Rules.moveSpeed : 0;
-    body.vz = len > 0 ? (mz / len) * Rules.moveSpeed : 0;
-    if (len > 0) body.facingDeg = Math.atan2(mx, mz) / RAD;
-    if (controls.jump) {
-      body.vy = Rules.jumpSpeed;
-      body.onGround = false;
-      jumped = true;
-    }
-  }
+  const { walk, jumped } = steerOnGround(body, controls, yawDeg, Rules);
+  if (walk !== undefined && walk.len > 0) body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;
   body.x += body.vx * dt;
   body.z += body.vz * dt;
-  if (!body.onGround) {
-    body.vy -= Rules.gravity * dt;
-    const prevY = body.y;
-    body.y += body.vy * dt;
-    if (body.vy < 0 && prevY >= 0 && body.y <= 0 && platform.supports(body.x, body.z)) {
-      body.y = 0;
-      body.vy = 0;
-      body.onGround = true;
-    }
-  } else if (!platform.supports(body.x, body.z)) {
-    // Walked onto a gap or off the edge, or the tile dropped away: start falling.
-    body.onGround = false;
-    body.vy = 0;
-  }
+  // Walking onto a gap or off the edge, or the tile dropping away, starts a fall.
+  fallOntoFloor(body, dt, Rules.gravity, (x, z) => platform.supports(x, z));
   return { jumped, fell: body.y < -Rules.fallDepth };
 }

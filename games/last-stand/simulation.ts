@@ -1,11 +1,11 @@
 /** One episode of last_stand: a fixed-timestep simulation behind the `Simulation` seam. */
-import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation, SimulationOptions } from '../host/simulation.js';
-import { createCanvas } from '../render/index.js';
+import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
+import type { SimulationOptions } from '../host/simulation.js';
+import { PlayerInput } from '../common/player-input.js';
+import { SoloEpisode } from '../common/solo-episode.js';
 import { Dropper } from './dropper.js';
 import { Platform, type TileChange } from './platform.js';
 import { spawnBody, stepBody, type PlayerBody } from './player.js';
-import { Prng } from '../../protocol/index.js';
 import { Rules } from './rules.js';
 import type { LastStandState } from './state.js';
 import type { LastStandVariant } from './variants.js';
@@ -13,89 +13,52 @@ import { drawScene } from './view.js';
 
 /** The keys the game reads, by canonical name. */
 const KEYS = ['W', 'A', 'S', 'D', 'Space'] as const;
-type Key = (typeof KEYS)[number];
 
-const wrapYaw = (deg: number): number => {
-  const w = ((((deg + 180) % 360) + 360) % 360) - 180;
-  return w === -180 ? 180 : w;
-};
-
-export class LastStandSimulation implements Simulation {
+export class LastStandSimulation extends SoloEpisode<LastStandVariant> {
   readonly tickMs = Rules.tickMs;
-  private simMs = 0;
-  private yawDeg = 0;
-  private pitchDeg: number = Rules.startPitch;
-  private readonly held = new Set<Key>();
+  /** The player's held keys and camera heading and tilt. */
+  private readonly pilot = new PlayerInput(KEYS, { yawDeg: 0, pitchDeg: Rules.startPitch, pitchMin: Rules.pitchMin, pitchMax: Rules.pitchMax });
   private readonly platform: Platform;
   private readonly dropper: Dropper;
   private readonly body: PlayerBody;
-  private events: SimEvent[] = [];
-  private end: SimEnd | undefined;
-  private depth: Float32Array | undefined;
-  private readonly playerSlot: number;
 
   constructor(
-    private readonly variant: LastStandVariant,
+    variant: LastStandVariant,
     options: SimulationOptions,
   ) {
+    super(variant, options);
     this.platform = new Platform(variant);
     this.dropper = new Dropper(variant.drops, this.platform, new Prng(options.seed, 1), variant.timeLimitMs);
     this.body = spawnBody(this.platform);
-    this.playerSlot = options.slots[0] ?? 0;
   }
 
   input(event: InputEvent): void {
-    if (event.slot !== this.playerSlot) return;
-    switch (event.type) {
-      case 'key': {
-        const key = KEYS.find((k) => k.toLowerCase() === event.key.toLowerCase());
-        if (key === undefined) return;
-        if (event.down) this.held.add(key);
-        else this.held.delete(key);
-        return;
-      }
-      case 'look':
-        this.yawDeg = wrapYaw(this.yawDeg + event.dx);
-        this.pitchDeg = Math.min(Rules.pitchMax, Math.max(Rules.pitchMin, this.pitchDeg + event.dy));
-        return;
-      case 'button':
-        return;
-    }
+    if (event.slot === this.playerSlot) this.pilot.apply(event);
   }
 
-  tick(): void {
-    if (this.end) return;
-    this.simMs += this.tickMs;
+  protected step(): void {
     const changes: TileChange[] = [];
     const { body, platform } = this;
     const under = body.onGround ? platform.tileUnder(body.x, body.z) : undefined;
     platform.update(this.tickMs, changes);
     this.dropper.update(this.simMs, under, changes);
     for (const { name, tile } of changes) this.events.push({ name, data: { col: tile.col, row: tile.row } });
-    const controls = {
-      forward: this.held.has('W'),
-      back: this.held.has('S'),
-      left: this.held.has('A'),
-      right: this.held.has('D'),
-      jump: this.held.has('Space'),
-    };
-    const step = stepBody(body, controls, this.yawDeg, this.tickMs, platform);
-    if (step.jumped) this.events.push({ name: 'jump', slot: this.playerSlot });
-    if (step.fell) {
-      this.events.push({ name: 'fell', slot: this.playerSlot });
-      this.end = { reason: 'fell', outcomes: [{ slot: this.playerSlot, result: 'loss' }] };
-    } else if (this.simMs >= this.variant.timeLimitMs) {
-      this.end = { reason: 'time_limit', outcomes: [{ slot: this.playerSlot, result: 'win' }] };
+    const moved = stepBody(body, this.pilot.keys.movement(), this.pilot.yawDeg, this.tickMs, platform);
+    if (moved.jumped) this.emit('jump');
+    if (moved.fell) {
+      this.emit('fell');
+      this.finish('fell', 'loss');
+    } else if (this.timeUp) {
+      this.finish('time_limit', 'win');
     }
   }
 
   render(_slot: number, width: number, height: number, out: Uint8Array): void {
-    if (this.depth?.length !== width * height) this.depth = new Float32Array(width * height);
-    drawScene(createCanvas(width, height, out, this.depth), {
+    drawScene(this.canvas(width, height, out), {
       platform: this.platform,
       body: this.body,
-      yawDeg: this.yawDeg,
-      pitchDeg: this.pitchDeg,
+      yawDeg: this.pilot.yawDeg,
+      pitchDeg: this.pilot.pitchDeg,
       simMs: this.simMs,
       timeLimitMs: this.variant.timeLimitMs,
     });
@@ -107,20 +70,10 @@ export class LastStandSimulation implements Simulation {
     return [{ slot: this.playerSlot, progress: won ? 1 : survived / this.variant.timeLimitMs, score: survived / 1000 }];
   }
 
-  drainEvents(): readonly SimEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
   state(): LastStandState {
     const { body, platform } = this;
     return {
-      game: 'last_stand',
-      variant: this.variant.id,
-      simMs: this.simMs,
-      timeLimitMs: this.variant.timeLimitMs,
-      tickMs: this.tickMs,
+      ...this.head('last_stand'),
       player: {
         x: body.x,
         y: body.y,
@@ -131,7 +84,7 @@ export class LastStandSimulation implements Simulation {
         onGround: body.onGround,
         alive: this.end?.reason !== 'fell',
       },
-      camera: { yaw: this.yawDeg, pitch: this.pitchDeg },
+      camera: { yaw: this.pilot.yawDeg, pitch: this.pilot.pitchDeg },
       grid: { cols: platform.cols, rows: platform.rows, tileSize: Rules.tileSize, originX: platform.originX, originZ: platform.originZ },
       tiles: platform.tiles.map((t) => ({ col: t.col, row: t.row, status: t.status, warnLeftMs: t.warnLeftMs })),
       physics: {
@@ -142,9 +95,5 @@ export class LastStandSimulation implements Simulation {
         fallDepth: Rules.fallDepth,
       },
     };
-  }
-
-  ended(): SimEnd | undefined {
-    return this.end;
   }
 }

@@ -1,5 +1,6 @@
 /** The privileged state of last_stand, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { CameraState, MovingBodyState, episodeFields } from '../common/state-schema.js';
 
 export const LastStandTileState = z.strictObject({
   col: z.number().int().min(0),
@@ -11,24 +12,11 @@ export const LastStandTileState = z.strictObject({
 export type LastStandTileState = z.infer<typeof LastStandTileState>;
 
 export const LastStandState = z.strictObject({
-  game: z.literal('last_stand'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('last_stand'),
   /** Feet position (y = 0 on the tile tops) in metres and velocity in m/s; x right, y up, z forward at yaw 0. */
-  player: z.strictObject({
-    x: z.number(),
-    y: z.number(),
-    z: z.number(),
-    vx: z.number(),
-    vy: z.number(),
-    vz: z.number(),
-    onGround: z.boolean(),
-    alive: z.boolean(),
-  }),
+  player: MovingBodyState,
   /** Camera heading and tilt, degrees; W walks along (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw). */
-  camera: z.strictObject({ yaw: z.number(), pitch: z.number() }),
+  camera: CameraState,
   /** Tile (col, row) has its centre at (originX + col * tileSize, originZ + row * tileSize); tiles absent from `tiles` never existed. */
   grid: z.strictObject({
     cols: z.number().int().positive(),

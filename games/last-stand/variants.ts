@@ -67,8 +67,3 @@ export const VARIANTS: readonly LastStandVariant[] = [
     drops: { kind: 'random', firstMs: 2000, startIntervalMs: 2200, endIntervalMs: 900, targetChance: 0.3 },
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): LastStandVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -1,4 +1,5 @@
 /** The arena: walls all round, blocks inside, circle collisions, ray casts and the monsters' route field. */
+import { pushOutOfBox, rayBox } from '../common/collide.js';
 import { Rules } from './rules.js';
 import type { Block, MonsterShootVariant } from './variants.js';
 
@@ -54,32 +55,9 @@ export class Arena {
 
   /** Pushes a circle of `radius` at (x, z) out of the walls and blocks; returns the corrected position. */
   resolve(x: number, z: number, radius: number): [number, number] {
-    let px = Math.min(this.halfX - radius, Math.max(-this.halfX + radius, x));
-    let pz = Math.min(this.halfZ - radius, Math.max(-this.halfZ + radius, z));
-    for (const b of this.blocks) {
-      const cx = Math.min(b.maxX, Math.max(b.minX, px));
-      const cz = Math.min(b.maxZ, Math.max(b.minZ, pz));
-      const dx = px - cx;
-      const dz = pz - cz;
-      const d = Math.hypot(dx, dz);
-      if (d >= radius) continue;
-      if (d > 1e-9) {
-        px = cx + (dx / d) * radius;
-        pz = cz + (dz / d) * radius;
-        continue;
-      }
-      // The centre is inside the block: leave by the nearest side.
-      const left = px - b.minX;
-      const right = b.maxX - px;
-      const back = pz - b.minZ;
-      const front = b.maxZ - pz;
-      const least = Math.min(left, right, back, front);
-      if (least === left) px = b.minX - radius;
-      else if (least === right) px = b.maxX + radius;
-      else if (least === back) pz = b.minZ - radius;
-      else pz = b.maxZ + radius;
-    }
-    return [px, pz];
+    let p: [number, number] = [Math.min(this.halfX - radius, Math.max(-this.halfX + radius, x)), Math.min(this.halfZ - radius, Math.max(-this.halfZ + radius, z))];
+    for (const b of this.blocks) p = pushOutOfBox(p[0], p[1], radius, b);
+    return p;
   }
 
   /**
@@ -94,7 +72,7 @@ export class Arena {
     if (dz > 0) best = Math.min(best, (this.halfZ - oz) / dz);
     if (dz < 0) best = Math.min(best, (-this.halfZ - oz) / dz);
     for (const b of this.blocks) {
-      const t = rayBox(ox, oy, oz, dx, dy, dz, b.minX, 0, b.minZ, b.maxX, b.height, b.maxZ);
+      const t = rayBox(ox, oy, oz, dx, dy, dz, { minX: b.minX, minY: 0, minZ: b.minZ, maxX: b.maxX, maxY: b.height, maxZ: b.maxZ });
       if (t !== undefined && t < best) best = t;
     }
     return Math.max(0, best);
@@ -163,46 +141,9 @@ export class Arena {
     const dx = (x1 - x0) / len;
     const dz = (z1 - z0) / len;
     for (const b of this.blocks) {
-      const t = rayBox(x0, 1, z0, dx, 0, dz, b.minX - grow, 0, b.minZ - grow, b.maxX + grow, 2, b.maxZ + grow);
+      const t = rayBox(x0, 1, z0, dx, 0, dz, { minX: b.minX - grow, minY: 0, minZ: b.minZ - grow, maxX: b.maxX + grow, maxY: 2, maxZ: b.maxZ + grow });
       if (t !== undefined && t < len) return false;
     }
     return true;
   }
-}
-
-/** Entry distance of a ray into an axis-aligned box (0 when it starts inside), or undefined if it misses. */
-export function rayBox(
-  ox: number,
-  oy: number,
-  oz: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-): number | undefined {
-  let near = 0;
-  let far = Infinity;
-  const slabs: [number, number, number, number][] = [
-    [ox, dx, minX, maxX],
-    [oy, dy, minY, maxY],
-    [oz, dz, minZ, maxZ],
-  ];
-  for (const [o, d, lo, hi] of slabs) {
-    if (Math.abs(d) < 1e-12) {
-      if (o < lo || o > hi) return undefined;
-      continue;
-    }
-    let t0 = (lo - o) / d;
-    let t1 = (hi - o) / d;
-    if (t0 > t1) [t0, t1] = [t1, t0];
-    near = Math.max(near, t0);
-    far = Math.min(far, t1);
-    if (near > far) return undefined;
-  }
-  return near;
 }

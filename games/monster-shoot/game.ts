@@ -1,16 +1,12 @@
 /** The monster_shoot game definition the GameLink host serves. */
-import type { GameDefinition } from '../host/simulation.js';
+import { defineGame } from '../common/define-game.js';
 import { MonsterShootSimulation } from './simulation.js';
-import { VARIANTS, findVariant } from './variants.js';
+import { VARIANTS } from './variants.js';
 
-export const monsterShootGame: GameDefinition = {
+export const monsterShootGame = defineGame({
   id: 'monster_shoot',
   build: 'monster_shoot@1',
-  variants: VARIANTS.map((v) => v.id),
+  variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
-  create(options) {
-    const variant = findVariant(options.variant);
-    if (variant === undefined) throw new RangeError(`monster_shoot has no variant '${options.variant}'`);
-    return new MonsterShootSimulation(variant, options);
-  },
-};
+  start: (variant, options) => new MonsterShootSimulation(variant, options),
+});

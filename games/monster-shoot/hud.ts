@@ -1,11 +1,10 @@
 /** monster_shoot's 2D overlay: crosshair, player HP, countdown, monsters left, damage share and the hurt flash. */
 import { drawText, fillRect, measureText, textHeight, type Canvas, type Rgb } from '../render/index.js';
+import { HUD_SHADOW, HUD_TEXT, drawTopCounter, hudUnit } from '../common/hud.js';
 import { Rules } from './rules.js';
 import type { Scene } from './scene.js';
 
 const HUD_BACK: Rgb = [16, 18, 30];
-const TEXT: Rgb = [255, 255, 255];
-const SHADOW: Rgb = [0, 0, 0];
 const CROSS: Rgb = [255, 255, 255];
 const CROSS_ON: Rgb = [255, 40, 40];
 const HP_FULL: Rgb = [60, 210, 80];
@@ -16,7 +15,7 @@ const ARROW: Rgb = [255, 70, 50];
 /** Draws the overlay over the finished 3D scene. */
 export function drawHud(canvas: Canvas, scene: Scene, offscreen: { readonly left: number; readonly right: number }): void {
   const { width, height } = canvas;
-  const unit = Math.max(1, Math.round(height / 180));
+  const unit = hudUnit(height);
   if (scene.hurtMs > 0) {
     const a = Math.round((150 * scene.hurtMs) / Rules.hurtFlashMs);
     const e = 10 * unit;
@@ -35,22 +34,17 @@ export function drawHud(canvas: Canvas, scene: Scene, offscreen: { readonly left
   const hp = scene.body.hp;
   const barW = 60 * unit;
   fillRect(canvas, pad, pad, barW + 2 * pad + measureText('HP 100', small) + pad, line + 2 * pad, HUD_BACK, 170);
-  drawText(canvas, `HP ${hp}`, 2 * pad, 2 * pad, { scale: small, color: TEXT, shadow: SHADOW });
+  drawText(canvas, `HP ${hp}`, 2 * pad, 2 * pad, { scale: small, color: HUD_TEXT, shadow: HUD_SHADOW });
   const bx = 2 * pad + measureText('HP 100', small) + pad;
   fillRect(canvas, bx, 2 * pad, barW, line, [50, 50, 50]);
   fillRect(canvas, bx, 2 * pad, Math.round((barW * hp) / Rules.playerHp), line, hp > 50 ? HP_FULL : HP_LOW);
   // Countdown, top centre.
-  const big = unit * 2;
-  const time = String(scene.secondsLeft);
-  const tw = measureText(time, big);
-  const tx = Math.round((width - tw) / 2);
-  fillRect(canvas, tx - 2 * pad, pad, tw + 4 * pad, textHeight(big) + 2 * pad, HUD_BACK, 170);
-  drawText(canvas, time, tx, 2 * pad, { scale: big, color: TEXT, shadow: SHADOW });
+  drawTopCounter(canvas, String(scene.secondsLeft), { scale: unit * 2, top: 2 * pad, padX: 2 * pad, padY: pad, back: HUD_BACK, alpha: 170, color: HUD_TEXT });
   // Monsters left and damage dealt, top right.
   const lines = [`MONSTERS LEFT ${scene.monstersLeft}`, `DAMAGE ${Math.floor(scene.progress * 100)}%`];
   const w = Math.max(...lines.map((l) => measureText(l, small)));
   fillRect(canvas, width - w - 3 * pad, pad, w + 2 * pad, 2 * line + 3 * pad, HUD_BACK, 170);
-  lines.forEach((l, i) => drawText(canvas, l, width - w - 2 * pad, 2 * pad + i * (line + pad), { scale: small, color: TEXT, shadow: SHADOW }));
+  lines.forEach((l, i) => drawText(canvas, l, width - w - 2 * pad, 2 * pad + i * (line + pad), { scale: small, color: HUD_TEXT, shadow: HUD_SHADOW }));
 }
 
 function drawCrosshair(canvas: Canvas, unit: number, on: boolean): void {
@@ -66,7 +60,7 @@ function drawCrosshair(canvas: Canvas, unit: number, on: boolean): void {
     [cx - Math.floor(t / 2), cy - gap - len, t, len],
     [cx - Math.floor(t / 2), cy + gap, t, len],
   ];
-  for (const [x, y, w, h] of arms) fillRect(canvas, x - 1, y - 1, w + 2, h + 2, SHADOW);
+  for (const [x, y, w, h] of arms) fillRect(canvas, x - 1, y - 1, w + 2, h + 2, HUD_SHADOW);
   for (const [x, y, w, h] of arms) fillRect(canvas, x, y, w, h, color);
   fillRect(canvas, cx - Math.floor(t / 2), cy - Math.floor(t / 2), t, t, color);
 }
@@ -83,5 +77,5 @@ function drawArrow(canvas: Canvas, unit: number, side: -1 | 1, count: number): v
   }
   const label = String(count);
   const lx = side < 0 ? tip + size + unit : tip - size - unit - measureText(label, unit * 2);
-  drawText(canvas, label, lx, cy - textHeight(unit * 2) / 2, { scale: unit * 2, color: ARROW, shadow: SHADOW });
+  drawText(canvas, label, lx, cy - textHeight(unit * 2) / 2, { scale: unit * 2, color: ARROW, shadow: HUD_SHADOW });
 }

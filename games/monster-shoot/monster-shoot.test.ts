@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
 import { compileChunk } from '../../gateway/chunk-compiler.js';
-import { advance } from '../../tests/support/pdq-driver.js';
+import { describeGameBasics, expectProgressInRange, frameHashes, runToEnd } from '../../tests/support/game-suite.js';
 import type { Simulation } from '../host/simulation.js';
 import { MonsterShootState, monsterShootGame } from './index.js';
 import { Rules } from './rules.js';
@@ -18,23 +17,6 @@ const SCHEDULE: readonly ActionChunk[] = [
   { look: { dx: 0, dy: 0 }, steps: [[], [], [], [], []] },
   { look: { dx: -90, dy: 0 }, steps: [['D', 'LMB'], ['D'], [], [], []] },
 ];
-
-/** sha256 of a 320x180 frame after each chunk of SCHEDULE plus 2 s idle; the last after 12 s more. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  for (const chunk of [...SCHEDULE, { look: { dx: 0, dy: 0 }, steps: [] }]) {
-    const idle = chunk.steps.length === 0 ? 12_000 : 2000;
-    advance(sim, chunk.steps.length * 120 + idle, [...compileChunk(chunk, controls, 0).inputs]);
-    sim.render(0, 320, 180, out);
-    hashes.push(createHash('sha256').update(out).digest('hex'));
-  }
-  return hashes;
-}
-
-function runIdle(sim: Simulation): void {
-  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
-}
 
 const stateOf = (sim: Simulation): MonsterShootState => MonsterShootState.parse(sim.state());
 
@@ -54,26 +36,39 @@ const click = (sim: Simulation): void => {
 };
 
 describe('monster_shoot simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
+  describeGameBasics({
+    game: monsterShootGame,
+    create,
+    // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle, and the last after 12 s more.
+    hashes: (sim) =>
+      frameHashes(
+        sim,
+        [...SCHEDULE, { look: { dx: 0, dy: 0 }, steps: [] }].map((chunk) => ({
+          ms: chunk.steps.length * 120 + (chunk.steps.length === 0 ? 12_000 : 2000),
+          inputs: compileChunk(chunk, controls, 0).inputs,
+        })),
+      ),
+    variants: VARIANTS,
+    look: { camera: (sim) => stateOf(sim).camera, pitchMin: Rules.pitchMin },
+    schema: {
+      state: MonsterShootState,
+      variant: 'corridor',
+      play: (sim) => {
+        for (let i = 0; i < 800; i++) sim.tick();
+      },
+    },
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with an idle player and progress in [0, 1]', (variant) => {
     const sim = create(1, variant);
-    runIdle(sim);
+    runToEnd(sim);
     expect(['killed', 'cleared', 'time_limit']).toContain(sim.ended()?.reason);
-    const [player] = sim.progress();
-    expect(player?.progress).toBeGreaterThanOrEqual(0);
-    expect(player?.progress).toBeLessThanOrEqual(1);
+    expectProgressInRange(sim);
   });
 
   it('lets the monsters kill an idle player on origin, scoring nothing', () => {
     const sim = create(1);
-    runIdle(sim);
+    runToEnd(sim);
     expect(sim.ended()).toEqual({ reason: 'killed', outcomes: [{ slot: 0, result: 'loss' }] });
     expect(sim.progress()[0]?.progress).toBe(0);
   });
@@ -128,33 +123,10 @@ describe('monster_shoot simulation', () => {
     expect(stateOf(sim).damageDealt).toBe(0);
   });
 
-  it('turns the view with look events and clamps its pitch', () => {
-    const sim = create(1);
-    sim.input({ type: 'look', at: 0, slot: 0, dx: 200, dy: -200 });
-    expect(stateOf(sim).camera).toMatchObject({ yaw: -160, pitch: Rules.pitchMin });
-  });
-
   it('keeps the player inside the walls', () => {
     const sim = create(1);
     sim.input({ type: 'key', at: 0, slot: 0, key: 'W', down: true });
     for (let i = 0; i < 800; i++) sim.tick();
     expect(stateOf(sim).player.z).toBeCloseTo(16 - Rules.playerRadius, 6);
-  });
-
-  it('emits state its schema accepts', () => {
-    const sim = create(1, 'corridor');
-    for (let i = 0; i < 800; i++) sim.tick();
-    expect(MonsterShootState.safeParse(sim.state()).success).toBe(true);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('monster_shoot');
-    expect([...monsterShootGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(monsterShootGame.slots).toEqual(entry.slots);
-    for (const v of VARIANTS) expect(entry.variants.find((e) => e.id === v.id)?.timeLimitMs ?? entry.timeLimitMs).toBe(v.timeLimitMs);
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
   });
 });

@@ -1,63 +1,23 @@
 /** The player's body: walking relative to the view, jumping, and sliding along walls and blocks. */
+import type { MoveControls } from '../common/held-keys.js';
+import { jumpOverFloor, walkDirection } from '../common/walk.js';
+import type { WalkerBody } from '../common/walker.js';
 import type { Arena } from './arena.js';
 import { Rules } from './rules.js';
 
-export interface PlayerBody {
-  x: number;
-  /** Height of the feet above the floor, m. */
-  y: number;
-  z: number;
-  vy: number;
-  onGround: boolean;
+/** The player's body and hit points. */
+export interface PlayerBody extends WalkerBody {
   hp: number;
 }
 
-/** The controls that move the body during one tick. */
-export interface Controls {
-  readonly forward: boolean;
-  readonly back: boolean;
-  readonly left: boolean;
-  readonly right: boolean;
-  readonly jump: boolean;
-}
-
-const RAD = Math.PI / 180;
-
 /** Advances the body by `dtMs` (walking works in the air too); returns whether it jumped. */
-export function stepBody(body: PlayerBody, controls: Controls, yawDeg: number, dtMs: number, arena: Arena): boolean {
+export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, arena: Arena): boolean {
   const dt = dtMs / 1000;
-  const f = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
-  const r = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
-  const yaw = yawDeg * RAD;
-  const mx = f * Math.sin(yaw) + r * Math.cos(yaw);
-  const mz = f * Math.cos(yaw) - r * Math.sin(yaw);
-  const len = Math.hypot(mx, mz);
-  if (len > 0) {
-    const [x, z] = arena.resolve(body.x + (mx / len) * Rules.moveSpeed * dt, body.z + (mz / len) * Rules.moveSpeed * dt, Rules.playerRadius);
+  const walk = walkDirection(controls, yawDeg);
+  if (walk.len > 0) {
+    const [x, z] = arena.resolve(body.x + (walk.x / walk.len) * Rules.moveSpeed * dt, body.z + (walk.z / walk.len) * Rules.moveSpeed * dt, Rules.playerRadius);
     body.x = x;
     body.z = z;
   }
-  let jumped = false;
-  if (body.onGround && controls.jump) {
-    body.vy = Rules.jumpSpeed;
-    body.onGround = false;
-    jumped = true;
-  }
-  if (!body.onGround) {
-    body.vy -= Rules.gravity * dt;
-    body.y += body.vy * dt;
-    if (body.y <= 0) {
-      body.y = 0;
-      body.vy = 0;
-      body.onGround = true;
-    }
-  }
-  return jumped;
-}
-
-/** The unit view direction for a yaw and pitch in degrees (yaw 0 looks along +z, pitch up positive). */
-export function viewDirection(yawDeg: number, pitchDeg: number): [number, number, number] {
-  const yaw = yawDeg * RAD;
-  const pitch = pitchDeg * RAD;
-  return [Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch), Math.cos(pitch) * Math.cos(yaw)];
+  return jumpOverFloor(body, controls.jump, Rules, dt);
 }

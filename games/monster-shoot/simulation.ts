@@ -1,10 +1,14 @@
 /** One episode of monster_shoot: the player, the horde, hitscan shots, damage and the end conditions. */
 import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation, SimulationOptions } from '../host/simulation.js';
-import { createCanvas } from '../render/index.js';
-import { Arena, rayBox } from './arena.js';
+import type { SimulationOptions } from '../host/simulation.js';
+import { viewDirection } from '../common/angles.js';
+import { rayBox } from '../common/collide.js';
+import { secondsLeft } from '../common/hud.js';
+import { PlayerInput } from '../common/player-input.js';
+import { SoloEpisode } from '../common/solo-episode.js';
+import { Arena } from './arena.js';
 import { Horde, type Monster, type MonsterChange } from './monsters.js';
-import { stepBody, viewDirection, type PlayerBody } from './player.js';
+import { stepBody, type PlayerBody } from './player.js';
 import { Rules } from './rules.js';
 import type { MonsterShootState } from './state.js';
 import type { MonsterShootVariant } from './variants.js';
@@ -12,19 +16,11 @@ import { drawScene } from './view.js';
 
 /** The keys the game reads, by canonical name. */
 const KEYS = ['W', 'A', 'S', 'D', 'Space'] as const;
-type Key = (typeof KEYS)[number];
 
-const wrapYaw = (deg: number): number => {
-  const w = ((((deg + 180) % 360) + 360) % 360) - 180;
-  return w === -180 ? 180 : w;
-};
-
-export class MonsterShootSimulation implements Simulation {
+export class MonsterShootSimulation extends SoloEpisode<MonsterShootVariant> {
   readonly tickMs = Rules.tickMs;
-  private simMs = 0;
-  private yawDeg: number;
-  private pitchDeg = 0;
-  private readonly held = new Set<Key>();
+  /** The player's held keys and view heading and tilt. */
+  private readonly pilot: PlayerInput<(typeof KEYS)[number]>;
   private readonly arena: Arena;
   private readonly horde: Horde;
   private readonly body: PlayerBody;
@@ -33,21 +29,17 @@ export class MonsterShootSimulation implements Simulation {
   private hurtMs = 0;
   private damageDealt = 0;
   private readonly totalHealth: number;
-  private events: SimEvent[] = [];
-  private end: SimEnd | undefined;
-  private depth: Float32Array | undefined;
-  private readonly playerSlot: number;
 
   constructor(
-    private readonly variant: MonsterShootVariant,
+    variant: MonsterShootVariant,
     options: SimulationOptions,
   ) {
+    super(variant, options);
     this.arena = new Arena(variant);
     this.horde = new Horde(variant, this.arena, new Prng(options.seed, 1));
     this.body = { x: variant.start.x, y: 0, z: variant.start.z, vy: 0, onGround: true, hp: Rules.playerHp };
-    this.yawDeg = variant.start.yawDeg;
+    this.pilot = new PlayerInput(KEYS, { yawDeg: variant.start.yawDeg, pitchDeg: 0, pitchMin: Rules.pitchMin, pitchMax: Rules.pitchMax });
     this.totalHealth = variant.count * variant.health;
-    this.playerSlot = options.slots[0] ?? 0;
     const changes: MonsterChange[] = [];
     this.horde.spawnInitial(changes);
     this.report(changes);
@@ -55,62 +47,38 @@ export class MonsterShootSimulation implements Simulation {
 
   input(event: InputEvent): void {
     if (event.slot !== this.playerSlot) return;
-    switch (event.type) {
-      case 'key': {
-        const key = KEYS.find((k) => k.toLowerCase() === event.key.toLowerCase());
-        if (key === undefined) return;
-        if (event.down) this.held.add(key);
-        else this.held.delete(key);
-        return;
-      }
-      case 'button':
-        // Each press fires one shot (queued until the gun is ready).
-        if (event.button === 'left' && event.down) this.shotQueued = true;
-        return;
-      case 'look':
-        this.yawDeg = wrapYaw(this.yawDeg + event.dx);
-        this.pitchDeg = Math.min(Rules.pitchMax, Math.max(Rules.pitchMin, this.pitchDeg + event.dy));
-        return;
+    // Each press fires one shot (queued until the gun is ready).
+    if (event.type === 'button') {
+      if (event.button === 'left' && event.down) this.shotQueued = true;
+    } else {
+      this.pilot.apply(event);
     }
   }
 
-  tick(): void {
-    if (this.end) return;
-    this.simMs += this.tickMs;
+  protected step(): void {
     const { body } = this;
     this.hurtMs = Math.max(0, this.hurtMs - this.tickMs);
     this.cooldownMs = Math.max(0, this.cooldownMs - this.tickMs);
-    const controls = {
-      forward: this.held.has('W'),
-      back: this.held.has('S'),
-      left: this.held.has('A'),
-      right: this.held.has('D'),
-      jump: this.held.has('Space'),
-    };
-    if (stepBody(body, controls, this.yawDeg, this.tickMs, this.arena)) this.events.push({ name: 'jump', slot: this.playerSlot });
+    if (stepBody(body, this.pilot.keys.movement(), this.pilot.yawDeg, this.tickMs, this.arena)) this.emit('jump');
     if (this.shotQueued && this.cooldownMs <= 0) this.fire();
     const changes: MonsterChange[] = [];
     this.horde.update(this.simMs, this.tickMs, body.x, body.z, changes);
     this.report(changes);
-    if (body.hp <= 0) {
-      this.end = { reason: 'killed', outcomes: [{ slot: this.playerSlot, result: 'loss' }] };
-    } else if (this.horde.remaining === 0 && this.horde.monsters.length === 0) {
-      this.end = { reason: 'cleared', outcomes: [{ slot: this.playerSlot, result: 'win' }] };
-    } else if (this.simMs >= this.variant.timeLimitMs) {
-      this.end = { reason: 'time_limit', outcomes: [{ slot: this.playerSlot, result: 'none' }] };
-    }
+    if (body.hp <= 0) this.finish('killed', 'loss');
+    else if (this.horde.remaining === 0 && this.horde.monsters.length === 0) this.finish('cleared', 'win');
+    else if (this.timeUp) this.finish('time_limit', 'none');
   }
 
   /** The monster under the crosshair and its distance, if any is in front of the nearest wall. */
   private aimed(): { monster: Monster; distance: number } | undefined {
     const { body } = this;
     const eye = body.y + Rules.eyeHeight;
-    const [dx, dy, dz] = viewDirection(this.yawDeg, this.pitchDeg);
+    const [dx, dy, dz] = viewDirection(this.pilot.yawDeg, this.pilot.pitchDeg);
     let best = this.arena.rayDistance(body.x, eye, body.z, dx, dy, dz);
     let hit: Monster | undefined;
     const hw = Rules.monsterHalfWidth;
     for (const m of this.horde.monsters) {
-      const t = rayBox(body.x, eye, body.z, dx, dy, dz, m.x - hw, 0, m.z - hw, m.x + hw, Rules.monsterHeight, m.z + hw);
+      const t = rayBox(body.x, eye, body.z, dx, dy, dz, { minX: m.x - hw, minY: 0, minZ: m.z - hw, maxX: m.x + hw, maxY: Rules.monsterHeight, maxZ: m.z + hw });
       if (t !== undefined && t < best) {
         best = t;
         hit = m;
@@ -123,17 +91,17 @@ export class MonsterShootSimulation implements Simulation {
     this.shotQueued = false;
     this.cooldownMs = Rules.shotCooldownMs;
     const target = this.aimed();
-    this.events.push({ name: 'shot', slot: this.playerSlot, data: { hit: target !== undefined } });
+    this.emit('shot', { hit: target !== undefined });
     if (target === undefined) return;
     const { monster } = target;
     const damage = Math.min(Rules.shotDamage, monster.health);
     monster.health -= damage;
     monster.flashMs = Rules.hitFlashMs;
     this.damageDealt += damage;
-    this.events.push({ name: 'monster_hit', slot: this.playerSlot, data: { id: monster.id, damage, health: monster.health } });
+    this.emit('monster_hit', { id: monster.id, damage, health: monster.health });
     if (monster.health <= 0) {
       this.horde.remove(monster);
-      this.events.push({ name: 'monster_killed', slot: this.playerSlot, data: { id: monster.id } });
+      this.emit('monster_killed', { id: monster.id });
     }
   }
 
@@ -143,7 +111,7 @@ export class MonsterShootSimulation implements Simulation {
       if (change.name === 'monster_detonated') {
         this.body.hp = Math.max(0, this.body.hp - Rules.detonateDamage);
         this.hurtMs = Rules.hurtFlashMs;
-        this.events.push({ name: 'monster_detonated', slot: this.playerSlot, data: { id: monster.id, health: monster.health, hp: this.body.hp } });
+        this.emit('monster_detonated', { id: monster.id, health: monster.health, hp: this.body.hp });
       } else {
         this.events.push({ name: 'monster_spawned', data: { id: monster.id, x: monster.x, z: monster.z } });
       }
@@ -151,17 +119,16 @@ export class MonsterShootSimulation implements Simulation {
   }
 
   render(_slot: number, width: number, height: number, out: Uint8Array): void {
-    if (this.depth?.length !== width * height) this.depth = new Float32Array(width * height);
-    drawScene(createCanvas(width, height, out, this.depth), {
+    drawScene(this.canvas(width, height, out), {
       arena: this.arena,
       monsters: this.horde.monsters,
       maxHealth: this.variant.health,
       body: this.body,
-      yawDeg: this.yawDeg,
-      pitchDeg: this.pitchDeg,
+      yawDeg: this.pilot.yawDeg,
+      pitchDeg: this.pilot.pitchDeg,
       onTarget: this.aimed() !== undefined,
       hurtMs: this.hurtMs,
-      secondsLeft: Math.max(0, Math.ceil((this.variant.timeLimitMs - this.simMs) / 1000)),
+      secondsLeft: secondsLeft(this.variant.timeLimitMs - this.simMs),
       monstersLeft: this.horde.monsters.length + this.horde.remaining,
       progress: this.damageDealt / this.totalHealth,
     });
@@ -171,23 +138,13 @@ export class MonsterShootSimulation implements Simulation {
     return [{ slot: this.playerSlot, progress: Math.min(1, this.damageDealt / this.totalHealth), score: this.damageDealt }];
   }
 
-  drainEvents(): readonly SimEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
   state(): MonsterShootState {
     const { body, variant } = this;
     const next = this.horde.nextMs;
     return {
-      game: 'monster_shoot',
-      variant: variant.id,
-      simMs: this.simMs,
-      timeLimitMs: variant.timeLimitMs,
-      tickMs: this.tickMs,
+      ...this.head('monster_shoot'),
       player: { x: body.x, y: body.y, z: body.z, onGround: body.onGround, hp: body.hp, maxHp: Rules.playerHp },
-      camera: { yaw: this.yawDeg, pitch: this.pitchDeg, eyeHeight: Rules.eyeHeight, fovDeg: Rules.fovDeg },
+      camera: { yaw: this.pilot.yawDeg, pitch: this.pilot.pitchDeg, eyeHeight: Rules.eyeHeight, fovDeg: Rules.fovDeg },
       arena: { halfX: variant.halfX, halfZ: variant.halfZ, blocks: variant.blocks.map((b) => ({ ...b })) },
       monsters: this.horde.monsters.map((m) => ({ id: m.id, x: m.x, z: m.z, vx: m.vx, vz: m.vz, health: m.health, maxHealth: variant.health })),
       spawns: { remaining: this.horde.remaining, nextMs: Number.isFinite(next) ? next : null },
@@ -205,9 +162,5 @@ export class MonsterShootSimulation implements Simulation {
         detonateDamage: Rules.detonateDamage,
       },
     };
-  }
-
-  ended(): SimEnd | undefined {
-    return this.end;
   }
 }

@@ -1,5 +1,6 @@
 /** The privileged state of monster_shoot, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { episodeFields } from '../common/state-schema.js';
 
 export const MonsterShootMonsterState = z.strictObject({
   id: z.number().int().min(0),
@@ -24,11 +25,7 @@ export const MonsterShootBlockState = z.strictObject({
 export type MonsterShootBlockState = z.infer<typeof MonsterShootBlockState>;
 
 export const MonsterShootState = z.strictObject({
-  game: z.literal('monster_shoot'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('monster_shoot'),
   /** Feet position in metres (y = 0 on the floor); x right, y up, z forward at yaw 0. */
   player: z.strictObject({
     x: z.number(),

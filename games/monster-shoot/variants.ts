@@ -120,8 +120,3 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     timeLimitMs: 90_000,
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): MonsterShootVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

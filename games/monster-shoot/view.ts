@@ -12,13 +12,13 @@ import {
   type Rgb,
   type View,
 } from '../render/index.js';
+import { hudUnit } from '../common/hud.js';
 import type { Arena } from './arena.js';
 import { drawHud } from './hud.js';
 import type { Monster } from './monsters.js';
 import type { PlayerBody } from './player.js';
 import { Rules } from './rules.js';
 import type { Scene } from './scene.js';
-
 
 const SKY_TOP: Rgb = [40, 46, 84];
 const SKY_HORIZON: Rgb = [150, 120, 140];
@@ -138,7 +138,7 @@ function drawHealthBars(canvas: Canvas, view: View, scene: Scene): void {
     bars.push({ x, y, z, w, fraction: m.health / scene.maxHealth });
   }
   bars.sort((a, b) => b.z - a.z);
-  const unit = Math.max(1, Math.round(canvas.height / 180));
+  const unit = hudUnit(canvas.height);
   const h = 3 * unit;
   for (const bar of bars) {
     const left = Math.round(bar.x - bar.w / 2);

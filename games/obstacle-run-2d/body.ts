@@ -1,4 +1,6 @@
 /** The runner's body: running, jumping, gravity, solid platforms and falling through gaps. */
+import { fallAmongSlabs, type SlabStep } from '../common/slabs.js';
+import { tryJump } from '../common/walk.js';
 import type { Course, Platform } from './course.js';
 import { Rules } from './rules.js';
 
@@ -21,13 +23,7 @@ export interface Controls {
 }
 
 /** What a tick did to the body. */
-export interface BodyStep {
-  readonly jumped: boolean;
-  /** The platform the body landed on this tick, if it landed. */
-  readonly landed: Platform | undefined;
-  /** The feet went below the course's death line: the episode is over. */
-  readonly fell: boolean;
-}
+export type BodyStep = SlabStep<Platform>;
 
 /** A body standing at the start. */
 export function spawnBody(): RunnerBody {
@@ -47,12 +43,7 @@ export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, cou
   } else if (body.onGround) {
     body.vx = 0;
   }
-  let jumped = false;
-  if (body.onGround && controls.jump) {
-    body.vy = Rules.jumpSpeed;
-    body.onGround = false;
-    jumped = true;
-  }
+  const jumped = tryJump(body, controls.jump, Rules.jumpSpeed);
   if (body.vx !== 0) {
     const x = body.x + body.vx * dt;
     const wall = course.blocking(x, body.y);
@@ -63,26 +54,12 @@ export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, cou
       body.vx = 0;
     }
   }
-  let landed: Platform | undefined;
-  if (!body.onGround) {
-    body.vy -= Rules.gravity * dt;
-    const y = body.y + body.vy * dt;
-    const hit = course.blocking(body.x, y);
-    if (hit === undefined) {
-      body.y = y;
-    } else if (body.vy <= 0) {
-      body.y = hit.top;
-      body.vy = 0;
-      body.onGround = true;
-      landed = hit;
-    } else {
-      body.y = hit.bottom - Rules.height;
-      body.vy = 0;
-    }
-  } else if (course.support(body.x, body.y) === undefined) {
-    // Ran off an edge: start falling.
-    body.onGround = false;
-    body.vy = 0;
-  }
+  const landed = fallAmongSlabs(
+    body,
+    dt,
+    Rules,
+    (y) => course.blocking(body.x, y),
+    () => course.support(body.x, body.y) !== undefined,
+  );
   return { jumped, landed, fell: body.y < course.deathY };
 }

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
-import { advance, compileChunk } from '../../tests/support/pdq-driver.js';
+import { compileChunk } from '../../tests/support/pdq-driver.js';
+import { describeGameBasics, expectProgressInRange, frameHashes, holdKeys as hold, runToEnd } from '../../tests/support/game-suite.js';
 import type { Simulation } from '../host/simulation.js';
 import { spawnBody, stepBody, type Controls, type RunnerBody } from './body.js';
 import { Course, reachableGap } from './course.js';
@@ -19,48 +18,24 @@ const SCHEDULE: readonly ActionChunk[] = [
   { look: { dx: 0, dy: 0 }, steps: [[], [], [], [], [], []] },
 ];
 
-/** sha256 of a 320x180 frame after each chunk of SCHEDULE plus 2 s idle. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  for (const chunk of SCHEDULE) {
-    advance(sim, chunk.steps.length * 120 + 2000, compileChunk(chunk, 120));
-    sim.render(0, 320, 180, out);
-    hashes.push(createHash('sha256').update(out).digest('hex'));
-  }
-  return hashes;
-}
-
-function runIdle(sim: Simulation): void {
-  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
-}
-
-/** Holds `keys` for `ms` of game time, then releases them. */
-function hold(sim: Simulation, keys: readonly string[], ms: number): void {
-  for (const key of keys) sim.input({ type: 'key', at: 0, slot: 0, key, down: true });
-  for (let t = 0; t < ms && sim.ended() === undefined; t += sim.tickMs) sim.tick();
-  for (const key of keys) sim.input({ type: 'key', at: 0, slot: 0, key, down: false });
-}
-
 const NONE: Controls = { left: false, right: false, jump: false };
 const origin = VARIANTS[0]!;
 
 describe('obstacle_run_2d simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
+  describeGameBasics({
+    game: obstacleRun2dGame,
+    create,
+    // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
+    hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: chunk.steps.length * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
+    variants: VARIANTS,
+    schema: { state: ObstacleRun2dState, variant: 'steps', play: (sim) => hold(sim, ['D', 'Space'], 300) },
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its time limit with an idle player and progress in [0, 1]', (variant) => {
     const sim = create(1, variant);
-    runIdle(sim);
+    runToEnd(sim);
     expect(sim.ended()?.reason).toBe('time_limit');
-    const [player] = sim.progress();
-    expect(player?.progress).toBeGreaterThanOrEqual(0);
-    expect(player?.progress).toBeLessThanOrEqual(1);
+    expectProgressInRange(sim);
   });
 
   it('ends with fell when the runner runs off the first platform', () => {
@@ -78,23 +53,6 @@ describe('obstacle_run_2d simulation', () => {
     hold(sim, ['A'], 600);
     expect(state(sim).player.x).toBeCloseTo(0, 6);
     expect(sim.progress()[0]?.progress).toBe(ahead);
-  });
-
-  it('emits state its schema accepts', () => {
-    const sim = create(1, 'steps');
-    hold(sim, ['D', 'Space'], 300);
-    expect(ObstacleRun2dState.safeParse(sim.state()).success).toBe(true);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('obstacle_run_2d');
-    expect([...obstacleRun2dGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(obstacleRun2dGame.slots).toEqual(entry.slots);
-    expect(VARIANTS.map((v) => v.timeLimitMs)).toEqual(entry.variants.map((v) => v.timeLimitMs ?? entry.timeLimitMs));
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
   });
 });
 

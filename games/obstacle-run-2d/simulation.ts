@@ -1,7 +1,8 @@
 /** One episode of obstacle_run_2d: a fixed-timestep simulation behind the `Simulation` seam. */
 import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation, SimulationOptions } from '../host/simulation.js';
-import { createCanvas } from '../render/index.js';
+import type { SimulationOptions } from '../host/simulation.js';
+import { HeldKeys } from '../common/held-keys.js';
+import { SoloEpisode } from '../common/solo-episode.js';
 import { spawnBody, stepBody, type RunnerBody } from './body.js';
 import { Course } from './course.js';
 import { Rules } from './rules.js';
@@ -9,17 +10,13 @@ import type { ObstacleRun2dState } from './state.js';
 import type { ObstacleRun2dVariant } from './variants.js';
 import { drawScene, makeClouds, type Cloud } from './view.js';
 
-/** The keys the game reads, by canonical name. */
-const KEYS = ['A', 'D', 'Space'] as const;
-type Key = (typeof KEYS)[number];
-
 /** Time constant of the camera's vertical follow, ms. */
 const CAMERA_LAG_MS = 250;
 
-export class ObstacleRun2dSimulation implements Simulation {
+export class ObstacleRun2dSimulation extends SoloEpisode<ObstacleRun2dVariant> {
   readonly tickMs = Rules.tickMs;
-  private simMs = 0;
-  private readonly held = new Set<Key>();
+  /** The keys the game reads, by canonical name. */
+  private readonly keys = new HeldKeys(['A', 'D', 'Space'] as const);
   private readonly course: Course;
   private readonly body: RunnerBody = spawnBody();
   private readonly clouds: readonly Cloud[];
@@ -28,59 +25,48 @@ export class ObstacleRun2dSimulation implements Simulation {
   /** Height the camera frames, following the last platform stood on, m. */
   private cameraY = 0;
   private groundY = 0;
-  private events: SimEvent[] = [];
-  private end: SimEnd | undefined;
-  private depth: Float32Array | undefined;
-  private readonly playerSlot: number;
 
   constructor(
-    private readonly variant: ObstacleRun2dVariant,
+    variant: ObstacleRun2dVariant,
     options: SimulationOptions,
   ) {
+    super(variant, options);
     this.course = new Course(variant, options.seed);
     this.clouds = makeClouds(new Prng(options.seed, 3), variant.finishX);
-    this.playerSlot = options.slots[0] ?? 0;
   }
 
   input(event: InputEvent): void {
-    if (event.slot !== this.playerSlot || event.type !== 'key') return;
-    const key = KEYS.find((k) => k.toLowerCase() === event.key.toLowerCase());
-    if (key === undefined) return;
-    if (event.down) this.held.add(key);
-    else this.held.delete(key);
+    if (event.slot === this.playerSlot && event.type === 'key') this.keys.apply(event);
   }
 
-  tick(): void {
-    if (this.end) return;
-    this.simMs += this.tickMs;
+  protected step(): void {
     const { body, course } = this;
-    const step = stepBody(body, { left: this.held.has('A'), right: this.held.has('D'), jump: this.held.has('Space') }, this.tickMs, course);
-    if (step.jumped) this.events.push({ name: 'jump', slot: this.playerSlot });
-    if (step.landed !== undefined) {
-      const index = course.indexOf(step.landed);
-      this.groundY = step.landed.top;
+    const moved = stepBody(body, { left: this.keys.has('A'), right: this.keys.has('D'), jump: this.keys.has('Space') }, this.tickMs, course);
+    if (moved.jumped) this.emit('jump');
+    if (moved.landed !== undefined) {
+      const index = course.indexOf(moved.landed);
+      this.groundY = moved.landed.top;
       if (index > this.bestPlatform) {
         this.bestPlatform = index;
-        this.events.push({ name: 'platform_reached', slot: this.playerSlot, data: { index, of: course.platforms.length } });
+        this.emit('platform_reached', { index, of: course.platforms.length });
       }
     }
     if (body.onGround) this.maxX = Math.max(this.maxX, Math.min(body.x, course.finishX));
     this.cameraY += (this.groundY - this.cameraY) * (1 - Math.exp(-this.tickMs / CAMERA_LAG_MS));
     if (body.x >= course.finishX) {
       this.maxX = course.finishX;
-      this.events.push({ name: 'finished', slot: this.playerSlot, data: { simMs: this.simMs } });
-      this.end = { reason: 'finished', outcomes: [{ slot: this.playerSlot, result: 'win' }] };
-    } else if (step.fell) {
-      this.events.push({ name: 'fell', slot: this.playerSlot, data: { x: Math.round(body.x * 100) / 100 } });
-      this.end = { reason: 'fell', outcomes: [{ slot: this.playerSlot, result: 'loss' }] };
-    } else if (this.simMs >= this.variant.timeLimitMs) {
-      this.end = { reason: 'time_limit', outcomes: [{ slot: this.playerSlot, result: 'loss' }] };
+      this.emit('finished', { simMs: this.simMs });
+      this.finish('finished', 'win');
+    } else if (moved.fell) {
+      this.emit('fell', { x: Math.round(body.x * 100) / 100 });
+      this.finish('fell', 'loss');
+    } else if (this.timeUp) {
+      this.finish('time_limit', 'loss');
     }
   }
 
   render(_slot: number, width: number, height: number, out: Uint8Array): void {
-    if (this.depth?.length !== width * height) this.depth = new Float32Array(width * height);
-    drawScene(createCanvas(width, height, out, this.depth), {
+    drawScene(this.canvas(width, height, out), {
       course: this.course,
       body: this.body,
       clouds: this.clouds,
@@ -100,20 +86,10 @@ export class ObstacleRun2dSimulation implements Simulation {
     return [{ slot: this.playerSlot, progress, score: Math.round(this.maxX * 100) / 100 }];
   }
 
-  drainEvents(): readonly SimEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
   state(): ObstacleRun2dState {
     const { body, course } = this;
     return {
-      game: 'obstacle_run_2d',
-      variant: this.variant.id,
-      simMs: this.simMs,
-      timeLimitMs: this.variant.timeLimitMs,
-      tickMs: this.tickMs,
+      ...this.head('obstacle_run_2d'),
       player: { x: body.x, y: body.y, vx: body.vx, vy: body.vy, onGround: body.onGround, alive: this.end?.reason !== 'fell' },
       maxX: this.maxX,
       finishX: course.finishX,
@@ -128,9 +104,5 @@ export class ObstacleRun2dSimulation implements Simulation {
         height: Rules.height,
       },
     };
-  }
-
-  ended(): SimEnd | undefined {
-    return this.end;
   }
 }

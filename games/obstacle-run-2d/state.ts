@@ -1,5 +1,6 @@
 /** The privileged state of obstacle_run_2d, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { episodeFields } from '../common/state-schema.js';
 
 export const ObstacleRun2dPlatformState = z.strictObject({
   /** Left and right ends of the slab, m. */
@@ -12,11 +13,7 @@ export const ObstacleRun2dPlatformState = z.strictObject({
 export type ObstacleRun2dPlatformState = z.infer<typeof ObstacleRun2dPlatformState>;
 
 export const ObstacleRun2dState = z.strictObject({
-  game: z.literal('obstacle_run_2d'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('obstacle_run_2d'),
   /** Centre of the feet in metres (x right, y up) and velocity in m/s. */
   player: z.strictObject({
     x: z.number(),

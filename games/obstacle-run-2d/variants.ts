@@ -59,8 +59,3 @@ export const VARIANTS: readonly ObstacleRun2dVariant[] = [
     height: { min: -2, max: 3 },
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): ObstacleRun2dVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -1,9 +1,10 @@
 /** Draws obstacle_run_2d: a side view that follows the runner, with parallax clouds and the HUD. */
 import { drawSkyGradient, drawText, fillRect, measureText, type Canvas, type Rgb } from '../render/index.js';
 import type { Prng } from '../../protocol/index.js';
+import { hudUnit } from '../common/hud.js';
+import { drawRunHud } from '../common/run-hud.js';
 import type { RunnerBody } from './body.js';
 import type { Course, Platform } from './course.js';
-import { drawHud } from './hud.js';
 import { Rules } from './rules.js';
 
 /** A background cloud: world x at parallax, screen-height fraction, size in m. */
@@ -92,7 +93,7 @@ export function drawScene(canvas: Canvas, scene: Scene): void {
   for (const p of scene.course.platforms) if (p.x1 > f.left && p.x0 < right) drawPlatform(canvas, f, p);
   drawFinish(canvas, f, scene.course);
   drawRunner(canvas, f, scene.body);
-  drawHud(canvas, 'OBSTACLE RUN', scene.timeLimitMs - scene.simMs, scene.progress);
+  drawRunHud(canvas, 'OBSTACLE RUN', scene.timeLimitMs - scene.simMs, scene.progress);
 }
 
 function drawClouds(canvas: Canvas, f: Frame, clouds: readonly Cloud[]): void {
@@ -133,7 +134,7 @@ function drawFinish(canvas: Canvas, f: Frame, course: Course): void {
       worldRect(canvas, f, x + 0.06 + i * cell, last.top + 3.6 - (j + 1) * cell, x + 0.06 + (i + 1) * cell, last.top + 3.6 - j * cell, (i + j) % 2 === 0 ? FINISH_DARK : FINISH_LIGHT);
     }
   }
-  const unit = Math.max(1, Math.round(canvas.height / 180));
+  const unit = hudUnit(canvas.height);
   const label = 'FINISH';
   drawText(canvas, label, Math.round(sx(f, x) - measureText(label, unit) / 2), Math.round(sy(f, last.top + 3.6) - 11 * unit), { scale: unit, color: LABEL, shadow: LABEL_SHADOW });
 }

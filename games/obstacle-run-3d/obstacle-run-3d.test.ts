@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
-import { advance, compileChunk } from '../../tests/support/pdq-driver.js';
+import { compileChunk } from '../../tests/support/pdq-driver.js';
+import { describeGameBasics, expectProgressInRange, frameHashes, holdKeys as hold, runToEnd } from '../../tests/support/game-suite.js';
+import type { MoveControls } from '../common/held-keys.js';
 import type { Simulation } from '../host/simulation.js';
-import { spawnBody, stepBody, type Controls } from './body.js';
+import { spawnBody, stepBody } from './body.js';
 import { Course, reachableGap, type Platform } from './course.js';
 import { ObstacleRun3dState, obstacleRun3dGame } from './index.js';
 import { Rules } from './rules.js';
@@ -19,51 +19,28 @@ const SCHEDULE: readonly ActionChunk[] = [
   { look: { dx: 0, dy: 0 }, steps: [['D'], [], [], [], [], []] },
 ];
 
-/** sha256 of a 320x180 frame after each chunk of SCHEDULE plus 2 s idle. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  for (const chunk of SCHEDULE) {
-    advance(sim, chunk.steps.length * 120 + 2000, compileChunk(chunk, 120));
-    sim.render(0, 320, 180, out);
-    hashes.push(createHash('sha256').update(out).digest('hex'));
-  }
-  return hashes;
-}
-
-function runIdle(sim: Simulation): void {
-  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
-}
-
-/** Holds `keys` for `ms` of game time, then releases them. */
-function hold(sim: Simulation, keys: readonly string[], ms: number): void {
-  for (const key of keys) sim.input({ type: 'key', at: 0, slot: 0, key, down: true });
-  for (let t = 0; t < ms && sim.ended() === undefined; t += sim.tickMs) sim.tick();
-  for (const key of keys) sim.input({ type: 'key', at: 0, slot: 0, key, down: false });
-}
-
-const NONE: Controls = { forward: false, back: false, left: false, right: false, jump: false };
+const NONE: MoveControls = { forward: false, back: false, left: false, right: false, jump: false };
 
 /** Horizontal clear distance between two platform tops, m (0 when they overlap). */
 const clearance = (a: Platform, b: Platform): number =>
   Math.hypot(Math.max(0, Math.abs(a.x - b.x) - a.halfX - b.halfX), Math.max(0, Math.abs(a.z - b.z) - a.halfZ - b.halfZ));
 
 describe('obstacle_run_3d simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
+  describeGameBasics({
+    game: obstacleRun3dGame,
+    create,
+    // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
+    hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: chunk.steps.length * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
+    variants: VARIANTS,
+    look: { camera: (sim) => state(sim).camera, pitchMin: Rules.pitchMin },
+    schema: { state: ObstacleRun3dState, variant: 'switchback', play: (sim) => hold(sim, ['W', 'Space'], 300) },
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its time limit with an idle player and progress in [0, 1]', (variant) => {
     const sim = create(1, variant);
-    runIdle(sim);
+    runToEnd(sim);
     expect(sim.ended()?.reason).toBe('time_limit');
-    const [player] = sim.progress();
-    expect(player?.progress).toBeGreaterThanOrEqual(0);
-    expect(player?.progress).toBeLessThanOrEqual(1);
+    expectProgressInRange(sim);
   });
 
   it('ends with fell when the player walks off the start platform', () => {
@@ -72,12 +49,6 @@ describe('obstacle_run_3d simulation', () => {
     hold(sim, ['W'], 5000);
     expect(sim.ended()).toEqual({ reason: 'fell', outcomes: [{ slot: 0, result: 'loss' }] });
     expect(sim.drainEvents().map((e) => e.name)).toContain('fell');
-  });
-
-  it('turns the camera with look events and clamps its pitch', () => {
-    const sim = create(1);
-    sim.input({ type: 'look', at: 0, slot: 0, dx: 200, dy: -200 });
-    expect(state(sim).camera).toEqual({ yaw: -160, pitch: Rules.pitchMin });
   });
 
   it('walks W along the camera heading', () => {
@@ -102,22 +73,6 @@ describe('obstacle_run_3d simulation', () => {
     expect(state(sim).path.reached).toBe(ahead.path.reached);
   });
 
-  it('emits state its schema accepts', () => {
-    const sim = create(1, 'switchback');
-    hold(sim, ['W', 'Space'], 300);
-    expect(ObstacleRun3dState.safeParse(sim.state()).success).toBe(true);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('obstacle_run_3d');
-    expect([...obstacleRun3dGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(obstacleRun3dGame.slots).toEqual(entry.slots);
-    expect(VARIANTS.map((v) => v.timeLimitMs)).toEqual(entry.variants.map((v) => v.timeLimitMs ?? entry.timeLimitMs));
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
-  });
 });
 
 describe('obstacle_run_3d course', () => {

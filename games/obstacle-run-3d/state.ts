@@ -1,5 +1,6 @@
 /** The privileged state of obstacle_run_3d, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { CameraState, MovingBodyState, episodeFields } from '../common/state-schema.js';
 
 export const ObstacleRun3dPlatformState = z.strictObject({
   /** Centre of the walkable top and its half sides along x and z, m. */
@@ -14,24 +15,11 @@ export const ObstacleRun3dPlatformState = z.strictObject({
 export type ObstacleRun3dPlatformState = z.infer<typeof ObstacleRun3dPlatformState>;
 
 export const ObstacleRun3dState = z.strictObject({
-  game: z.literal('obstacle_run_3d'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('obstacle_run_3d'),
   /** Centre of the feet in metres and velocity in m/s; x right, y up, z forward at yaw 0. */
-  player: z.strictObject({
-    x: z.number(),
-    y: z.number(),
-    z: z.number(),
-    vx: z.number(),
-    vy: z.number(),
-    vz: z.number(),
-    onGround: z.boolean(),
-    alive: z.boolean(),
-  }),
+  player: MovingBodyState,
   /** Camera heading and tilt, degrees; W walks along (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw). */
-  camera: z.strictObject({ yaw: z.number(), pitch: z.number() }),
+  camera: CameraState,
   /** Index of the platform stood on (or last stood on) and the furthest reached, in path order. */
   platformIndex: z.number().int().min(0),
   bestPlatform: z.number().int().min(0),

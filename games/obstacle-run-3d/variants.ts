@@ -77,8 +77,3 @@ export const VARIANTS: readonly ObstacleRun3dVariant[] = [
     turnChance: 0.45,
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): ObstacleRun3dVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -14,9 +14,12 @@ import {
   type Rgb,
   type View,
 } from '../render/index.js';
+import { drawSquareShadow, drawSuitFigure, quarterTurnFigure } from '../common/figure.js';
+import { hudUnit } from '../common/hud.js';
+import { orbitCamera } from '../common/orbit-camera.js';
+import { drawRunHud } from '../common/run-hud.js';
 import type { RunnerBody } from './body.js';
 import type { Course, Platform } from './course.js';
-import { drawHud } from './hud.js';
 
 /** What the view needs of the game. */
 export interface Scene {
@@ -46,33 +49,19 @@ const FINISH_TOP: Rgb = [250, 208, 56];
 const POLE: Rgb = [232, 232, 238];
 const FLAG_A: Rgb = [230, 40, 40];
 const FLAG_B: Rgb = [250, 250, 250];
-const PLAYER: Rgb = [36, 86, 232];
-const PLAYER_HEAD: Rgb = [84, 132, 255];
-const VISOR: Rgb = [235, 240, 250];
 const SHADOW: Rgb = [40, 40, 52];
 const LABEL: Rgb = [255, 236, 120];
 const LABEL_SHADOW: Rgb = [0, 0, 0];
 
-/** Orbit distance of the camera from its pivot above the runner, m. */
-const CAMERA_DISTANCE = 8;
+/** Orbit distance of the camera from its pivot above the runner (m) and its field of view (degrees). */
+const LENS = { distance: 8, fovDeg: 62 } as const;
 const PIVOT_HEIGHT = 1.6;
-const FOV_DEG = 62;
 const FLAG_HEIGHT = 4.5;
-const RAD = Math.PI / 180;
 
 /** The camera orbiting behind the runner at the scene's yaw and pitch. */
 export function sceneCamera(scene: Scene): Camera {
-  const yaw = scene.yawDeg * RAD;
-  const pitch = scene.pitchDeg * RAD;
   const { body } = scene;
-  const pivotY = Math.max(body.y, scene.course.deathY + 2) + PIVOT_HEIGHT;
-  const c = Math.cos(pitch) * CAMERA_DISTANCE;
-  return {
-    position: [body.x - Math.sin(yaw) * c, pivotY - Math.sin(pitch) * CAMERA_DISTANCE, body.z - Math.cos(yaw) * c],
-    yawDeg: scene.yawDeg,
-    pitchDeg: scene.pitchDeg,
-    fovDeg: FOV_DEG,
-  };
+  return orbitCamera({ x: body.x, y: Math.max(body.y, scene.course.deathY + 2) + PIVOT_HEIGHT, z: body.z }, scene.yawDeg, scene.pitchDeg, LENS);
 }
 
 /** Renders the whole frame into `canvas`. */
@@ -84,7 +73,7 @@ export function drawScene(canvas: Canvas, scene: Scene): void {
   drawFlag(canvas, view, scene.course.finish);
   drawRunner(canvas, view, scene);
   drawFinishLabel(canvas, view, scene.course.finish);
-  drawHud(canvas, 'OBSTACLE RUN 3D', scene.timeLimitMs - scene.simMs, scene.progress);
+  drawRunHud(canvas, 'OBSTACLE RUN 3D', scene.timeLimitMs - scene.simMs, scene.progress);
 }
 
 function drawPlatform(canvas: Canvas, view: View, p: Platform, index: number, count: number): void {
@@ -110,7 +99,7 @@ function drawFlag(canvas: Canvas, view: View, finish: Platform): void {
 function drawFinishLabel(canvas: Canvas, view: View, finish: Platform): void {
   const at = projectPoint(view, [finish.x, finish.top + FLAG_HEIGHT + 0.5, finish.z]);
   if (at === undefined) return;
-  const unit = Math.max(1, Math.round(canvas.height / 180));
+  const unit = hudUnit(canvas.height);
   const text = 'FINISH';
   const x = Math.round(at.x - measureText(text, unit) / 2);
   // Kept below the HUD band so the label never covers the countdown.
@@ -122,27 +111,7 @@ function drawFinishLabel(canvas: Canvas, view: View, finish: Platform): void {
 function drawRunner(canvas: Canvas, view: View, scene: Scene): void {
   const { body, course } = scene;
   const ground = course.below(body.x, body.y, body.z);
-  if (ground !== undefined) {
-    const s = 0.34;
-    const y = ground.top + 0.01;
-    drawPolygon(canvas, view, [[body.x - s, y, body.z - s], [body.x + s, y, body.z - s], [body.x + s, y, body.z + s], [body.x - s, y, body.z + s]], SHADOW);
-  }
-  // The figure turns in quarter turns so every part stays an axis-aligned box.
-  const q = (((Math.round(body.facingDeg / 90) % 4) + 4) % 4) * 90 * RAD;
-  const fx = Math.round(Math.sin(q));
-  const fz = Math.round(Math.cos(q));
-  const part = (u0: number, u1: number, v0: number, v1: number, w0: number, w1: number, color: Rgb): void => {
-    const xa = body.x + u0 * fz + w0 * fx;
-    const xb = body.x + u1 * fz + w1 * fx;
-    const za = body.z - u0 * fx + w0 * fz;
-    const zb = body.z - u1 * fx + w1 * fz;
-    drawBox(canvas, view, [Math.min(xa, xb), body.y + v0, Math.min(za, zb)], [Math.max(xa, xb), body.y + v1, Math.max(za, zb)], color, DEFAULT_LIGHT);
-  };
-  part(-0.3, -0.05, 0, 0.8, -0.14, 0.14, PLAYER);
-  part(0.05, 0.3, 0, 0.8, -0.14, 0.14, PLAYER);
-  part(-0.32, 0.32, 0.8, 1.42, -0.18, 0.18, PLAYER);
-  part(-0.46, -0.32, 0.84, 1.4, -0.1, 0.1, PLAYER_HEAD);
-  part(0.32, 0.46, 0.84, 1.4, -0.1, 0.1, PLAYER_HEAD);
-  part(-0.2, 0.2, 1.44, 1.82, -0.2, 0.2, PLAYER_HEAD);
-  part(-0.14, 0.14, 1.56, 1.7, 0.2, 0.24, VISOR);
+  if (ground !== undefined) drawSquareShadow(canvas, view, body.x, ground.top + 0.01, body.z, 0.34, SHADOW);
+  const part = quarterTurnFigure(canvas, view, body.x, body.y, body.z, body.facingDeg);
+  drawSuitFigure(part, { hip: 0.8, neck: 1.42, arms: [0.84, 1.4], head: [1.44, 1.82], visor: [1.56, 1.7] });
 }

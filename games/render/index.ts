@@ -5,5 +5,6 @@ export * from './canvas.js';
 export * from './camera.js';
 export * from './raster.js';
 export * from './shapes.js';
+export * from './turned-box.js';
 export * from './font.js';
 export { GLYPH_WIDTH, GLYPH_HEIGHT } from './glyphs.js';

@@ -3,18 +3,12 @@
  * furniture placed on free spots of their rooms (the seed picks the spots).
  */
 import type { Prng } from '../../protocol/index.js';
+import type { Aabb } from '../common/collide.js';
 import { Rules, type ColourName } from './rules.js';
 import type { Cell, SceneEscapeVariant } from './variants.js';
 
 /** An axis-aligned box, m. */
-export interface Box {
-  readonly minX: number;
-  readonly minY: number;
-  readonly minZ: number;
-  readonly maxX: number;
-  readonly maxY: number;
-  readonly maxZ: number;
-}
+export type Box = Aabb;
 
 /** A door, gate or the exit, filling a doorway until opened. `axis` is the direction its wall runs in. */
 export interface Door {

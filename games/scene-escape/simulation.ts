@@ -1,95 +1,40 @@
 /** One episode of scene_escape: walking the rooms, using objects with F, and working through the task chain. */
-import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation, SimulationOptions } from '../host/simulation.js';
-import { createCanvas } from '../render/index.js';
+import { Prng, type PlayerProgress } from '../../protocol/index.js';
+import type { SimulationOptions } from '../host/simulation.js';
+import { WalkAndUseEpisode, type WalkStart } from '../common/walk-and-use-episode.js';
 import { buildWorld, solids, type Box, type World } from './layout.js';
-import { stepBody, type PlayerBody } from './player.js';
 import { Rules } from './rules.js';
 import type { SceneEscapeState } from './state.js';
-import { facedUsable, taskPhrase, taskTarget, usableId, wrapDeg, type Usable } from './tasks.js';
+import { facedUsable, taskPhrase, taskTarget, usableId, type Usable } from './tasks.js';
 import type { SceneEscapeVariant } from './variants.js';
 import { drawScene } from './view.js';
 
-/** The keys the game reads, by canonical name. */
-const KEYS = ['W', 'A', 'S', 'D', 'Space', 'F'] as const;
-type Key = (typeof KEYS)[number];
-
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-export class SceneEscapeSimulation implements Simulation {
-  readonly tickMs = Rules.tickMs;
-  private simMs = 0;
-  private yawDeg: number;
-  private pitchDeg: number = Rules.startPitch;
-  private readonly held = new Set<Key>();
+/** Where the player starts: the middle of the start room, facing the variant's heading. */
+function startOf(variant: SceneEscapeVariant): WalkStart {
+  const [c, r] = variant.start.cell;
+  return { x: (c + 0.5) * Rules.roomSize, z: (r + 0.5) * Rules.roomSize, yawDeg: variant.start.yawDeg };
+}
+
+export class SceneEscapeSimulation extends WalkAndUseEpisode<SceneEscapeVariant> {
   private readonly world: World;
   private blockers: Box[];
-  private readonly body: PlayerBody;
   private taskIndex = 0;
   private readonly inventory: string[] = [];
-  private interactQueued = false;
-  private message: { text: string; untilMs: number; good: boolean } | undefined;
-  private events: SimEvent[] = [];
-  private end: SimEnd | undefined;
-  private depth: Float32Array | undefined;
-  private readonly playerSlot: number;
 
-  constructor(
-    private readonly variant: SceneEscapeVariant,
-    options: SimulationOptions,
-  ) {
+  constructor(variant: SceneEscapeVariant, options: SimulationOptions) {
+    super(variant, options, Rules, startOf(variant));
     this.world = buildWorld(variant, new Prng(options.seed, 1));
     this.blockers = solids(this.world);
-    const [c, r] = variant.start.cell;
-    this.body = { x: (c + 0.5) * Rules.roomSize, y: 0, z: (r + 0.5) * Rules.roomSize, vy: 0, onGround: true };
-    this.yawDeg = variant.start.yawDeg;
-    this.playerSlot = options.slots[0] ?? 0;
   }
 
-  input(event: InputEvent): void {
-    if (event.slot !== this.playerSlot) return;
-    switch (event.type) {
-      case 'key': {
-        const key = KEYS.find((k) => k.toLowerCase() === event.key.toLowerCase());
-        if (key === undefined) return;
-        // F acts once per press, on the tick after it arrives.
-        if (key === 'F' && event.down && !this.held.has('F')) this.interactQueued = true;
-        if (event.down) this.held.add(key);
-        else this.held.delete(key);
-        return;
-      }
-      case 'look':
-        this.yawDeg = wrapDeg(this.yawDeg + event.dx);
-        this.pitchDeg = Math.min(Rules.pitchMax, Math.max(Rules.pitchMin, this.pitchDeg + event.dy));
-        return;
-      case 'button':
-        return;
-    }
-  }
-
-  tick(): void {
-    if (this.end) return;
-    this.simMs += this.tickMs;
-    const controls = {
-      forward: this.held.has('W'),
-      back: this.held.has('S'),
-      left: this.held.has('A'),
-      right: this.held.has('D'),
-      jump: this.held.has('Space'),
-    };
-    if (stepBody(this.body, controls, this.yawDeg, this.tickMs, this.blockers)) this.events.push({ name: 'jump', slot: this.playerSlot });
-    if (this.interactQueued) {
-      this.interactQueued = false;
-      this.interact();
-    }
-    if (this.message && this.simMs >= this.message.untilMs) this.message = undefined;
-    if (this.end === undefined && this.simMs >= this.variant.timeLimitMs) {
-      this.end = { reason: 'time_limit', outcomes: [{ slot: this.playerSlot, result: 'none' }] };
-    }
+  protected solids(): readonly Box[] {
+    return this.blockers;
   }
 
   private faced(): Usable | undefined {
-    return facedUsable(this.world, this.blockers, this.body.x, this.body.z, this.yawDeg);
+    return facedUsable(this.world, this.blockers, this.body.x, this.body.z, this.pilot.yawDeg);
   }
 
   /** The current task's target when the player faces it within reach, else undefined. */
@@ -99,16 +44,16 @@ export class SceneEscapeSimulation implements Simulation {
     return task !== undefined && faced !== undefined && usableId(faced) === taskTarget(task) ? faced : undefined;
   }
 
-  private interact(): void {
+  protected interact(): void {
     const task = this.variant.chain[this.taskIndex];
     const faced = this.faced();
     if (task === undefined || faced === undefined) {
-      this.events.push({ name: 'interact_nothing', slot: this.playerSlot });
+      this.emit('interact_nothing');
       return;
     }
     if (usableId(faced) !== taskTarget(task)) {
       this.say('Not the current task', false);
-      this.events.push({ name: 'wrong_object', slot: this.playerSlot, data: { id: usableId(faced) } });
+      this.emit('wrong_object', { id: usableId(faced) });
       return;
     }
     if (faced.kind === 'thing') {
@@ -131,15 +76,11 @@ export class SceneEscapeSimulation implements Simulation {
     this.blockers = solids(this.world);
     this.taskIndex++;
     this.say(`Done: ${taskPhrase(task)}`, true);
-    this.events.push({ name: 'task_completed', slot: this.playerSlot, data: { index: this.taskIndex - 1, target: taskTarget(task) } });
+    this.emit('task_completed', { index: this.taskIndex - 1, target: taskTarget(task) });
     if (this.taskIndex >= this.variant.chain.length) {
-      this.events.push({ name: 'escaped', slot: this.playerSlot });
-      this.end = { reason: 'escaped', outcomes: [{ slot: this.playerSlot, result: 'win' }] };
+      this.emit('escaped');
+      this.finish('escaped', 'win');
     }
-  }
-
-  private say(text: string, good: boolean): void {
-    this.message = { text, untilMs: this.simMs + Rules.messageMs, good };
   }
 
   private promptText(): string | undefined {
@@ -148,20 +89,15 @@ export class SceneEscapeSimulation implements Simulation {
   }
 
   render(_slot: number, width: number, height: number, out: Uint8Array): void {
-    if (this.depth?.length !== width * height) this.depth = new Float32Array(width * height);
     const task = this.variant.chain[this.taskIndex];
-    drawScene(createCanvas(width, height, out, this.depth), {
+    drawScene(this.canvas(width, height, out), {
+      ...this.playerView(),
       world: this.world,
-      body: this.body,
-      yawDeg: this.yawDeg,
-      pitchDeg: this.pitchDeg,
       task: task === undefined ? 'Escaped!' : capital(taskPhrase(task)),
       taskIndex: this.taskIndex,
       taskCount: this.variant.chain.length,
       prompt: this.promptText(),
-      message: this.message,
       inventory: this.inventory,
-      secondsLeft: Math.max(0, Math.ceil((this.variant.timeLimitMs - this.simMs) / 1000)),
     });
   }
 
@@ -169,22 +105,10 @@ export class SceneEscapeSimulation implements Simulation {
     return [{ slot: this.playerSlot, progress: this.taskIndex / this.variant.chain.length, score: this.taskIndex }];
   }
 
-  drainEvents(): readonly SimEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
   state(): SceneEscapeState {
-    const { body, world, variant } = this;
+    const { world, variant } = this;
     return {
-      game: 'scene_escape',
-      variant: variant.id,
-      simMs: this.simMs,
-      timeLimitMs: variant.timeLimitMs,
-      tickMs: this.tickMs,
-      player: { x: body.x, y: body.y, z: body.z, onGround: body.onGround },
-      camera: { yaw: this.yawDeg, pitch: this.pitchDeg },
+      ...this.walkerHead('scene_escape'),
       tasks: variant.chain.map((t, i) => ({ text: capital(taskPhrase(t)), target: taskTarget(t), done: i < this.taskIndex })),
       taskIndex: this.taskIndex,
       prompt: this.promptText() ?? null,
@@ -194,11 +118,7 @@ export class SceneEscapeSimulation implements Simulation {
       doors: world.doors.map((d) => ({ id: d.id, kind: d.kind, colour: d.colour ?? null, x: d.x, z: d.z, axis: d.axis, open: d.open })),
       solids: this.blockers.map((b) => ({ ...b })),
       map: { width: world.width, depth: world.depth, roomSize: Rules.roomSize },
-      rules: { moveSpeed: Rules.moveSpeed, playerRadius: Rules.playerRadius, reach: Rules.reach, facingDeg: Rules.facingDeg },
+      rules: this.reachRules(),
     };
-  }
-
-  ended(): SimEnd | undefined {
-    return this.end;
   }
 }

@@ -1,26 +1,16 @@
 /** The privileged state of scene_escape, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { BoxState, CameraState, ReachRulesState, WalkerState, episodeFields } from '../common/state-schema.js';
 
-export const SceneEscapeBoxState = z.strictObject({
-  minX: z.number(),
-  minY: z.number(),
-  minZ: z.number(),
-  maxX: z.number(),
-  maxY: z.number(),
-  maxZ: z.number(),
-});
+export const SceneEscapeBoxState = BoxState;
 export type SceneEscapeBoxState = z.infer<typeof SceneEscapeBoxState>;
 
 export const SceneEscapeState = z.strictObject({
-  game: z.literal('scene_escape'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('scene_escape'),
   /** Feet position in metres (y = 0 on the floor); x east, z north. */
-  player: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), onGround: z.boolean() }),
+  player: WalkerState,
   /** Camera heading and tilt, degrees; W walks along (sin yaw, cos yaw) in (x, z), and the player faces the heading. */
-  camera: z.strictObject({ yaw: z.number(), pitch: z.number() }),
+  camera: CameraState,
   /** The chain in order: the on-screen text and the id of the object or door it names. */
   tasks: z.array(z.strictObject({ text: z.string(), target: z.string(), done: z.boolean() })),
   /** Index of the current task (= tasks completed). */
@@ -41,6 +31,6 @@ export const SceneEscapeState = z.strictObject({
   solids: z.array(SceneEscapeBoxState),
   map: z.strictObject({ width: z.number().positive(), depth: z.number().positive(), roomSize: z.number().positive() }),
   /** The rules' numbers: speed in m/s, sizes in m, angle in degrees. */
-  rules: z.strictObject({ moveSpeed: z.number(), playerRadius: z.number(), reach: z.number(), facingDeg: z.number() }),
+  rules: ReachRulesState,
 });
 export type SceneEscapeState = z.infer<typeof SceneEscapeState>;

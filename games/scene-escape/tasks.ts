@@ -1,5 +1,6 @@
 /** The task chain: what each task says, which object it names, and which object the player is facing. */
-import { clearLine } from './collide.js';
+import { wrapDeg } from '../common/angles.js';
+import { clearLine } from '../common/collide.js';
 import { doorBox, thingBox, type Box, type Door, type Thing, type World } from './layout.js';
 import { Rules } from './rules.js';
 import type { TaskSpec } from './variants.js';
@@ -56,9 +57,4 @@ export function facedUsable(world: World, solids: readonly Box[], x: number, z: 
 
 function sameBox(a: Box, b: Box): boolean {
   return a.minX === b.minX && a.minZ === b.minZ && a.maxX === b.maxX && a.maxZ === b.maxZ && a.minY === b.minY && a.maxY === b.maxY;
-}
-
-/** `deg` wrapped into [-180, 180). */
-export function wrapDeg(deg: number): number {
-  return ((((deg + 180) % 360) + 360) % 360) - 180;
 }

@@ -165,8 +165,3 @@ export const VARIANTS: readonly SceneEscapeVariant[] = [
     timeLimitMs: 720_000,
   },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): SceneEscapeVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

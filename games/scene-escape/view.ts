@@ -11,13 +11,13 @@ import {
   type Rgb,
   type View,
 } from '../render/index.js';
-import { clearLine, rayBox } from './collide.js';
+import { clearLine, rayBox } from '../common/collide.js';
+import { quarterTurnFigure } from '../common/figure.js';
 import { drawHud, drawLabels, type Label } from './hud.js';
 import { doorBox, type Box, type Door, type Thing } from './layout.js';
 import { CHEST, EXIT_DOOR, EXIT_SIGN, FLOORS, FURNITURE, KNOB, OBJECT_RGB, PLAYER, PLAYER_HEAD, POST, POT, STAND, WALL, WALL_TOP } from './palette.js';
 import { Rules } from './rules.js';
 import type { Scene } from './scene.js';
-
 
 const CAMERA_DISTANCE = 5.5;
 const PIVOT_HEIGHT = 1.2;
@@ -167,17 +167,7 @@ function drawThing(canvas: Canvas, view: View, t: Thing): void {
 
 function drawPlayer(canvas: Canvas, view: View, scene: Scene): void {
   const { body } = scene;
-  // The figure turns in quarter turns so every part stays an axis-aligned box.
-  const q = (((Math.round(scene.yawDeg / 90) % 4) + 4) % 4) * 90 * RAD;
-  const fx = Math.round(Math.sin(q));
-  const fz = Math.round(Math.cos(q));
-  const part = (u0: number, u1: number, v0: number, v1: number, w0: number, w1: number, color: Rgb): void => {
-    const xa = body.x + u0 * fz + w0 * fx;
-    const xb = body.x + u1 * fz + w1 * fx;
-    const za = body.z - u0 * fx + w0 * fz;
-    const zb = body.z - u1 * fx + w1 * fz;
-    drawBox(canvas, view, [Math.min(xa, xb), body.y + v0, Math.min(za, zb)], [Math.max(xa, xb), body.y + v1, Math.max(za, zb)], color, DEFAULT_LIGHT);
-  };
+  const part = quarterTurnFigure(canvas, view, body.x, body.y, body.z, scene.yawDeg);
   part(-0.25, -0.04, 0, 0.75, -0.12, 0.12, POST);
   part(0.04, 0.25, 0, 0.75, -0.12, 0.12, POST);
   part(-0.3, 0.3, 0.75, 1.4, -0.16, 0.16, PLAYER);

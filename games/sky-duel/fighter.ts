@@ -1,18 +1,13 @@
 /** A fighter's body: walking relative to its facing, jumping, knockback, and falling off the platform. */
+import type { MoveControls } from '../common/held-keys.js';
+import { fallOntoFloor, steerOnGround, type GroundBody } from '../common/walk.js';
 import { Rules } from './rules.js';
 import type { Spawn } from './variants.js';
 
-export interface Fighter {
+/** A fighter; its feet are at y = 0 on the platform top. */
+export interface Fighter extends GroundBody {
   readonly slot: number;
   readonly team: number;
-  x: number;
-  /** Height of the feet above the platform top, m. */
-  y: number;
-  z: number;
-  vx: number;
-  vy: number;
-  vz: number;
-  onGround: boolean;
   /** Facing and camera heading, degrees (0 = +z, positive turns towards +x). */
   yawDeg: number;
   hp: number;
@@ -30,19 +25,6 @@ export interface Fighter {
   stride: number;
   fallen: boolean;
 }
-
-/** The controls that move a fighter during one tick. */
-export interface Controls {
-  readonly forward: boolean;
-  readonly back: boolean;
-  readonly left: boolean;
-  readonly right: boolean;
-  readonly jump: boolean;
-}
-
-export const NO_CONTROLS: Controls = { forward: false, back: false, left: false, right: false, jump: false };
-
-const RAD = Math.PI / 180;
 
 export function spawnFighter(slot: number, team: number, spawn: Spawn): Fighter {
   return {
@@ -79,24 +61,9 @@ export function onPlatform(side: number, x: number, z: number): boolean {
  * ground, a held jump leaves the ground, knockback is added and fades; a fighter past the edge falls.
  * Returns whether it jumped this tick.
  */
-export function stepFighter(f: Fighter, controls: Controls, dtMs: number, side: number): { jumped: boolean } {
+export function stepFighter(f: Fighter, controls: MoveControls, dtMs: number, side: number): { jumped: boolean } {
   const dt = dtMs / 1000;
-  let jumped = false;
-  if (f.onGround) {
-    const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
-    const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
-    const yaw = f.yawDeg * RAD;
-    const mx = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
-    const mz = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
-    const len = Math.hypot(mx, mz);
-    f.vx = len > 0 ? (mx / len) * Rules.moveSpeed : 0;
-    f.vz = len > 0 ? (mz / len) * Rules.moveSpeed : 0;
-    if (controls.jump) {
-      f.vy = Rules.jumpSpeed;
-      f.onGround = false;
-      jumped = true;
-    }
-  }
+  const { jumped } = steerOnGround(f, controls, f.yawDeg, Rules);
   let kx = 0;
   let kz = 0;
   if (f.knockMs > 0) {
@@ -108,19 +75,7 @@ export function stepFighter(f: Fighter, controls: Controls, dtMs: number, side: 
   f.x += (f.vx + kx) * dt;
   f.z += (f.vz + kz) * dt;
   f.stride += Math.hypot(f.vx, f.vz) * dt;
-  if (!f.onGround) {
-    f.vy -= Rules.gravity * dt;
-    const prevY = f.y;
-    f.y += f.vy * dt;
-    if (f.vy < 0 && prevY >= 0 && f.y <= 0 && onPlatform(side, f.x, f.z)) {
-      f.y = 0;
-      f.vy = 0;
-      f.onGround = true;
-    }
-  } else if (!onPlatform(side, f.x, f.z)) {
-    f.onGround = false;
-    f.vy = 0;
-  }
+  fallOntoFloor(f, dt, Rules.gravity, (x, z) => onPlatform(side, x, z));
   if (f.y < -Rules.fallDepth) f.fallen = true;
   return { jumped };
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../../games-manifest/index.js';
 import type { InputEvent } from '../../protocol/index.js';
+import { describeGameBasics, frameHashes, runToEnd as runIdle } from '../../tests/support/game-suite.js';
 import { advance } from '../../tests/support/pdq-driver.js';
 import type { Simulation } from '../host/simulation.js';
 import { SkyDuelState, skyDuelGame } from './index.js';
@@ -16,24 +15,12 @@ const swing = (slot: number, at = 0): InputEvent[] => [
   { type: 'button', at: at + 30, slot, button: 'left', down: false },
 ];
 
-/** Each slot's frame hash after each stretch of a fixed two-player schedule. */
-function frameHashes(sim: Simulation): string[] {
-  const out = new Uint8Array(320 * 180 * 3);
-  const hashes: string[] = [];
-  const schedule: InputEvent[][] = [
-    [key(0, 'W', true), key(0, 'W', false, 480), { type: 'look', at: 0, slot: 1, dx: 20, dy: 0 }, key(1, 'D', true), key(1, 'D', false, 240)],
-    [...swing(0), ...swing(1, 120), key(1, 'Space', true), key(1, 'Space', false, 120)],
-    [{ type: 'look', at: 0, slot: 0, dx: -45, dy: 0 }, key(0, 'A', true), key(0, 'A', false, 360)],
-  ];
-  for (const inputs of schedule) {
-    advance(sim, 720 + 2000, inputs);
-    for (const slot of [0, 1]) {
-      sim.render(slot, 320, 180, out);
-      hashes.push(createHash('sha256').update(out).digest('hex'));
-    }
-  }
-  return hashes;
-}
+/** A fixed two-player schedule: each stretch's inputs over 720 ms of play plus 2 s idle. */
+const SCHEDULE: readonly InputEvent[][] = [
+  [key(0, 'W', true), key(0, 'W', false, 480), { type: 'look', at: 0, slot: 1, dx: 20, dy: 0 }, key(1, 'D', true), key(1, 'D', false, 240)],
+  [...swing(0), ...swing(1, 120), key(1, 'Space', true), key(1, 'Space', false, 120)],
+  [{ type: 'look', at: 0, slot: 0, dx: -45, dy: 0 }, key(0, 'A', true), key(0, 'A', false, 360)],
+];
 
 /** Holds `k` for slot `slot` long enough to walk `metres` (to the nearest tick), then lets go. */
 function hold(sim: Simulation, slot: number, k: string, metres: number): void {
@@ -62,22 +49,14 @@ function facingOff(z1: number, x1 = 0, z0 = 0, variant = 'origin'): Simulation {
   return sim;
 }
 
-function runIdle(sim: Simulation): void {
-  for (let i = 0; i < 1_000_000 && sim.ended() === undefined; i++) sim.tick();
-}
-
 describe('sky_duel simulation', () => {
-  it('gives byte-identical frames for the same seed, variant and inputs', () => {
-    expect(frameHashes(create(7))).toEqual(frameHashes(create(7)));
-  });
-
-  it('gives different frames for a different seed', () => {
-    expect(frameHashes(create(7))).not.toEqual(frameHashes(create(8)));
-  });
-
-  it('renders a different view for each player', () => {
-    const [a, b] = frameHashes(create(7));
-    expect(a).not.toEqual(b);
+  describeGameBasics({
+    game: skyDuelGame,
+    create,
+    // Each slot's frame after each stretch of SCHEDULE.
+    hashes: (sim) => frameHashes(sim, SCHEDULE.map((inputs) => ({ ms: 720 + 2000, inputs })), [0, 1]),
+    twoViews: true,
+    variants: VARIANTS,
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with idle players and progress in [0, 1]', (variant) => {
@@ -162,15 +141,5 @@ describe('sky_duel simulation', () => {
     const before = state(sim).fighters[0]!.yaw;
     sim.input({ type: 'look', at: 0, slot: 0, dx: 30, dy: 40 });
     expect(state(sim).fighters[0]!.yaw).toBeCloseTo(before + 30, 9);
-  });
-
-  it("offers exactly the manifest's variants and slots", () => {
-    const entry = getGame('sky_duel');
-    expect([...skyDuelGame.variants]).toEqual(entry.variants.map((v) => v.id));
-    expect(skyDuelGame.slots).toEqual(entry.slots);
-  });
-
-  it('refuses an unknown variant', () => {
-    expect(() => create(1, 'nope')).toThrow(RangeError);
   });
 });

@@ -1,5 +1,6 @@
 /** The privileged state of sky_duel, as `state()` emits it: everything a scripted policy needs. */
 import { z } from 'zod';
+import { bodyFields, episodeFields } from '../common/state-schema.js';
 
 export const SkyDuelFighterState = z.strictObject({
   slot: z.number().int().min(0),
@@ -7,13 +8,7 @@ export const SkyDuelFighterState = z.strictObject({
   /** Whether an agent plays this slot; an inactive fighter stands still. */
   active: z.boolean(),
   /** Feet position in metres (y = 0 on the platform top; x right, z forward at yaw 0) and velocity in m/s. */
-  x: z.number(),
-  y: z.number(),
-  z: z.number(),
-  vx: z.number(),
-  vy: z.number(),
-  vz: z.number(),
-  onGround: z.boolean(),
+  ...bodyFields,
   /** Facing and camera heading, degrees; W walks along (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw). */
   yaw: z.number(),
   hp: z.number().min(0),
@@ -30,11 +25,7 @@ export const SkyDuelFighterState = z.strictObject({
 export type SkyDuelFighterState = z.infer<typeof SkyDuelFighterState>;
 
 export const SkyDuelState = z.strictObject({
-  game: z.literal('sky_duel'),
-  variant: z.string(),
-  simMs: z.number().min(0),
-  timeLimitMs: z.number().positive(),
-  tickMs: z.number().positive(),
+  ...episodeFields('sky_duel'),
   /** The square spans -side/2..side/2 in x and z. */
   platform: z.strictObject({ side: z.number().positive() }),
   /** Indexed by slot. */

@@ -31,8 +31,3 @@ export const VARIANTS: readonly SkyDuelVariant[] = [
   { id: 'large', side: 16, spawns: facing(0, -5), timeLimitMs: 150_000 },
   { id: 'corners', side: 12, spawns: facing(-3.5, -3.5), timeLimitMs: 120_000 },
 ];
-
-/** The variant called `id`, or undefined. */
-export function findVariant(id: string): SkyDuelVariant | undefined {
-  return VARIANTS.find((v) => v.id === id);
-}

@@ -5,18 +5,21 @@ import {
   drawBox,
   drawPolygon,
   drawSkyGradient,
+  drawTurnedBox,
   horizonRow,
   projectPoint,
   type Camera,
   type Canvas,
   type Rgb,
+  type TurnedFrame,
   type View,
 } from '../render/index.js';
+import { drawSquareShadow } from '../common/figure.js';
+import { orbitCamera } from '../common/orbit-camera.js';
 import type { Fighter } from './fighter.js';
 import { drawHud, drawOverheadBar } from './hud.js';
 import { Rules } from './rules.js';
 import type { Scene } from './scene.js';
-import { drawTurnedBox, type Frame } from './solid.js';
 
 const SKY_TOP: Rgb = [58, 104, 190];
 const SKY_HORIZON: Rgb = [200, 222, 246];
@@ -39,9 +42,9 @@ const SHADOW: Rgb = [92, 84, 70];
 const CLOUD: Rgb = [250, 252, 255];
 const CLOUD_LIGHT = { direction: DEFAULT_LIGHT.direction, ambient: 0.86, diffuse: 0.14 };
 
-const CAMERA_DISTANCE = 6.5;
+/** Orbit distance of the camera from its pivot above the fighter (m) and its field of view (degrees). */
+const LENS = { distance: 6.5, fovDeg: 62 } as const;
 const PIVOT_HEIGHT = 1.7;
-const FOV_DEG = 62;
 /** Side of one checker tile on the platform, m. */
 const TILE = 2;
 /** Width of the hazard stripe along the edge, m. */
@@ -51,16 +54,7 @@ const RAD = Math.PI / 180;
 /** The camera behind and above the viewer's fighter, looking along its heading. */
 export function sceneCamera(scene: Scene): Camera {
   const { self } = scene;
-  const yaw = self.yawDeg * RAD;
-  const pitch = Rules.cameraPitch * RAD;
-  const pivotY = Math.max(self.y, -1) + PIVOT_HEIGHT;
-  const back = Math.cos(pitch) * CAMERA_DISTANCE;
-  return {
-    position: [self.x - Math.sin(yaw) * back, pivotY - Math.sin(pitch) * CAMERA_DISTANCE, self.z - Math.cos(yaw) * back],
-    yawDeg: self.yawDeg,
-    pitchDeg: Rules.cameraPitch,
-    fovDeg: FOV_DEG,
-  };
+  return orbitCamera({ x: self.x, y: Math.max(self.y, -1) + PIVOT_HEIGHT, z: self.z }, self.yawDeg, Rules.cameraPitch, LENS);
 }
 
 /** Renders the whole frame into `canvas`. */
@@ -115,11 +109,8 @@ function drawFighter(canvas: Canvas, view: View, f: Fighter, side: number): void
   if (f.y < -Rules.fallDepth - 4) return;
   const [body, limb, accent] = TEAM[f.team % 2]!;
   const half = side / 2;
-  if (f.y > -0.05 && Math.abs(f.x) < half - 0.3 && Math.abs(f.z) < half - 0.3) {
-    const s = 0.42;
-    drawPolygon(canvas, view, [[f.x - s, 0.01, f.z - s], [f.x + s, 0.01, f.z - s], [f.x + s, 0.01, f.z + s], [f.x - s, 0.01, f.z + s]], SHADOW);
-  }
-  const frame: Frame = { x: f.x, y: f.y, z: f.z, yawDeg: f.yawDeg };
+  if (f.y > -0.05 && Math.abs(f.x) < half - 0.3 && Math.abs(f.z) < half - 0.3) drawSquareShadow(canvas, view, f.x, 0.01, f.z, 0.42, SHADOW);
+  const frame: TurnedFrame = { x: f.x, y: f.y, z: f.z, yawDeg: f.yawDeg };
   const flash = f.knockMs > Rules.knockbackMs - 120;
   const torso = flash ? FLASH : body;
   const swing = Math.sin(f.stride * 2.4) * 0.18;
@@ -134,7 +125,7 @@ function drawFighter(canvas: Canvas, view: View, f: Fighter, side: number): void
   const yaw = f.yawDeg * RAD;
   const hx = f.x + Math.cos(yaw) * 0.39 + Math.sin(yaw) * 0.3;
   const hz = f.z - Math.sin(yaw) * 0.39 + Math.cos(yaw) * 0.3;
-  const sword: Frame = { x: hx, y: f.y, z: hz, yawDeg: f.yawDeg + swordAngle(f) };
+  const sword: TurnedFrame = { x: hx, y: f.y, z: hz, yawDeg: f.yawDeg + swordAngle(f) };
   drawTurnedBox(canvas, view, sword, -0.05, 0.05, 1.05, 1.17, -0.05, 0.2, HILT);
   drawTurnedBox(canvas, view, sword, -0.04, 0.04, 1.06, 1.16, 0.2, 1.45, BLADE);
 }

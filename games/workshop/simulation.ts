@@ -1,7 +1,7 @@
 /** The Simulation every workshop game runs: input to held keys and F presses, ticks, per-slot views, progress. */
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation, SimulationOptions } from '../host/simulation.js';
-import { createCanvas } from '../render/index.js';
+import type { SimulationOptions } from '../host/simulation.js';
+import { EpisodeBase } from '../common/episode.js';
 import { Rules } from './rules.js';
 import { outcomesOf, progressOf } from './scoring.js';
 import type { WorkshopState } from './state.js';
@@ -12,12 +12,9 @@ import { World, type MoveKey } from './world.js';
 const MOVE_KEYS: readonly MoveKey[] = ['W', 'A', 'S', 'D'];
 
 /** One episode of a workshop game: every slot of the game has a player; progress is reported for the slots taking part. */
-export class WorkshopSimulation implements Simulation {
+export class WorkshopSimulation extends EpisodeBase {
   readonly tickMs = Rules.tickMs;
   readonly world: World;
-  private events: SimEvent[] = [];
-  private end: SimEnd | undefined;
-  private depth: Float32Array | undefined;
   /** Slots taking part (progress is reported for these). */
   private readonly active: readonly number[];
 
@@ -26,6 +23,7 @@ export class WorkshopSimulation implements Simulation {
     private readonly variant: WorkshopVariant,
     options: SimulationOptions,
   ) {
+    super();
     const all = spec.slots.map((s) => s.slot);
     this.active = options.slots.filter((s) => all.includes(s));
     this.world = new World(variant, all, options.seed);
@@ -55,18 +53,11 @@ export class WorkshopSimulation implements Simulation {
   }
 
   render(slot: number, width: number, height: number, out: Uint8Array): void {
-    if (this.depth?.length !== width * height) this.depth = new Float32Array(width * height);
-    drawWorkshop(createCanvas(width, height, out, this.depth), this.world, { spec: this.spec, viewer: slot });
+    drawWorkshop(this.canvas(width, height, out), this.world, { spec: this.spec, viewer: slot });
   }
 
   progress(): readonly PlayerProgress[] {
     return progressOf(this.spec.regime, this.world.orders, this.active);
-  }
-
-  drainEvents(): readonly SimEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
   }
 
   state(): WorkshopState {
@@ -109,9 +100,5 @@ export class WorkshopSimulation implements Simulation {
       orders: world.orders.open().map((o) => ({ id: o.id, item: { ...o.item }, value: o.value, leftMs: o.expiresMs - world.simMs, durationMs: o.expiresMs - o.postMs })),
       points: { scored: world.orders.scored(), available: world.orders.available() },
     };
-  }
-
-  ended(): SimEnd | undefined {
-    return this.end;
   }
 }

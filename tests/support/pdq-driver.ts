@@ -1,72 +1,40 @@
 /**
- * An in-process pdq driver for tests: observe, let the agent decide, run its chunk (look at the start,
- * keys held step by step, all released at the end), then run the observation delay with nothing held.
+ * An in-process pdq driver for tests: observe, let the agent decide, run its chunk as the gateway compiles it
+ * for the game's control set, then run the observation delay with nothing held. Also the test players
+ * (idle, random) the policy tests compare against.
  */
+import { compileChunk as compileForControls } from '../../gateway/index.js';
 import type { ActionChunk, Agent, ControlSet, InputEvent } from '../../protocol/index.js';
-import { compileChunk as compileForControls } from '../../gateway/chunk-compiler.js';
 import type { Simulation } from '../../games/host/simulation.js';
+import { runPdq } from './pdq-loop.js';
+
+export { advance } from './pdq-loop.js';
 
 export interface PdqOptions {
-  readonly stepMs?: number;
-  readonly chunkSteps?: number;
+  /** The game's control set: chunks are cut to its steps and compiled for it (tap controls, LMB as a button). */
+  readonly controls: ControlSet;
+  /** Game time run with nothing held after each chunk, ms; default 2000. */
   readonly observationDelayMs?: number;
+  /** Game time run with nothing held before each chunk, ms; default 0 (500 with no delay after is an lcrt cadence). */
+  readonly leadMs?: number;
   /** Most decisions before the driver gives up; default 1000. */
   readonly maxDecisions?: number;
-  /** When given, chunks compile as the gateway compiles them for this control set (tap controls, LMB as a button); `stepMs` and `chunkSteps` default to its own. */
-  readonly controls?: ControlSet;
 }
 
-/** The input schedule a chunk compiles to, `at` in ms from the chunk's start. */
+/** Controls under which a chunk compiles to plain held keys: no taps, steps of `stepMs`. */
+function heldKeys(stepMs: number): ControlSet {
+  return { keys: [], buttons: [], tapControls: [], mouseAxes: [], maxLookDeg: 360, chunkSteps: 64, stepMs, tapMs: 1 };
+}
+
+/** The input schedule a chunk of held keys compiles to with the gateway's compiler, `at` in ms from the chunk's start. */
 export function compileChunk(chunk: ActionChunk, stepMs: number, slot = 0): InputEvent[] {
-  const events: InputEvent[] = [];
-  if (chunk.look.dx !== 0 || chunk.look.dy !== 0) events.push({ type: 'look', at: 0, slot, dx: chunk.look.dx, dy: chunk.look.dy });
-  let held: readonly string[] = [];
-  chunk.steps.forEach((step, i) => {
-    for (const key of held) if (!step.includes(key)) events.push({ type: 'key', at: i * stepMs, slot, key, down: false });
-    for (const key of step) if (!held.includes(key)) events.push({ type: 'key', at: i * stepMs, slot, key, down: true });
-    held = step;
-  });
-  for (const key of held) events.push({ type: 'key', at: chunk.steps.length * stepMs, slot, key, down: false });
-  return events;
+  return [...compileForControls(chunk, heldKeys(stepMs), slot).inputs];
 }
 
-/** Runs `ms` of game time, delivering each event at the start of the tick it falls in; stops early at the end. */
-export function advance(sim: Simulation, ms: number, events: readonly InputEvent[]): void {
-  const pending = [...events].sort((a, b) => a.at - b.at);
-  for (let elapsed = 0; elapsed < ms && sim.ended() === undefined; elapsed += sim.tickMs) {
-    while (pending.length > 0 && (pending[0]?.at ?? Infinity) < elapsed + sim.tickMs) {
-      const event = pending.shift();
-      if (event) sim.input(event);
-    }
-    sim.tick();
-  }
-}
-
-/** Plays one episode of `sim` with `agent` in pdq; returns the player's final progress. */
-export async function playPdq(sim: Simulation, agent: Agent, options: PdqOptions = {}): Promise<number> {
-  const stepMs = options.stepMs ?? options.controls?.stepMs ?? 120;
-  const chunkSteps = options.chunkSteps ?? options.controls?.chunkSteps ?? 6;
-  const delayMs = options.observationDelayMs ?? 2000;
-  const signal = new AbortController().signal;
-  for (let step = 0; step < (options.maxDecisions ?? 1000) && sim.ended() === undefined; step++) {
-    const state = sim.state();
-    const decision = await agent.decide(
-      {
-        slot: 0,
-        step,
-        simMs: typeof state.simMs === 'number' ? state.simMs : 0,
-        frame: { seq: step, width: 1, height: 1, encoding: 'rgb', data: new Uint8Array(3) },
-        progress: sim.progress()[0]?.progress ?? 0,
-        ...(agent.privileged ? { state } : {}),
-      },
-      signal,
-    );
-    if (decision.kind !== 'chunk') throw new Error('the pdq test driver takes chunk decisions only');
-    const steps = decision.chunk.steps.slice(0, chunkSteps);
-    const chunk = { look: decision.chunk.look, steps };
-    const inputs = options.controls ? [...compileForControls(chunk, { ...options.controls, stepMs }, 0).inputs] : compileChunk(chunk, stepMs);
-    advance(sim, steps.length * stepMs + delayMs, inputs);
-  }
+/** Plays one episode of `sim` with `agent` in slot 0 in pdq; returns the player's final progress. */
+export async function playPdq(sim: Simulation, agent: Agent, options: PdqOptions): Promise<number> {
+  const decisions = options.maxDecisions ?? 1000;
+  await runPdq(sim, [{ slot: 0, agent }], { controls: options.controls, decisions, observationDelayMs: options.observationDelayMs ?? 2000, leadMs: options.leadMs ?? 0 });
   return sim.progress()[0]?.progress ?? 0;
 }
 

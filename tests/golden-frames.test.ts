@@ -1,16 +1,17 @@
+/** Pixel-exact first frames of every built-in game against tests/golden/<id>-origin.png (UPDATE_GOLDEN=1 rewrites them). */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { handoffRunGame, midlineClashGame, sharedFloorGame, soloCraftGame } from '../games/index.js';
+import { builtinGames } from '../games/index.js';
 
 const WIDTH = 640;
 const HEIGHT = 360;
 const golden = (id: string): string => join(dirname(fileURLToPath(import.meta.url)), 'golden', `${id}-origin.png`);
 
-describe('workshop games golden frames', () => {
-  it.each([soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame].map((g) => [g.id, g] as const))(
+describe('golden frames', () => {
+  it.each(builtinGames.map((g) => [g.id, g] as const))(
     'renders the first frame of %s origin seed 1 (slot 0) pixel-exactly as checked in (UPDATE_GOLDEN=1 rewrites it)',
     async (id, game) => {
       const sim = game.create({ seed: 1, variant: 'origin', slots: game.slots.map((s) => s.slot) });

@@ -1,10 +1,15 @@
 /** Boxes turned about the vertical axis, for figures and swords that face any heading. */
-import { DEFAULT_LIGHT, drawPolygon, lightFactor, scaleColor, type Canvas, type Rgb, type Vec3, type View } from '../render/index.js';
+import type { View } from './camera.js';
+import type { Canvas } from './canvas.js';
+import { scaleColor, type Rgb } from './color.js';
+import { drawPolygon } from './raster.js';
+import { DEFAULT_LIGHT, lightFactor } from './shapes.js';
+import type { Vec3 } from './vec3.js';
 
 const RAD = Math.PI / 180;
 
 /** A local frame: an origin and a heading; u runs right, v up, w forward. */
-export interface Frame {
+export interface TurnedFrame {
   readonly x: number;
   readonly y: number;
   readonly z: number;
@@ -23,7 +28,7 @@ const FACES: readonly (readonly [number, number, number, number, number])[] = [
 ];
 
 /** Draws the box [u0,u1] x [v0,v1] x [w0,w1] of `frame`, faces towards the camera only, flat shaded. */
-export function drawTurnedBox(canvas: Canvas, view: View, frame: Frame, u0: number, u1: number, v0: number, v1: number, w0: number, w1: number, color: Rgb): void {
+export function drawTurnedBox(canvas: Canvas, view: View, frame: TurnedFrame, u0: number, u1: number, v0: number, v1: number, w0: number, w1: number, color: Rgb): void {
   const yaw = frame.yawDeg * RAD;
   const s = Math.sin(yaw);
   const c = Math.cos(yaw);

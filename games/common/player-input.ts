@@ -1,0 +1,43 @@
+/** One player's held keys and view heading and tilt, fed by the host's key and look events. */
+import type { InputEvent } from '../../protocol/index.js';
+import { clampPitch, wrapYaw } from './angles.js';
+import { HeldKeys } from './held-keys.js';
+
+/** Where the view starts, how far it tilts, and how a heading wraps. */
+export interface ViewLimits {
+  readonly yawDeg: number;
+  readonly pitchDeg: number;
+  readonly pitchMin: number;
+  readonly pitchMax: number;
+  /** Wraps a heading after a turn, degrees; default `wrapYaw`, into (-180, 180]. */
+  readonly wrap?: (deg: number) => number;
+}
+
+/** Held keys plus the heading (mouse x) and tilt (mouse y, clamped) of a third- or first-person view. */
+export class PlayerInput<K extends string> {
+  readonly keys: HeldKeys<K>;
+  yawDeg: number;
+  pitchDeg: number;
+  private readonly limits: ViewLimits;
+
+  constructor(keys: readonly K[], limits: ViewLimits) {
+    this.keys = new HeldKeys(keys);
+    this.yawDeg = limits.yawDeg;
+    this.pitchDeg = limits.pitchDeg;
+    this.limits = limits;
+  }
+
+  /** Applies a key or look event (buttons are left to the game); returns a key newly pressed, if any. */
+  apply(event: InputEvent): K | undefined {
+    switch (event.type) {
+      case 'key':
+        return this.keys.apply(event);
+      case 'look':
+        this.yawDeg = (this.limits.wrap ?? wrapYaw)(this.yawDeg + event.dx);
+        this.pitchDeg = clampPitch(this.pitchDeg + event.dy, this.limits.pitchMin, this.limits.pitchMax);
+        return undefined;
+      case 'button':
+        return undefined;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/** Walking and jumping shared by the bodies that move relative to a heading: direction, take-off, gravity and landing. */
+import { RAD } from './angles.js';
+import type { MoveControls } from './held-keys.js';
+
+/** The walking direction in (x, z) before normalising, and its length (0 when no move key counts). */
+export interface Walk {
+  readonly x: number;
+  readonly z: number;
+  readonly len: number;
+}
+
+/** A body that jumps and falls: height of the feet (m), vertical speed (m/s), and whether it stands. */
+export interface JumpingBody {
+  y: number;
+  vy: number;
+  onGround: boolean;
+}
+
+/** A body that walks at a horizontal velocity over ground it may walk off: feet position in m, velocity in m/s. */
+export interface GroundBody extends JumpingBody {
+  x: number;
+  z: number;
+  vx: number;
+  vz: number;
+}
+
+/** A ground body that keeps the heading of its last walk, degrees (0 = +z), for drawing the figure. */
+export interface FacingBody extends GroundBody {
+  facingDeg: number;
+}
+
+/** Speeds in m/s and gravity in m/s^2. */
+export interface JumpRules {
+  readonly moveSpeed: number;
+  readonly jumpSpeed: number;
+  readonly gravity: number;
+}
+
+/** W along heading `yawDeg` (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw); S and A the opposite ways. */
+export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: number): Walk {
+  const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
+  const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+  const yaw = yawDeg * RAD;
+  const x = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
+  const z = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
+  return { x, z, len: Math.hypot(x, z) };
+}
+
+/** Takes off at `jumpSpeed` when `jump` is held on the ground; returns whether it did. */
+export function tryJump(body: JumpingBody, jump: boolean, jumpSpeed: number): boolean {
+  if (!body.onGround || !jump) return false;
+  body.vy = jumpSpeed;
+  body.onGround = false;
+  return true;
+}
+
+/** Jumps when asked, then, in the air, falls for `dt` seconds and lands on the floor at y = 0; returns whether it jumped. */
+export function jumpOverFloor(body: JumpingBody, jump: boolean, rules: JumpRules, dt: number): boolean {
+  const jumped = tryJump(body, jump, rules.jumpSpeed);
+  if (!body.onGround) {
+    body.vy -= rules.gravity * dt;
+    body.y += body.vy * dt;
+    if (body.y <= 0) {
+      body.y = 0;
+      body.vy = 0;
+      body.onGround = true;
+    }
+  }
+  return jumped;
+}
+
+/**
+ * On the ground only (no air control): sets the walking velocity from the keys relative to `yawDeg` and takes
+ * off on jump. Returns the walk (undefined in the air) and whether it jumped.
+ */
+export function steerOnGround(body: GroundBody, controls: MoveControls, yawDeg: number, rules: JumpRules): { walk: Walk | undefined; jumped: boolean } {
+  if (!body.onGround) return { walk: undefined, jumped: false };
+  const walk = walkDirection(controls, yawDeg);
+  body.vx = walk.len > 0 ? (walk.x / walk.len) * rules.moveSpeed : 0;
+  body.vz = walk.len > 0 ? (walk.z / walk.len) * rules.moveSpeed : 0;
+  return { walk, jumped: tryJump(body, controls.jump, rules.jumpSpeed) };
+}
+
+/**
+ * Falls for `dt` seconds under `gravity` and lands on the floor top (y = 0) only where `supports` holds and
+ * only when coming down through it; a body on the ground where nothing supports it starts falling.
+ */
+export function fallOntoFloor(body: GroundBody, dt: number, gravity: number, supports: (x: number, z: number) => boolean): void {
+  if (!body.onGround) {
+    body.vy -= gravity * dt;
+    const prevY = body.y;
+    body.y += body.vy * dt;
+    if (body.vy < 0 && prevY >= 0 && body.y <= 0 && supports(body.x, body.z)) {
+      body.y = 0;
+      body.vy = 0;
+      body.onGround = true;
+    }
+  } else if (!supports(body.x, body.z)) {
+    body.onGround = false;
+    body.vy = 0;
+  }
+}

@@ -1,0 +1,30 @@
+/** A walker on a flat floor (cue_chase, scene_escape): walks relative to the camera, jumps, and slides along boxes. */
+import { resolveCircle, type Footprint } from './collide.js';
+import type { MoveControls } from './held-keys.js';
+import { jumpOverFloor, walkDirection, type JumpRules } from './walk.js';
+
+/** A walker's body: feet position in m and vertical speed in m/s. */
+export interface WalkerBody {
+  x: number;
+  /** Height of the feet above the floor, m. */
+  y: number;
+  z: number;
+  vy: number;
+  onGround: boolean;
+}
+
+/** Speeds in m/s, gravity in m/s^2, and the radius of the body's footprint, m. */
+export interface WalkerRules extends JumpRules {
+  readonly playerRadius: number;
+}
+
+/** Advances the body by `dtMs` against `solids` (walking works in the air too); returns whether it jumped. */
+export function stepWalker(body: WalkerBody, controls: MoveControls, yawDeg: number, dtMs: number, rules: WalkerRules, solids: readonly Footprint[]): boolean {
+  const dt = dtMs / 1000;
+  const walk = walkDirection(controls, yawDeg);
+  if (walk.len > 0) {
+    const step = rules.moveSpeed * dt;
+    [body.x, body.z] = resolveCircle(body.x + (walk.x / walk.len) * step, body.z + (walk.z / walk.len) * step, rules.playerRadius, solids);
+  }
+  return jumpOverFloor(body, controls.jump, rules, dt);
+}
