@@ -22,6 +22,15 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript helpers (test fixtures run by node directly) are outside the TypeScript project.
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: 'readonly', performance: 'readonly', setInterval: 'readonly', setTimeout: 'readonly', console: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
