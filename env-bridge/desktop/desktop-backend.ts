@@ -65,6 +65,7 @@ export class DesktopBackend implements GameBackend {
   private closing = false;
   private homes = 0;
   private deathReported = false;
+  private deathMessage: string | undefined;
 
   private constructor(
     private readonly entry: GameEntry,
@@ -315,6 +316,9 @@ export class DesktopBackend implements GameBackend {
   }
 
   private require(): Episode {
+    // Once the game or its display has died, every request in flight or still to come says so, even after
+    // the bridge started tearing the episode down.
+    if (this.deathReported) throw new ArenaError(ErrorCode.GAME_CRASHED, this.deathMessage ?? 'the game died');
     if (!this.episode) throw new ArenaError(ErrorCode.BAD_STATE, 'no episode yet; send reset first');
     if (this.episode.game.dead) throw new ArenaError(ErrorCode.GAME_CRASHED, `the game exited${this.episode.game.outputTail() ? `:\n${this.episode.game.outputTail()}` : ''}`);
     return this.episode;
@@ -333,6 +337,7 @@ export class DesktopBackend implements GameBackend {
   private died(err: ArenaError): void {
     if (this.closing || this.deathReported) return;
     this.deathReported = true;
+    this.deathMessage = err.message;
     this.options.onDeath?.(err);
   }
 }
