@@ -40,6 +40,8 @@ describe.skipIf(missing.length > 0)(titled('freedoom (chocolate-doom) under Xvfb
     });
 
     it('sends frames that change more while W is held than while idle', async () => {
+      // Let the level's opening screen wipe finish first: it changes the whole screen with no input at all.
+      await ep.client.advance(1500, [], []);
       const f0 = (await ep.client.advance(600, [], [0])).frames[0]!;
       const idle = (await ep.client.advance(600, [], [0])).frames[0]!;
       const moved = (
@@ -72,7 +74,9 @@ describe.skipIf(missing.length > 0)(titled('freedoom (chocolate-doom) under Xvfb
       const reply = await ep.client.advance(500, [], []);
       expect(reply.done.requestedMs).toBe(500);
       expect(reply.done.actualMs).toBeGreaterThanOrEqual(500);
-      expect(reply.done.actualMs).toBeLessThan(600);
+      // Runs late, never short: the bench measured p95 1.13x and max 1.54x on a loaded machine; a clock that
+      // failed to stop would report the whole wall time instead.
+      expect(reply.done.actualMs).toBeLessThan(1000);
     }, 30_000);
 
     it('leaves no Xvfb or game process behind after close', async () => {
