@@ -27,6 +27,7 @@ describe('pdq', () => {
     // Each observation is exactly one chunk (240 ms) plus the delay (100 ms) after the previous one.
     expect(agent.observations.map((o) => o.simMs)).toEqual([0, 340, 680, 1020]);
     expect(agent.observations.map((o) => probeFrameTime(o.frame.data))).toEqual([0, 340, 680, 1020]);
+    expect(result.episode).toBe('budget');
     const advances = readRun(result.dir).ledger.filter((l) => l.kind === 'advance');
     for (const a of advances) expect(a.actualMs).toBe(a.requestedMs);
   });
@@ -69,6 +70,7 @@ describe('lcrt', () => {
       });
     const first = await runMatch(spec(0, 40));
     expect(first.reason).toBe('time_limit');
+    expect(first.episode).toBe('finished');
     // Cycles of 200 + 720 = 920 ms and 600 + 720 = 1320 ms over 9200 ms of game time.
     expect(first.players[0]!.decisions).toBeGreaterThanOrEqual(9);
     expect(first.players[0]!.decisions).toBeLessThanOrEqual(11);
@@ -137,6 +139,9 @@ describe('agent failures', () => {
     expect(run.decisions.map((d) => d.status)).toEqual(['invalid', 'invalid', 'valid']);
     expect(run.decisions.map((d) => d.invalidReason)).toEqual(['NO_ACTION', 'BAD_CONTROL', undefined]);
     expect(result.players[0]!.invalid).toBe(2);
+    // Two of three answers invalid: the episode says more about the answer format than about play.
+    expect(result.episode).toBe('format');
+    expect(readRun(result.dir).meta.result?.episode).toBe('format');
     expect(agent.observations[1]!.feedback).toMatch(/NO_ACTION/);
     expect(agent.observations[2]!.feedback).toMatch(/BAD_CONTROL/);
   });

@@ -77,6 +77,8 @@ export interface MatchResult {
   readonly status: 'complete' | 'incomplete';
   /** Why the episode ended: the game's reason, `time_limit`, `step_budget`, or an error code. */
   readonly reason: string;
+  /** How the episode ended, for what its score means: the game finished it, a budget ran out, or answers were mostly invalid. */
+  readonly episode: 'finished' | 'budget' | 'format';
   readonly simMs: number;
   readonly players: readonly PlayerResult[];
   readonly error?: { readonly code: string; readonly message: string; readonly class: string };

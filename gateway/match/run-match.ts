@@ -37,6 +37,18 @@ function checkSlots(spec: MatchSpec, entry: GameEntry): void {
   }
 }
 
+/** Share of invalid answers at which an episode counts as a format failure rather than a result of play. */
+export const FORMAT_FAILURE_SHARE = 0.5;
+
+/**
+ * How a completed episode ended, for deciding what its score means: `finished` (the game ended it, or its time
+ * ran out), `budget` (an agent's step budget ran out first), `format` (an agent's answers were mostly invalid).
+ */
+export function episodeClass(reason: string, players: readonly PlayerResult[]): 'finished' | 'budget' | 'format' {
+  if (players.some((p) => p.decisions > 0 && p.invalid / p.decisions >= FORMAT_FAILURE_SHARE)) return 'format';
+  return reason === 'step_budget' ? 'budget' : 'finished';
+}
+
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const entry = spec.entry ?? getGame(spec.game);
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
@@ -128,10 +140,11 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   });
   const status = failure ? 'incomplete' : 'complete';
   const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
-  const result: MatchResult = { runId, dir, status, reason, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
+  const episode = episodeClass(reason, players);
+  const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
-  recorder.finish(status, { result: { reason, simMs: result.simMs, players }, clockSummary, ...(error ? { failure: error } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players }, clockSummary, ...(error ? { failure: error } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

@@ -124,7 +124,7 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}`).join(' | ');
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
-  const status = result.status === 'complete' ? result.reason : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
+  const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
   return `${entry.id}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 

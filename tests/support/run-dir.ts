@@ -10,7 +10,7 @@ export function tempRunsDir(): { dir: string; cleanup: () => void } {
 }
 
 export function readRun(dir: string): {
-  meta: Record<string, unknown> & { status: string; result?: { reason: string }; failure?: { code: string; class: string } };
+  meta: Record<string, unknown> & { status: string; result?: { reason: string; episode?: string }; failure?: { code: string; class: string } };
   ledger: Record<string, unknown>[];
   decisions: Record<string, unknown>[];
   events: { type: string; simMs: number; slot?: number; name?: string; data?: Record<string, unknown> }[];
