@@ -173,10 +173,11 @@ describe('RemoteInput backend over a scripted server', () => {
       { type: 'mouse_button', button: 'left', event: 'released' },
     ]);
     const resumedAt = seq[2]!.at;
-    // Arrival times on loopback: never before the input's offset from the resume; late only by scheduling
-    // (loose bound: the machine running the tests may be busy).
+    // Arrival times on loopback, measured from when the server read the resume: the driver's clock starts
+    // when it sends `slomo 1`, so a resume read late makes the inputs after it look early by as much. On a
+    // busy machine that read can lag by several ms; the order and spacing are what is checked here.
     for (const [i, offset] of [[3, 60], [4, 120], [5, 200]] as const) {
-      expect(seq[i]!.at - resumedAt).toBeGreaterThanOrEqual(offset - 2);
+      expect(seq[i]!.at - resumedAt).toBeGreaterThanOrEqual(offset - 15);
       expect(seq[i]!.at - resumedAt).toBeLessThan(offset + 100);
     }
   });
