@@ -1,43 +1,51 @@
 /**
- * Import direction between the top-level layers. Each rule names an arrow that must not exist.
- * protocol <- games-manifest <- game-host <- games, env-bridge <- gateway <- reflection; agents beside; scripts wires all.
+ * Import direction between the top-level layers, from layers.json (the one list of layers and their allowed
+ * imports). Each rule names an arrow that must not exist. A game's manifest files (games/<id>/manifest*.ts)
+ * are data of the games-manifest layer kept beside their game: they import only protocol and games-manifest,
+ * and games-manifest's registry collects them.
  */
+const { layers } = require('./layers.json');
+
+const names = Object.keys(layers);
+const MANIFEST = '^games/[^/]+/manifest[a-z-]*[.]ts$';
 const layer = (name) => `^${name}/`;
 const notThrough = (name) => `^${name}/(?!index\\.ts$)`;
 const forbid = (from, to, comment) => ({
-  name: `no-${from}-to-${to.replace(/[^a-z-]/g, '')}`,
+  name: `no-${from}-to-${to}`,
   comment,
   severity: 'error',
-  from: { path: layer(from) },
-  to: { path: to },
+  from: { path: layer(from), pathNot: MANIFEST },
+  to: { path: layer(to), pathNot: from === 'games-manifest' ? MANIFEST : undefined },
 });
-const others = (self, allowed) =>
-  ['protocol', 'games-manifest', 'game-host', 'games', 'env-bridge', 'gateway', 'agents', 'reflection', 'scripts', 'tests']
-    .filter((l) => l !== self && !allowed.includes(l))
-    .map((l) => forbid(self, layer(l), `${self} may import only ${allowed.join(', ') || 'nothing internal'}`));
 
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
-    ...others('protocol', []),
-    ...others('games-manifest', ['protocol']),
-    ...others('game-host', ['protocol', 'games-manifest']),
-    ...others('games', ['protocol', 'games-manifest', 'game-host']),
-    ...others('env-bridge', ['protocol', 'games-manifest', 'game-host']),
-    ...others('gateway', ['protocol', 'games-manifest', 'env-bridge']),
-    ...others('reflection', ['protocol', 'games-manifest', 'gateway']),
-    ...others('agents', ['protocol', 'games-manifest']),
-    ...others('scripts', ['protocol', 'games-manifest', 'game-host', 'games', 'env-bridge', 'gateway', 'agents', 'reflection']),
-    ...['protocol', 'games-manifest', 'game-host', 'games', 'env-bridge', 'gateway', 'agents', 'reflection'].map((l) => ({
-      name: `only-${l}-index`,
-      comment: `other layers import ${l} only through ${l}/index.ts`,
+    ...names.flatMap((from) =>
+      [...names, 'tests']
+        .filter((to) => to !== from && !layers[from].includes(to))
+        .map((to) => forbid(from, to, `${from} may import only ${layers[from].join(', ') || 'nothing internal'}`)),
+    ),
+    {
+      name: 'manifest-files-are-data',
+      comment: 'a game manifest file imports only protocol and games-manifest',
       severity: 'error',
-      from: { path: '^(protocol|games-manifest|game-host|games|env-bridge|gateway|agents|reflection|scripts)/', pathNot: layer(l) },
-      to: { path: notThrough(l) },
-    })),
+      from: { path: MANIFEST },
+      to: { path: '^(?!protocol/|games-manifest/|games/[^/]+/manifest)', pathNot: 'node_modules' },
+    },
+    ...names
+      .filter((l) => l !== 'scripts')
+      .map((l) => ({
+        name: `only-${l}-index`,
+        comment: `other layers import ${l} only through ${l}/index.ts`,
+        severity: 'error',
+        from: { path: `^(${names.join('|')})/`, pathNot: `${layer(l)}|${MANIFEST}` },
+        to: { path: notThrough(l), pathNot: l === 'games' ? MANIFEST : undefined },
+      })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    includeOnly: `^(${names.join('|')})/`,
     exclude: { path: '(node_modules|dist|\\.test\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

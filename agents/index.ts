@@ -1,5 +1,4 @@
-/** agents: everything that plays: scripted policies, the random floor, VLM agents. */
+/** agents: everything that plays: the VLM agent, the random floor, idle; scripted policies come from games/ through the registry. */
 export * from './registry.js';
 export * from './random-agent.js';
-export * from './scripted/index.js';
 export * from './vlm/index.js';

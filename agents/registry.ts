@@ -1,7 +1,6 @@
 /** The agent kinds the command line knows, and how to make one. */
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import { RandomAgent } from './random-agent.js';
-import { scriptedPolicies } from './scripted/index.js';
 import { createVlmAgent, parseVlmAgentConfig } from './vlm/index.js';
 
 export interface AgentKindInfo {
@@ -19,8 +18,13 @@ export const agentKinds: readonly AgentKindInfo[] = [
   { kind: 'idle', summary: 'does nothing, every decision (a reference for how a game plays itself)', needs: 'nothing' },
 ];
 
+/** Scripted policies by game id, each making a fresh agent; the games provide them and the CLI hands them in. */
+export type ScriptedPolicies = Readonly<Record<string, () => Agent>>;
+
 export interface AgentContext {
   readonly game: string;
+  /** The scripted policies `scripted` may choose from; none when absent. */
+  readonly scripted?: ScriptedPolicies;
   readonly seed: number;
   /** The VLM agent's configuration as written (validated here). */
   readonly vlm?: unknown;
@@ -45,8 +49,9 @@ export class IdleAgent implements Agent {
 export function createAgent(kind: string, context: AgentContext): Agent {
   switch (kind) {
     case 'scripted': {
-      const make = scriptedPolicies[context.game];
-      if (!make) throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `no scripted policy for '${context.game}'; games with one: ${Object.keys(scriptedPolicies).join(', ')}`);
+      const policies = context.scripted ?? {};
+      const make = policies[context.game];
+      if (!make) throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `no scripted policy for '${context.game}'; games with one: ${Object.keys(policies).join(', ') || 'none'}`);
       return make();
     }
     case 'random':

@@ -8,7 +8,7 @@ import { ArenaError, ErrorCode } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { GameClient } from './game-client.js';
 import { startGameProcess, type StartedProcess } from './process-driver.js';
-import { launchRemoteInput } from './remote-input/launch-remote-input.js';
+import { launchRemoteInput } from './launch-remote-input.js';
 
 /** The folder the project lives in; built-in game modules are named relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -51,7 +51,7 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
       ? { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL(recipe.module, pathToFileURL(PROJECT_ROOT)))], cwd: PROJECT_ROOT }
       : recipe.kind === 'desktop'
         ? // The desktop bridge (one process per game: nut-js drives one display per process) gets the whole entry.
-          { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL('desktop/main.ts', import.meta.url))], cwd: PROJECT_ROOT, env: { ARENA_GAME_ENTRY: JSON.stringify(entry) } }
+          { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL('../game-host/desktop/main.ts', import.meta.url))], cwd: PROJECT_ROOT, env: { ARENA_GAME_ENTRY: JSON.stringify(entry) } }
         : { command: recipe.command, args: recipe.args, ...(recipe.env === undefined ? {} : { env: recipe.env }) };
   const proc = await startGameProcess({ ...spawnOptions, ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }) });
   let client: GameClient;

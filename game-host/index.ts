@@ -3,6 +3,10 @@ export type * from './backend.js';
 export { serveBackend, runBackendProcess, capabilitiesOf, type GameServer, type ServeOptions } from './server.js';
 export { encodeFrame } from './encode-frame.js';
 export { convertFrame } from './convert-frame.js';
-export { serveRemoteInput, type RemoteInputServer, type RemoteInputServeOptions } from './remote-input/server.js';
-export { RemoteInputExtension, RemoteInputCommand } from './remote-input/wire.js';
-export { REMOTE_INPUT_BASE_PORT, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey } from './remote-input/key-map.js';
+export { serveRemoteInput, type RemoteInputServer, type RemoteInputServeOptions } from './remote-input-server/server.js';
+
+export { REMOTE_INPUT_BASE_PORT, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey } from './remote-input-server/key-map.js';
+export { RemoteInputClient, type RemoteInputClientOptions, type Screenshot, type ScoreReply, type JsonLine } from './remote-input-build/client.js';
+export { RemoteInputBackend } from './remote-input-build/backend.js';
+export { driverOptions, type RemoteInputDriverOptions } from './remote-input-build/options.js';
+export { checkImageBytes, type ImageFormat } from './remote-input-build/image-bytes.js';

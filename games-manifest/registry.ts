@@ -1,19 +1,19 @@
 /** The games the gateway knows, validated once at load. */
 import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { lastStand } from './entries/last-stand.js';
-import { obstacleRun2d } from './entries/obstacle-run-2d.js';
-import { obstacleRun3d } from './entries/obstacle-run-3d.js';
-import { monsterShoot } from './entries/monster-shoot.js';
-import { sceneEscape } from './entries/scene-escape.js';
-import { cueChase } from './entries/cue-chase.js';
-import { soloCraft } from './entries/solo-craft.js';
-import { skyDuel } from './entries/sky-duel.js';
-import { crystalGuard } from './entries/crystal-guard.js';
-import { midlineClash } from './entries/midline-clash.js';
-import { sharedFloor } from './entries/shared-floor.js';
-import { handoffRun } from './entries/handoff-run.js';
-import { freedoom } from './entries/freedoom.js';
-import { openarena } from './entries/openarena.js';
+import { lastStand } from '../games/last-stand/manifest.js';
+import { obstacleRun2d } from '../games/obstacle-run-2d/manifest.js';
+import { obstacleRun3d } from '../games/obstacle-run-3d/manifest.js';
+import { monsterShoot } from '../games/monster-shoot/manifest.js';
+import { sceneEscape } from '../games/scene-escape/manifest.js';
+import { cueChase } from '../games/cue-chase/manifest.js';
+import { soloCraft } from '../games/solo-craft/manifest.js';
+import { skyDuel } from '../games/sky-duel/manifest.js';
+import { crystalGuard } from '../games/crystal-guard/manifest.js';
+import { midlineClash } from '../games/midline-clash/manifest.js';
+import { sharedFloor } from '../games/shared-floor/manifest.js';
+import { handoffRun } from '../games/handoff-run/manifest.js';
+import { freedoom } from './desktop/freedoom.js';
+import { openarena } from './desktop/openarena.js';
 import { GameEntry, type Variant } from './schema.js';
 
 // The twelve benchmark games in GAMES.md order, then real desktop games.

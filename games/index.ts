@@ -1,5 +1,5 @@
 /** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
-import type { GameDefinition } from './host/simulation.js';
+import type { GameDefinition } from './runtime/simulation.js';
 import { lastStandGame } from './last-stand/index.js';
 import { monsterShootGame } from './monster-shoot/index.js';
 import { sceneEscapeGame } from './scene-escape/index.js';
@@ -7,10 +7,10 @@ import { cueChaseGame } from './cue-chase/index.js';
 import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
 import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 
-export type * from './host/simulation.js';
-export { serveGame, runGameProcess } from './host/serve.js';
-export { SimulationBackend } from './host/simulation-backend.js';
-export { Episode } from './host/episode.js';
+export type * from './runtime/simulation.js';
+export { serveGame, runGameProcess } from './runtime/serve.js';
+export { SimulationBackend } from './runtime/simulation-backend.js';
+export { Episode } from './runtime/episode.js';
 export { lastStandGame } from './last-stand/index.js';
 export { monsterShootGame } from './monster-shoot/index.js';
 export { sceneEscapeGame } from './scene-escape/index.js';
@@ -33,3 +33,4 @@ export { WorkshopState } from './workshop/index.js';
 
 /** Every reference game this package serves, in listing order. */
 export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame];
+export * from './policies.js';

@@ -10,3 +10,4 @@ export type * from './agent.js';
 export * from './launch.js';
 export * from './prng.js';
 export * from './agent-link.js';
+export * from './remote-input.js';

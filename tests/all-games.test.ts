@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createVlmAgent } from '../agents/index.js';
-import { builtinGames } from '../games/index.js';
+import { builtinGames, scriptedPolicies } from '../games/index.js';
 import { getGame, getVariant } from '../games-manifest/index.js';
 import { runMatch, type MatchSlot } from '../gateway/index.js';
 import { formatChunk } from '../protocol/index.js';
@@ -19,8 +19,8 @@ afterAll(async () => {
   runs.cleanup();
 });
 
-const scripted = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('scripted', { game, seed: 1 }) });
-const random = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('random', { game, seed: 1 }) });
+const scripted = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('scripted', { scripted: scriptedPolicies, game, seed: 1 }) });
+const random = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('random', { scripted: scriptedPolicies, game, seed: 1 }) });
 
 describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
   const entry = getGame(id);

@@ -11,10 +11,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent, createAgent } from '../agents/index.js';
-import { builtinGames } from '../games/index.js';
+import { builtinGames, scriptedPolicies } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import type { Agent } from '../protocol/index.js';
-import type { GameDefinition, Simulation } from '../games/host/simulation.js';
+import type { GameDefinition, Simulation } from '../games/runtime/simulation.js';
 import { playPdqMulti } from './support/pdq-driver-multi.js';
 
 const FILE = join(dirname(fileURLToPath(import.meta.url)), 'golden', 'fingerprints.json');
@@ -43,7 +43,8 @@ function hashing(agent: Agent, sim: Simulation, slots: readonly number[], hash: 
           }
         }
       }
-      const decision = await agent.decide(agent.privileged ? observation : { ...observation, state: undefined }, signal);
+      const { state: _state, ...unprivileged } = observation;
+      const decision = await agent.decide(agent.privileged ? observation : unprivileged, signal);
       hash.update(JSON.stringify(decision.kind === 'chunk' ? { chunk: decision.chunk, note: decision.note } : decision));
       return decision;
     },
@@ -55,7 +56,7 @@ async function fingerprint(game: GameDefinition, variant: string): Promise<strin
   const slots = game.slots.map((s) => s.slot);
   const hash = createHash('sha256');
   const players: Record<string, (slot: number) => Agent> = {
-    scripted: () => createAgent('scripted', { game: game.id, seed: 1 }),
+    scripted: () => createAgent('scripted', { scripted: scriptedPolicies, game: game.id, seed: 1 }),
     random: () => new RandomAgent(7),
   };
   for (const [name, make] of Object.entries(players)) {

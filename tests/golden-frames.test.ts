@@ -1,4 +1,4 @@
-/** Pixel-exact first frames of every built-in game against tests/golden/<id>-origin.png (UPDATE_GOLDEN=1 rewrites them). */
+/** Pixel-exact first frames of every built-in game against games/<folder>/golden/origin.png (UPDATE_GOLDEN=1 rewrites them). */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { builtinGames } from '../games/index.js';
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const golden = (id: string): string => join(dirname(fileURLToPath(import.meta.url)), 'golden', `${id}-origin.png`);
+const golden = (id: string): string => join(dirname(fileURLToPath(import.meta.url)), '..', 'games', id.replaceAll('_', '-'), 'golden', 'origin.png');
 
 describe('golden frames', () => {
   it.each(builtinGames.map((g) => [g.id, g] as const))(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InputEvent } from '../protocol/index.js';
-import type { Simulation } from '../games/host/simulation.js';
+import type { Simulation } from '../games/runtime/simulation.js';
 import { advance } from './support/pdq-loop.js';
 
 /** A 10 ms-tick simulation that logs each input with the tick count it arrived at, and ends after `endAfter` ticks. */

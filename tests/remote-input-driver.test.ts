@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLastStandPolicy, IdleAgent } from '../agents/index.js';
+import { IdleAgent } from '../agents/index.js';
+import { createLastStandPolicy } from '../games/index.js';
 import { launchGame, type GameEndpoint } from '../env-bridge/index.js';
 import { serveRemoteInput, type RemoteInputServer } from '../game-host/index.js';
 import { SimulationBackend, lastStandGame } from '../games/index.js';

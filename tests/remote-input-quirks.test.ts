@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RemoteInputBackend, RemoteInputClient, driverOptions, type RemoteInputDriverOptions } from '../env-bridge/index.js';
+import { RemoteInputBackend, RemoteInputClient, driverOptions, type RemoteInputDriverOptions } from '../game-host/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { hasCode, type ArenaError, type InputEvent } from '../protocol/index.js';
 import { startFakeRemoteInput, type FakeBehaviour, type FakeRemoteInput } from './support/fake-remote-input.js';

@@ -1,5 +1,5 @@
 /** Turns a game's id, variants and simulation constructor into the definition the GameLink host serves. */
-import type { GameDefinition, Simulation, SimulationOptions } from '../host/simulation.js';
+import type { GameDefinition, Simulation, SimulationOptions } from '../runtime/simulation.js';
 
 /** What a game declares: its id and build, its variants (by id), its slots, and how an episode starts. */
 export interface GameSpec<V extends { readonly id: string }> {

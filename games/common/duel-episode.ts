@@ -1,6 +1,6 @@
 /** An episode for slots 0 and 1 facing each other: held keys and left-button presses per slot, results and the end. */
 import type { InputEvent } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { ClockedEpisode, type EpisodeVariant } from './episode.js';
 import { HeldKeys } from './held-keys.js';
 

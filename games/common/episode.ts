@@ -1,6 +1,6 @@
 /** The bookkeeping every simulation shares: the event queue, the end, a reused depth buffer and the game clock. */
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd, SimEvent, Simulation } from '../host/simulation.js';
+import type { SimEnd, SimEvent, Simulation } from '../runtime/simulation.js';
 import { createCanvas, type Canvas } from '../render/index.js';
 
 /** Events since the last drain, the end once set, and a canvas whose depth buffer lives across frames. */

@@ -1,5 +1,5 @@
 /** An episode with one player: the first slot taking part, its events and its end. */
-import type { SimEnd, SimEvent, SimulationOptions } from '../host/simulation.js';
+import type { SimEnd, SimEvent, SimulationOptions } from '../runtime/simulation.js';
 import { ClockedEpisode, type EpisodeVariant } from './episode.js';
 
 type Result = SimEnd['outcomes'][number]['result'];

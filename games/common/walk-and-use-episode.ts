@@ -4,7 +4,7 @@
  * ends the episode with no outcome.
  */
 import type { InputEvent } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { wrapDeg } from './angles.js';
 import type { Footprint } from './collide.js';
 import type { EpisodeHead, EpisodeVariant } from './episode.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InputEvent } from '../../protocol/index.js';
 import { describeGameBasics, frameHashes } from '../../tests/support/game-suite.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { CrystalGuardState, crystalGuardGame } from './index.js';
 import { Rules } from './rules.js';
 import { VARIANTS } from './variants.js';

@@ -1,6 +1,6 @@
 /** The crystal_guard simulation: two players, two crystals behind timed gates, fixed 10 ms ticks. */
 import { Prng, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { clampPitch, wrapYaw } from '../common/angles.js';
 import { DuelEpisode, byMargin, sides } from '../common/duel-episode.js';
 import { buildArena, gateOpen, gateToggleMs, type Arena, type Box } from './arena.js';

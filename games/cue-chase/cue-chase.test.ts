@@ -3,7 +3,7 @@ import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
 import { describeGameBasics, runToEnd } from '../../tests/support/game-suite.js';
 import { runChunk, scheduleHashes, walkUpTo as walkUpToTarget } from '../../tests/support/walk-up-to.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { CueChaseState, cueChaseGame } from './index.js';
 import { Rules } from './rules.js';
 import { VARIANTS } from './variants.js';

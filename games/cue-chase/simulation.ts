@@ -1,6 +1,6 @@
 /** One episode of cue_chase: walking the plaza, offering the held item with F, and working through the trades. */
 import { Prng, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { wrapDeg } from '../common/angles.js';
 import { clearLine } from '../common/collide.js';
 import { WalkAndUseEpisode } from '../common/walk-and-use-episode.js';

@@ -3,7 +3,7 @@ import type { ActionChunk } from '../../protocol/index.js';
 import { compileChunk } from '../../tests/support/pdq-driver.js';
 import { describeGameBasics, expectProgressInRange, frameHashes, runToEnd } from '../../tests/support/game-suite.js';
 import type { MoveControls } from '../common/held-keys.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { LastStandState, lastStandGame } from './index.js';
 import { Platform } from './platform.js';
 import { stepBody } from './player.js';

@@ -1,6 +1,6 @@
 /** One episode of last_stand: a fixed-timestep simulation behind the `Simulation` seam. */
 import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { PlayerInput } from '../common/player-input.js';
 import { SoloEpisode } from '../common/solo-episode.js';
 import { Dropper } from './dropper.js';

@@ -3,7 +3,7 @@ import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
 import { compileChunk } from '../../gateway/chunk-compiler.js';
 import { describeGameBasics, expectProgressInRange, frameHashes, runToEnd } from '../../tests/support/game-suite.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { MonsterShootState, monsterShootGame } from './index.js';
 import { Rules } from './rules.js';
 import { VARIANTS } from './variants.js';

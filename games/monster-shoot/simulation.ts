@@ -1,6 +1,6 @@
 /** One episode of monster_shoot: the player, the horde, hitscan shots, damage and the end conditions. */
 import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { viewDirection } from '../common/angles.js';
 import { rayBox } from '../common/collide.js';
 import { secondsLeft } from '../common/hud.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionChunk } from '../../protocol/index.js';
 import { compileChunk } from '../../tests/support/pdq-driver.js';
 import { describeGameBasics, expectProgressInRange, frameHashes, holdKeys as hold, runToEnd } from '../../tests/support/game-suite.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { spawnBody, stepBody, type Controls, type RunnerBody } from './body.js';
 import { Course, reachableGap } from './course.js';
 import { ObstacleRun2dState, obstacleRun2dGame } from './index.js';

@@ -1,6 +1,6 @@
 /** One episode of obstacle_run_2d: a fixed-timestep simulation behind the `Simulation` seam. */
 import { Prng, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { HeldKeys } from '../common/held-keys.js';
 import { SoloEpisode } from '../common/solo-episode.js';
 import { spawnBody, stepBody, type RunnerBody } from './body.js';

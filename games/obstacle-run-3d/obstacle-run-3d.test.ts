@@ -3,7 +3,7 @@ import type { ActionChunk } from '../../protocol/index.js';
 import { compileChunk } from '../../tests/support/pdq-driver.js';
 import { describeGameBasics, expectProgressInRange, frameHashes, holdKeys as hold, runToEnd } from '../../tests/support/game-suite.js';
 import type { MoveControls } from '../common/held-keys.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { spawnBody, stepBody } from './body.js';
 import { Course, reachableGap, type Platform } from './course.js';
 import { ObstacleRun3dState, obstacleRun3dGame } from './index.js';

@@ -1,6 +1,6 @@
 /** One episode of obstacle_run_3d: a fixed-timestep simulation behind the `Simulation` seam. */
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { PlayerInput } from '../common/player-input.js';
 import { SoloEpisode } from '../common/solo-episode.js';
 import { spawnBody, stepBody, type RunnerBody } from './body.js';

@@ -1,6 +1,6 @@
 /** One episode of scene_escape: walking the rooms, using objects with F, and working through the task chain. */
 import { Prng, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { WalkAndUseEpisode, type WalkStart } from '../common/walk-and-use-episode.js';
 import { buildWorld, solids, type Box, type World } from './layout.js';
 import { Rules } from './rules.js';

@@ -1,6 +1,6 @@
 /** The sky_duel simulation: two fighters on a floating square, fixed 10 ms ticks. */
 import { Prng, type PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { wrapYaw } from '../common/angles.js';
 import { DuelEpisode, byMargin, sides } from '../common/duel-episode.js';
 import { applyHit, startSwing, strikeLands, tickSwing } from './combat.js';

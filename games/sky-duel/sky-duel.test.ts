@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InputEvent } from '../../protocol/index.js';
 import { describeGameBasics, frameHashes, runToEnd as runIdle } from '../../tests/support/game-suite.js';
 import { advance } from '../../tests/support/pdq-driver.js';
-import type { Simulation } from '../host/simulation.js';
+import type { Simulation } from '../runtime/simulation.js';
 import { SkyDuelState, skyDuelGame } from './index.js';
 import { Rules } from './rules.js';
 import { VARIANTS } from './variants.js';

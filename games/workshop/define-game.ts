@@ -1,6 +1,6 @@
 /** Turns a workshop game's spec (id, title, regime, slots, variants) into the definition the host serves. */
 import { defineGame } from '../common/define-game.js';
-import type { GameDefinition } from '../host/simulation.js';
+import type { GameDefinition } from '../runtime/simulation.js';
 import { WorkshopSimulation } from './simulation.js';
 import type { WorkshopGameSpec } from './variant.js';
 

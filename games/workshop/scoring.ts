@@ -1,6 +1,6 @@
 /** Points to progress and outcomes, by regime: solo and coop share of points available, pvp share of points scored. */
 import type { PlayerProgress } from '../../protocol/index.js';
-import type { SimEnd } from '../host/simulation.js';
+import type { SimEnd } from '../runtime/simulation.js';
 import type { OrderBook } from './orders.js';
 import type { WorkshopRegime } from './variant.js';
 

@@ -1,6 +1,6 @@
 /** The Simulation every workshop game runs: input to held keys and F presses, ticks, per-slot views, progress. */
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
-import type { SimulationOptions } from '../host/simulation.js';
+import type { SimulationOptions } from '../runtime/simulation.js';
 import { EpisodeBase } from '../common/episode.js';
 import { Rules } from './rules.js';
 import { outcomesOf, progressOf } from './scoring.js';

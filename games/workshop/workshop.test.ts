@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../protocol/index.js';
-import type { SimEvent } from '../host/simulation.js';
+import type { SimEvent } from '../runtime/simulation.js';
 import { HANDOFF_RUN_VARIANTS } from '../handoff-run/index.js';
 import { MIDLINE_CLASH_VARIANTS } from '../midline-clash/index.js';
 import { SHARED_FLOOR_VARIANTS } from '../shared-floor/index.js';

@@ -1,5 +1,5 @@
 /** The workshop world: the arena, its stations, the players and the order list, advanced tick by tick. */
-import type { SimEvent } from '../host/simulation.js';
+import type { SimEvent } from '../runtime/simulation.js';
 import { Prng } from '../../protocol/index.js';
 import { itemLabel, type Item } from './items.js';
 import { parseLayout, type Layout } from './layout.js';

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgent } from '../../agents/index.js';
+import { scriptedPolicies } from '../../games/index.js';
 import { runMatch } from '../../gateway/index.js';
 
 export interface CapacityResult {
@@ -23,7 +24,7 @@ export async function benchCapacity(matches: number, timeLimitMs = 60_000): Prom
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: matches }, (_, i) =>
-        runMatch({ game: 'last_stand', seed: i + 1, clock: 'pdq', timeLimitMs, runsDir, slots: [{ slot: 0, agent: createAgent('scripted', { game: 'last_stand', seed: i + 1 }) }] }),
+        runMatch({ game: 'last_stand', seed: i + 1, clock: 'pdq', timeLimitMs, runsDir, slots: [{ slot: 0, agent: createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: i + 1 }) }] }),
       ),
     );
     const wallMs = performance.now() - t0;

@@ -28,7 +28,7 @@ export function desktopMissing(): string | undefined {
 
 export function benchDesktop(game: string, advances: number, ms: number): Promise<DesktopMeasure> {
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, 'env-bridge/desktop/measure.ts', game, String(advances), String(ms)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsx, 'game-host/desktop/measure.ts', game, String(advances), String(ms)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

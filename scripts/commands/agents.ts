@@ -1,5 +1,6 @@
 /** `arena agents`: the agent kinds and what each needs. */
-import { agentKinds, scriptedPolicies } from '../../agents/index.js';
+import { agentKinds } from '../../agents/index.js';
+import { scriptedPolicies } from '../../games/index.js';
 
 export async function agentsCommand(): Promise<number> {
   for (const k of agentKinds) {

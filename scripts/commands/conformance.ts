@@ -4,7 +4,7 @@
  * port). Exit code 1 on any failure.
  */
 import { parseArgs } from 'node:util';
-import { formatResult, runGameLinkConformance, runRemoteInputConformance, type CheckResult } from '../../env-bridge/index.js';
+import { formatResult, runGameLinkConformance, runRemoteInputConformance, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
 
 const options = {

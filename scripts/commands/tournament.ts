@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
+import { scriptedPolicies } from '../../games/index.js';
 import { runMatch } from '../../gateway/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
@@ -123,7 +124,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const labels = entrants.map((e) => e.label);
   const matches = schedule(entry.regime, labels, episodes, count(values.seed, 'seed', 1));
   // Fail on an agent that cannot be made before any match runs.
-  for (const e of entrants) await createAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
+  for (const e of entrants) await createAgent(e.kind, { scripted: scriptedPolicies, game: entry.id, seed: 1, vlm: e.vlm }).close();
 
   mkdirSync(outDir, { recursive: true });
   const log = join(outDir, 'results.jsonl');

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { GameEntry } from '../../games-manifest/index.js';
-import { freedoom } from '../../games-manifest/entries/freedoom.js';
-import { findLibfaketime } from '../../env-bridge/desktop/frozen-clock.js';
+import { freedoom } from '../../games-manifest/desktop/freedoom.js';
+import { findLibfaketime } from '../../game-host/desktop/frozen-clock.js';
 
 function onPath(binary: string): boolean {
   try {

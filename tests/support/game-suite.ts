@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { getGame } from '../../games-manifest/index.js';
 import type { InputEvent } from '../../protocol/index.js';
-import type { GameDefinition, Simulation } from '../../games/host/simulation.js';
+import type { GameDefinition, Simulation } from '../../games/runtime/simulation.js';
 import { advance } from './pdq-driver.js';
 
 /** A stretch of play: `inputs` (their `at` in ms from its start) delivered over `ms` of game time. */

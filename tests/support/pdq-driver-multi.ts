@@ -3,7 +3,7 @@
  * plays the shared pdq loop. Stops at the game's end or when every player has spent its step budget.
  */
 import type { GameEntry } from '../../games-manifest/index.js';
-import type { Simulation } from '../../games/host/simulation.js';
+import type { Simulation } from '../../games/runtime/simulation.js';
 import { runPdq, type PdqPlayer } from './pdq-loop.js';
 
 export type { PdqPlayer } from './pdq-loop.js';

@@ -5,7 +5,7 @@
  */
 import { compileChunk as compileForControls } from '../../gateway/index.js';
 import type { ActionChunk, Agent, ControlSet, InputEvent } from '../../protocol/index.js';
-import type { Simulation } from '../../games/host/simulation.js';
+import type { Simulation } from '../../games/runtime/simulation.js';
 import { runPdq } from './pdq-loop.js';
 
 export { advance } from './pdq-loop.js';

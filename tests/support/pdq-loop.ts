@@ -5,7 +5,7 @@
  */
 import { compileChunk, shiftInputs } from '../../gateway/index.js';
 import type { Agent, ControlSet, InputEvent } from '../../protocol/index.js';
-import type { Simulation } from '../../games/host/simulation.js';
+import type { Simulation } from '../../games/runtime/simulation.js';
 
 export interface PdqPlayer {
   readonly slot: number;

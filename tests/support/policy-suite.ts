@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IdleAgent, RandomAgent } from '../../agents/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { formatChunk, noopChunk, parseAnswer, type Agent, type AgentStart, type ControlSet, type Decision } from '../../protocol/index.js';
-import type { GameDefinition, Simulation } from '../../games/host/simulation.js';
+import type { GameDefinition, Simulation } from '../../games/runtime/simulation.js';
 import { playPdqMulti, type PdqMultiResult } from './pdq-driver-multi.js';
 import { chunkAgent, playPdq } from './pdq-driver.js';
 

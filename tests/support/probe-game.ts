@@ -4,7 +4,7 @@
  * own with the game time written into the first pixels, so a test can tell whose view an agent got.
  */
 import type { GameEntry } from '../../games-manifest/index.js';
-import type { GameDefinition, SimEvent, Simulation } from '../../games/host/simulation.js';
+import type { GameDefinition, SimEvent, Simulation } from '../../games/runtime/simulation.js';
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
 
 export const PROBE_LIMIT_MS = 60_000;

@@ -1,8 +1,8 @@
 /** Test helpers for the walk-and-use games (cue_chase, scene_escape): chunks as the gateway compiles them, a fixed schedule, and walking up to a target. */
-import { planWalkAndUse, type NavRules, type NavWorld } from '../../agents/scripted/scene-escape-nav.js';
+import { planWalkAndUse, type NavRules, type NavWorld } from '../../games/common/policy/walk-nav.js';
 import { compileChunk } from '../../gateway/chunk-compiler.js';
 import type { ActionChunk, ControlSet } from '../../protocol/index.js';
-import type { Simulation } from '../../games/host/simulation.js';
+import type { Simulation } from '../../games/runtime/simulation.js';
 import { frameHashes } from './game-suite.js';
 import { advance } from './pdq-driver.js';
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { IdleAgent } from '../../agents/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import type { Agent } from '../../protocol/index.js';
-import type { GameDefinition } from '../../games/host/simulation.js';
+import type { GameDefinition } from '../../games/runtime/simulation.js';
 import { playPdqMulti, type PdqMultiResult } from './pdq-driver-multi.js';
 
 /** Plays `game`'s `variant` once per seed, with `lineUp(seed)` giving one agent per slot in slot order. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileChunk } from '../../gateway/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import type { ActionChunk } from '../../protocol/index.js';
-import type { GameDefinition, Simulation } from '../../games/host/simulation.js';
+import type { GameDefinition, Simulation } from '../../games/runtime/simulation.js';
 import { WorkshopSimulation, WorkshopState, type Layout } from '../../games/workshop/index.js';
 import { describeGameBasics, expectProgressInRange, frameHashes, runToEnd } from './game-suite.js';
 

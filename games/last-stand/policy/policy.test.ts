@@ -1,0 +1,15 @@
+import { createLastStandPolicy, LastStandView } from '../../policies.js';
+import { lastStandGame } from '../../index.js';
+import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
+import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
+
+describeSoloPolicy({
+  game: lastStandGame,
+  schema: LastStandView,
+  policy: () => createLastStandPolicy(),
+  random: (seed, controls) => randomChunkAgent(seed, controls.keys, controls.chunkSteps),
+  beats: 'survives far longer than',
+  margins: { idle: 0.4, random: 0.4 },
+  minDecisions: 10,
+  solves: { name: 'survives origin seed 1 to the time limit', reason: 'time_limit' },
+});

@@ -1,0 +1,96 @@
+/**
+ * Plans one monster_shoot chunk: aim at the visible monster that would reach the player first (where it
+ * will be half-way through the chunk), fire in every step, and back away along the aim line when it is close.
+ */
+import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
+import { DEG, keyAxes, walkDirection, wrapDegrees } from '../../common/policy/heading.js';
+import type { MonsterShootView } from './state-view.js';
+import type { IdleTiming } from '../../common/policy/plan-timing.js';
+
+type Monster = MonsterShootView['monsters'][number];
+
+const MOVES: readonly (readonly string[])[] = [['S'], ['S', 'A'], ['S', 'D'], ['A'], ['D']];
+
+/** Entry distance of a ray into a box, or undefined if it misses (`dy` 0 rays only need x and z slabs). */
+function rayBox2d(ox: number, oz: number, dx: number, dz: number, minX: number, minZ: number, maxX: number, maxZ: number): number | undefined {
+  let near = 0;
+  let far = Infinity;
+  for (const [o, d, lo, hi] of [[ox, dx, minX, maxX], [oz, dz, minZ, maxZ]] as const) {
+    if (Math.abs(d) < 1e-12) {
+      if (o < lo || o > hi) return undefined;
+      continue;
+    }
+    const t0 = Math.min((lo - o) / d, (hi - o) / d);
+    const t1 = Math.max((lo - o) / d, (hi - o) / d);
+    near = Math.max(near, t0);
+    far = Math.min(far, t1);
+    if (near > far) return undefined;
+  }
+  return near;
+}
+
+/** Whether the straight line from (x0, z0) to (x1, z1) at body height passes no block. */
+function inSight(view: MonsterShootView, x0: number, z0: number, x1: number, z1: number): boolean {
+  const len = Math.hypot(x1 - x0, z1 - z0);
+  if (len < 1e-9) return true;
+  const dx = (x1 - x0) / len;
+  const dz = (z1 - z0) / len;
+  return view.arena.blocks.every((b) => {
+    const t = rayBox2d(x0, z0, dx, dz, b.minX - 0.05, b.minZ - 0.05, b.maxX + 0.05, b.maxZ + 0.05);
+    return t === undefined || t > len - view.rules.monsterHalfWidth;
+  });
+}
+
+/** Where `m` will be after `seconds`, walking straight at the player. */
+function predict(m: Monster, seconds: number): [number, number] {
+  return [m.x + m.vx * seconds, m.z + m.vz * seconds];
+}
+
+/** Seconds before `m` touches the player, at its walking speed. */
+function arrival(view: MonsterShootView, m: Monster): number {
+  const d = Math.hypot(m.x - view.player.x, m.z - view.player.z) - view.rules.touchDistance;
+  return Math.max(0, d) / view.rules.monsterSpeed;
+}
+
+/** Whether the player can stand at (x, z): inside the walls and clear of blocks. */
+function standable(view: MonsterShootView, x: number, z: number): boolean {
+  const r = 0.5;
+  const { halfX, halfZ, blocks } = view.arena;
+  if (Math.abs(x) > halfX - r || Math.abs(z) > halfZ - r) return false;
+  return blocks.every((b) => x < b.minX - r || x > b.maxX + r || z < b.minZ - r || z > b.maxZ + r);
+}
+
+/** Plans the next chunk for the observed state. */
+export function planMonsterShoot(view: MonsterShootView, timing: IdleTiming): ActionChunk {
+  const { player } = view;
+  const ordered = [...view.monsters].sort((a, b) => arrival(view, a) - arrival(view, b) || a.id - b.id);
+  const visible = ordered.filter((m) => inSight(view, player.x, player.z, m.x, m.z));
+  const target = visible[0] ?? ordered[0];
+  if (target === undefined) return noopChunk(timing.chunkSteps);
+  const chunkSeconds = (timing.chunkSteps * timing.stepMs) / 1000;
+  const [tx, tz] = predict(target, chunkSeconds * 0.4);
+  const yaw = Math.atan2(tx - player.x, tz - player.z) * DEG;
+  const eye = player.y + view.camera.eyeHeight;
+  const pitch = Math.atan2(view.rules.monsterHeight * 0.5 - eye, Math.max(0.5, Math.hypot(tx - player.x, tz - player.z))) * DEG;
+  const look = { dx: Math.round(wrapDegrees(yaw - view.camera.yaw) * 100) / 100, dy: Math.round((pitch - view.camera.pitch) * 100) / 100 };
+  // Back away when the first monster would arrive before the next observation's chunk is over.
+  const first = ordered[0];
+  const cycle = chunkSeconds + timing.idleMs / 1000;
+  const danger = first !== undefined && arrival(view, first) < cycle + chunkSeconds + 0.5;
+  let move: readonly string[] = [];
+  if (danger) {
+    const dist = view.rules.moveSpeed * chunkSeconds;
+    for (const keys of MOVES) {
+      const [f, r] = keyAxes(keys);
+      const len = Math.hypot(f, r);
+      const [dx, dz] = walkDirection(f, r, yaw);
+      const mx = (dx / len) * dist;
+      const mz = (dz / len) * dist;
+      if (standable(view, player.x + mx, player.z + mz) && standable(view, player.x + mx / 2, player.z + mz / 2)) {
+        move = keys;
+        break;
+      }
+    }
+  }
+  return { look, steps: Array.from({ length: timing.chunkSteps }, () => [...move, 'LMB']) };
+}

@@ -1,0 +1,15 @@
+import { RandomAgent } from '../../../agents/index.js';
+import { createMonsterShootPolicy, MonsterShootView } from '../../policies.js';
+import { monsterShootGame } from '../../index.js';
+import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
+
+describeSoloPolicy({
+  game: monsterShootGame,
+  schema: MonsterShootView,
+  policy: () => createMonsterShootPolicy(),
+  random: (seed) => new RandomAgent(seed),
+  beats: 'removes far more monster health than',
+  margins: { idle: 0.6, random: 0.6 },
+  minDecisions: 5,
+  heldOut: 'progress',
+});

@@ -1,0 +1,63 @@
+/**
+ * Plans one obstacle_run_2d chunk: try a family of run / jump / brake key sequences in the model, keep those
+ * that leave the runner standing on a platform after the idle time that follows the chunk, and pick the one
+ * that ends furthest right.
+ */
+import type { ActionChunk } from '../../../protocol/index.js';
+import { RunModel, bodyOf, type RunBody, type RunKey } from './motion.js';
+import type { ObstacleRun2dView } from './state-view.js';
+import { ticksPerStep, type IdleTiming } from '../../common/policy/plan-timing.js';
+import { holdSteps, keyPresses, padSteps, startDelayTicks, worstOver } from '../../common/policy/run-search.js';
+
+type Steps = (readonly RunKey[])[];
+
+/** Every candidate sequence: run k steps; or run, jump, keep running or coast, and maybe brake or back off. */
+function candidates(n: number): Steps[] {
+  const fill = (prefix: Steps): Steps => padSteps(prefix, n);
+  const out: Steps[] = [];
+  for (let k = 0; k <= n; k++) {
+    out.push(fill(holdSteps(['D'], k)));
+    if (k > 0) out.push(fill(holdSteps(['A'], k)));
+  }
+  for (let a = 0; a < n; a++) {
+    for (const take of [['D', 'Space'], ['Space']] as const) {
+      for (let h = 0; a + 1 + h <= n; h++) {
+        const air = [...holdSteps(['D'], a), take, ...holdSteps(['D'], h)];
+        out.push(fill(air));
+        for (let b = 1; air.length + b <= n; b++) out.push(fill([...air, ...holdSteps(['A'], b)]));
+      }
+    }
+  }
+  return out;
+}
+
+/** Where `delayTicks` idle, `steps`, then the idle time leave the runner, or undefined if it falls or is still in the air. */
+function outcome(model: RunModel, start: RunBody, delayTicks: number, steps: Steps, stepTicks: number, idleTicks: number): RunBody | undefined {
+  const body = { ...start };
+  if (!model.simulate(body, [], delayTicks)) return undefined;
+  for (const keys of steps) if (!model.simulate(body, keys, stepTicks)) return undefined;
+  if (!model.simulate(body, [], idleTicks)) return undefined;
+  return body.onGround ? body : undefined;
+}
+
+/** Plans the next chunk for the observed state. */
+export function planObstacleRun2d(view: ObstacleRun2dView, timing: IdleTiming): ActionChunk {
+  const model = new RunModel(view);
+  const start = bodyOf(view);
+  const stepTicks = ticksPerStep(timing, view.tickMs);
+  const idleTicks = Math.round(timing.idleMs / view.tickMs);
+  const delays = startDelayTicks(start.onGround, view.tickMs);
+  let best: Steps = Array.from({ length: timing.chunkSteps }, () => []);
+  let bestScore = -Infinity;
+  for (const steps of candidates(timing.chunkSteps)) {
+    const worst = worstOver(delays, (delay) => outcome(model, start, delay, steps, stepTicks, idleTicks)?.x ?? -Infinity);
+    if (worst === -Infinity) continue;
+    // Furthest right (in the worst case) wins; among equals, the fewest keys pressed.
+    const score = Math.min(worst, view.finishX + 1) - keyPresses(steps) * 1e-4;
+    if (score > bestScore) {
+      bestScore = score;
+      best = steps;
+    }
+  }
+  return { look: { dx: 0, dy: 0 }, steps: best };
+}

@@ -1,0 +1,14 @@
+import { expect } from 'vitest';
+import { SkyDuelView, createSkyDuelPolicy } from '../../index.js';
+import { skyDuelGame } from '../../index.js';
+import { describeDuelPolicy } from '../../../tests/support/policy-suite.js';
+
+describeDuelPolicy({
+  game: skyDuelGame,
+  schema: SkyDuelView,
+  policy: () => createSkyDuelPolicy(),
+  beatsIdle: {
+    name: 'beats a player who stands still, by knocking it off or out',
+    check: (result) => expect(result.outcomes.get(1)).toBe('win'),
+  },
+});
