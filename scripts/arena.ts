@@ -1,69 +1,25 @@
 /**
- * The `arena` command line. `arena help` lists the commands; docs/cli.md documents each with examples.
+ * The `arena` command line: finds the command in the command table and runs it, or prints its help for
+ * `--help`/`-h`. `arena help` lists the commands; docs/cli.md documents each with examples.
  */
-import { agentsCommand } from './commands/agents.js';
-import { gamesCommand } from './commands/games.js';
-import { matchCommand } from './commands/match.js';
-import { reportCommand } from './commands/report.js';
-import { reportError, usage } from './cli-error.js';
-
-const HELP = `arena: a real-time game gateway for VLM agents
-
-usage: arena <command> [options]
-
-commands:
-  match       play one match (default: scripted agent on last_stand, pdq clock)
-  games       list the games in the manifest (--json for the full entries)
-  agents      list the agent kinds
-  report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
-  snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
-  bench       measure the frame path and match capacity (prints ratios)
-  conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
-  serve       serve a reference game to outside harnesses: --remote-input PORT (UE5 RemoteInput protocol)
-  remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
-  curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
-  transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
-  tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
-  help        this text
-
-examples:
-  arena match
-  arena match --game last_stand --agent random --clock lcrt --latency synthetic:300 --seed 7
-  arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1
-  arena match --config examples/match-pdq.json
-  arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3
-  arena transfer --curve my-curve --variants ring,waves --episodes 3
-
-See docs/cli.md for every option.
-`;
-
-type Command = (argv: string[]) => Promise<number>;
-
-const commands: Record<string, Command> = {
-  match: matchCommand,
-  games: (argv) => gamesCommand({ json: argv.includes('--json') }),
-  agents: () => agentsCommand(),
-  report: reportCommand,
-  snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
-  bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
-  conformance: async (argv) => (await import('./commands/conformance.js')).conformanceCommand(argv),
-  serve: async (argv) => (await import('./commands/serve.js')).serveCommand(argv),
-  'remote-input-serve': async (argv) => (await import('./commands/remote-input-serve.js')).remoteInputServeCommand(argv),
-  curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
-  transfer: async (argv) => (await import('./commands/transfer.js')).transferCommand(argv),
-  tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
-  help: async () => {
-    process.stdout.write(HELP);
-    return 0;
-  },
-};
+import { COMMANDS } from './cli/command-table.js';
+import { wantsHelp } from './cli/flags.js';
+import { findCommand, helpOf } from './cli/help-command.js';
+import { mainHelp } from './cli/help.js';
+import { reportError } from './cli-error.js';
 
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
-  if (name === '--help' || name === '-h') return commands.help!([]);
-  const command = commands[name];
-  if (!command) throw usage(`unknown command '${name}'; run 'arena help'`);
-  return command(rest);
+  if (name === '--help' || name === '-h') {
+    process.stdout.write(mainHelp(COMMANDS));
+    return 0;
+  }
+  const entry = findCommand(name);
+  if (wantsHelp(rest)) {
+    process.stdout.write(await helpOf(entry));
+    return 0;
+  }
+  return (await entry.load()).run(rest);
 }
 
 main(process.argv.slice(2)).then(

@@ -1,11 +1,20 @@
-/** How the command line reports errors: one line with the code, and a non-zero exit. */
+/** How the command line reports errors: one line with the code, and an exit code by failure class (EXIT_CODES). */
 import { ArenaError, ErrorCode, toArenaError } from '../protocol/index.js';
+
+/** The exit codes of every `arena` command, by failure class; `arena help` and docs/cli.md print this table. */
+export const EXIT_CODES = [
+  { code: 0, when: 'done: the command did what it was asked' },
+  { code: 1, when: 'ran, but the outcome is a failure: a match ended incomplete (its record says why), a conformance check failed' },
+  { code: 2, when: 'an error with a code, printed as `arena: CODE: message`: bad input (BAD_CONFIG: an unknown flag, a missing or malformed value, a bad file; UNKNOWN_GAME, UNKNOWN_VARIANT, UNKNOWN_AGENT) or a failure outside the gateway (GAME_CRASHED, PROVIDER_ERROR, AGENT_GONE, ABORTED, ...)' },
+  { code: 70, when: 'INTERNAL: a bug in arena; ARENA_DEBUG=1 adds the stack' },
+] as const;
 
 /** A usage error: a bad flag or value. */
 export function usage(message: string): ArenaError {
   return new ArenaError(ErrorCode.BAD_CONFIG, message);
 }
 
+/** Prints `arena: CODE: message` (and the stack with ARENA_DEBUG) and returns the exit code for the error. */
 export function reportError(err: unknown): number {
   const e = toArenaError(err);
   process.stderr.write(`arena: ${e.code}: ${e.message}\n`);

@@ -3,16 +3,22 @@
  * run, because these machines are shared and noisy. Results also go to .bench/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { benchCapacity } from '../bench/capacity.js';
 import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { fmt, row } from '../bench/stats.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+
+/** `arena bench`'s flags. */
+export const benchOptions = {
+  quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,games,desktop,capacity', description: 'the parts to run, comma-separated' },
+} as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } }, strict: true });
+  const { values } = parseFlags('bench', benchOptions, argv);
   const quick = values.quick;
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
@@ -80,3 +86,11 @@ export async function benchCommand(argv: string[]): Promise<number> {
   say('\nwritten: .bench/latest.json');
   return 0;
 }
+
+/** `arena bench` in the command table. */
+export const benchCli: CommandSpec = {
+  flags: benchOptions,
+  examples: ['arena bench', 'arena bench --quick --only frames,games'],
+  notes: ['Every figure is a ratio against a baseline measured in the same run; results also go to .bench/latest.json.'],
+  run: benchCommand,
+};

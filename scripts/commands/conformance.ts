@@ -3,31 +3,25 @@
  * `--url ws://host:port` runs the GameLink battery; `--remote-input host:port` the RemoteInput one (player 1's
  * port). Exit code 1 on any failure.
  */
-import { parseArgs } from 'node:util';
 import { formatResult, runGameLinkConformance, runRemoteInputConformance, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
+import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
-const options = {
-  url: { type: 'string' },
-  'remote-input': { type: 'string' },
-  variant: { type: 'string' },
-  seed: { type: 'string' },
-  hold: { type: 'string' },
-  'end-within': { type: 'string' },
-  speed: { type: 'string' },
-  players: { type: 'string' },
-  advances: { type: 'string' },
-  'advance-ms': { type: 'string' },
-  tolerance: { type: 'string' },
-  json: { type: 'boolean', default: false },
-} as const;
-
-function num(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
-  return n;
-}
+/** `arena conformance`'s flags: one of --url and --remote-input, then the battery's settings. */
+export const conformanceOptions = {
+  url: { type: 'string', arg: 'ws://HOST:PORT', description: 'a GameLink endpoint: run the GameLink battery' },
+  'remote-input': { type: 'string', arg: 'HOST:PORT', description: "a RemoteInput server (player 1's port): run the RemoteInput battery" },
+  variant: { type: 'string', arg: 'ID', description: 'the variant to reset to (GameLink)' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', description: 'the seed to reset with (GameLink)' },
+  hold: { type: 'string', kind: 'number', arg: 'MS', description: 'game time a held key is held in the input checks' },
+  'end-within': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'idle game time (GameLink) or wall time (RemoteInput) within which an episode must end' },
+  speed: { type: 'string', kind: 'number', arg: 'N', description: 'RemoteInput: game speed while waiting for the episode end' },
+  players: { type: 'string', kind: 'integer', arg: 'N', description: "RemoteInput: 2 makes the second player's port (base + 1) required" },
+  advances: { type: 'string', kind: 'integer', arg: 'N', description: 'advances measured for the advance error' },
+  'advance-ms': { type: 'string', kind: 'number', arg: 'MS', description: 'game time of each measured advance' },
+  tolerance: { type: 'string', kind: 'number', arg: 'X', defaultText: '0.1', description: 'allowed relative advance error when the game does not declare exact advances' },
+  json: { type: 'boolean', description: 'print the results as JSON' },
+} as const satisfies FlagTable;
 
 /** host:port -> parts; BAD_CONFIG otherwise. */
 function hostPort(value: string): { host: string; port: number } {
@@ -38,7 +32,7 @@ function hostPort(value: string): { host: string; port: number } {
 }
 
 export async function conformanceCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options, allowPositionals: false, strict: true });
+  const { values } = parseFlags('conformance', conformanceOptions, argv);
   if ((values.url === undefined) === (values['remote-input'] === undefined)) throw usage('give one of --url ws://host:port (GameLink) or --remote-input host:port');
   const print = values.json ? undefined : (r: CheckResult): void => void process.stdout.write(`${formatResult(r)}\n`);
   const common = {
@@ -72,3 +66,11 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   else process.stdout.write(`${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped\n`);
   return count('fail') > 0 ? 1 : 0;
 }
+
+/** `arena conformance` in the command table. */
+export const conformanceCli: CommandSpec = {
+  flags: conformanceOptions,
+  examples: ['arena conformance --remote-input 127.0.0.1:12345', 'arena conformance --remote-input 127.0.0.1:12345 --advances 50 --advance-ms 720', 'arena conformance --url ws://127.0.0.1:9000'],
+  notes: ['Exit 1 when any check fails. Details: docs/remote-input.md.'],
+  run: conformanceCommand,
+};

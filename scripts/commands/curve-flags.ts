@@ -4,54 +4,55 @@
  * with BAD_CONFIG naming the flag, whichever way the curve is resumed (`--resume ID` or the same command again).
  */
 import { createHash } from 'node:crypto';
-import type { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseVlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { BannedPattern, parseCurveSettings, settingsMismatch, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
+import { num, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { readConfigFile } from '../match-config.js';
 import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
 
-/** Flags without defaults, so that a flag given can be told from one left out (`--resume` lays only those over). */
+/** `arena curve`'s flags, without defaults, so that a flag given can be told from one left out (`--resume` lays only those over). */
 export const curveOptions = {
-  game: { type: 'string' },
-  variant: { type: 'string' },
-  'held-out': { type: 'string' },
-  agent: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  'agent-config': { type: 'string' },
-  'reflector-model': { type: 'string' },
-  'reflector-base-url': { type: 'string' },
-  'reflector-api-key-env': { type: 'string' },
-  'reflector-timeout': { type: 'string' },
-  'max-tool-calls': { type: 'string' },
-  'max-submissions': { type: 'string' },
-  rounds: { type: 'string' },
-  episodes: { type: 'string' },
-  seed: { type: 'string' },
-  clock: { type: 'string' },
-  latency: { type: 'string' },
-  'rollback-ratio': { type: 'string' },
-  success: { type: 'string' },
-  'skill-cap': { type: 'string' },
-  'notebook-cap': { type: 'string' },
-  'banned-patterns': { type: 'string' },
-  steps: { type: 'string' },
-  'time-limit': { type: 'string' },
-  'obs-delay': { type: 'string' },
-  'decision-timeout': { type: 'string' },
-  resume: { type: 'string' },
-  out: { type: 'string', default: 'curves' },
-  id: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-} as const;
+  game: { type: 'string', arg: 'ID', defaultText: 'last_stand', description: 'a solo or coop game from arena games' },
+  variant: { type: 'string', arg: 'ID', defaultText: 'first non-held-out variant', description: 'variant the skill is learned on' },
+  'held-out': { type: 'string', arg: 'V1,V2|none', defaultText: 'every held-out variant', description: 'variants for transfer' },
+  agent: { type: 'string', arg: 'KIND', defaultText: 'vlm', description: 'the player: vlm, or scripted / random / idle for testing without a player model' },
+  model: { type: 'string', arg: 'M', description: "the VLM player's model (docs/agents.md)" },
+  'base-url': { type: 'string', arg: 'URL', description: "the VLM player's OpenAI-compatible endpoint" },
+  'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable with the VLM player's API key" },
+  'agent-config': { type: 'string', arg: 'FILE', description: 'a JSON VlmAgentConfig; the flags above override it; skill is set by the curve' },
+  'reflector-model': { type: 'string', arg: 'R', defaultText: "the player's --model", description: 'reflector model' },
+  'reflector-base-url': { type: 'string', arg: 'URL', defaultText: "the player's --base-url", description: 'reflector endpoint (OpenAI-compatible, with function calling)' },
+  'reflector-api-key-env': { type: 'string', arg: 'VAR', defaultText: '--api-key-env, else OPENAI_API_KEY', description: "reflector key; unset means the key 'none' (local servers)" },
+  'reflector-timeout': { type: 'string', kind: 'number', arg: 'S', defaultText: '300', description: 'deadline of one reflector call, seconds' },
+  'max-tool-calls': { type: 'string', kind: 'integer', arg: 'N', defaultText: '24', description: 'inspection calls per reflection' },
+  'max-submissions': { type: 'string', kind: 'integer', arg: 'N', defaultText: '3', description: 'submissions per reflection' },
+  rounds: { type: 'string', kind: 'integer', arg: 'R', defaultText: 'required for a new curve', description: 'reflection rounds; the curve has R + 1 rounds' },
+  episodes: { type: 'string', kind: 'integer', arg: 'K', defaultText: 'required for a new curve', description: 'episodes per round and per held-out arm' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
+  clock: { type: 'string', arg: 'pdq|lcrt|realtime', defaultText: 'pdq', description: 'clock mode of every episode (docs/clock.md)' },
+  latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of the player' },
+  'rollback-ratio': { type: 'string', kind: 'number', arg: 'X', defaultText: '0.5', description: 'rollback below X times the best mean' },
+  success: { type: 'string', kind: 'number', arg: 'X', defaultText: '0.999', description: "stop early when a round's mean reaches X" },
+  'skill-cap': { type: 'string', kind: 'integer', arg: 'N', defaultText: '1200', description: 'token bound of the skill' },
+  'notebook-cap': { type: 'string', kind: 'integer', arg: 'N', defaultText: '2000', description: 'token bound of the notebook' },
+  'banned-patterns': { type: 'string', arg: 'FILE', defaultText: 'built-in list', description: 'JSON array of {id, pattern, flags, description}' },
+  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's", description: 'most decisions per episode, as in arena match' },
+  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's", description: 'episode limit in seconds of game time' },
+  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
+  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  resume: { type: 'string', arg: 'ID', description: 'continue the curve ID (under --out, or a curve directory) with its stored settings' },
+  out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
+  id: { type: 'string', arg: 'ID', defaultText: 'derived from the settings', description: 'the curve directory name' },
+  json: { type: 'boolean', description: 'print curve.json instead of the tables' },
+  quiet: { type: 'boolean', description: 'no progress bar' },
+} as const satisfies FlagTable;
 
-export type CurveFlags = ReturnType<typeof parseArgs<{ options: typeof curveOptions; allowPositionals: false }>>['values'];
+/** The parsed `arena curve` flags. */
+export type CurveFlags = FlagValues<typeof curveOptions>;
 
 /** The flags that describe the player and the reflector's endpoint; any of them re-describes a resumed curve's player. */
 const PLAYER_FLAGS = ['agent', 'model', 'base-url', 'api-key-env', 'agent-config', 'reflector-base-url', 'reflector-api-key-env'] as const;
@@ -85,14 +86,6 @@ const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
   ['reflector-base-url', ['player.reflectorBaseUrl']],
   ['reflector-api-key-env', ['player.reflectorApiKeyEnv']],
 ];
-
-/** A non-negative number flag; BAD_CONFIG otherwise. */
-export function num(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
-  return n;
-}
 
 const set = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
 

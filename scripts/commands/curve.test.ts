@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseFlags } from '../cli/flags.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { readCurveState } from '../../reflection/index.js';
@@ -75,7 +75,7 @@ describe('arena curve', () => {
   }, 60_000);
 
   it('derives another id when a setting other than rounds differs', () => {
-    const flags = (extra: string[]) => parseArgs({ args: [...argv(), ...extra], options: curveOptions, allowPositionals: false, strict: true }).values;
+    const flags = (extra: string[]) => parseFlags('curve', curveOptions, [...argv(), ...extra]).values;
     const id = (extra: string[]) => defaultCurveId(curveSettingsFromFlags(flags(extra)).settings);
     expect(id([])).toBe(id([]));
     expect(id(['--rounds', '5'])).toBe(id([]));
@@ -83,7 +83,7 @@ describe('arena curve', () => {
   });
 
   it('notes when --time-limit puts the success threshold out of reach of a survival score', () => {
-    const settings = (extra: string[]) => curveSettingsFromFlags(parseArgs({ args: [...argv(), ...extra], options: curveOptions, allowPositionals: false, strict: true }).values).settings;
+    const settings = (extra: string[]) => curveSettingsFromFlags(parseFlags('curve', curveOptions, [...argv(), ...extra]).values).settings;
     expect(shortLimitNote(settings([]))).toMatch(/^note: --time-limit 4 s is shorter than last_stand\/origin's own 120 s; .* no episode scores above 0\.033 and --success 0\.999 cannot be reached\n$/);
     expect(shortLimitNote(settings(['--success', '0.03']))).toBeUndefined();
     expect(shortLimitNote(settings(['--time-limit', '120']))).toBeUndefined();

@@ -7,14 +7,14 @@
  * too; see docs/idc.md.
  */
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
-import { checkAgainstStored, curveOptions, curveSettingsFromFlags, defaultCurveId, num, resumedSettings, type CurveFlags } from './curve-flags.js';
+import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
+import { checkAgainstStored, curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
 import { playerFactory, storedPlayer } from './curve-player.js';
 
 export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
@@ -64,7 +64,7 @@ export function shortLimitNote(settings: CurveSettings): string | undefined {
 }
 
 export async function curveCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: curveOptions, allowPositionals: false, strict: true });
+  const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
@@ -120,3 +120,14 @@ export async function curveCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSigint);
   }
 }
+
+/** `arena curve` in the command table. */
+export const curveCli: CommandSpec = {
+  flags: curveOptions,
+  examples: [
+    'arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3',
+    'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
+  ],
+  notes: ['A new curve needs --rounds and --episodes; the same command again resumes it (the default --id is derived from the settings).'],
+  run: curveCommand,
+};

@@ -1,5 +1,11 @@
 /** `arena games`: the manifest, one game a block (or JSON with --json). */
 import { listGames } from '../../games-manifest/index.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+
+/** `arena games`'s flags. */
+export const gamesOptions = {
+  json: { type: 'boolean', description: 'print the full manifest entries as JSON' },
+} as const satisfies FlagTable;
 
 export async function gamesCommand(args: { json: boolean }): Promise<number> {
   const games = listGames();
@@ -24,3 +30,10 @@ export async function gamesCommand(args: { json: boolean }): Promise<number> {
   }
   return 0;
 }
+
+/** `arena games` in the command table. */
+export const gamesCli: CommandSpec = {
+  flags: gamesOptions,
+  examples: ['arena games', 'arena games --json'],
+  run: async (argv) => gamesCommand({ json: parseFlags('games', gamesOptions, argv).values.json }),
+};

@@ -1,48 +1,42 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
-import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent } from '../../protocol/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 
+/** `arena match`'s flags: the parser reads them and `arena match --help` prints them. */
 export const matchOptions = {
-  config: { type: 'string' },
-  game: { type: 'string' },
-  env: { type: 'string' },
-  variant: { type: 'string' },
-  seed: { type: 'string' },
-  clock: { type: 'string' },
-  agent: { type: 'string' },
-  agents: { type: 'string' },
-  latency: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  'agent-config': { type: 'string' },
-  steps: { type: 'string' },
-  'time-limit': { type: 'string' },
-  'obs-delay': { type: 'string' },
-  'decision-timeout': { type: 'string' },
-  'on-agent-failure': { type: 'string' },
-  'runs-dir': { type: 'string' },
-  listen: { type: 'string' },
-  swap: { type: 'boolean', default: false },
-  json: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-} as const;
+  config: { type: 'string', arg: 'FILE', description: 'a match configuration file (JSON, docs/cli.md); flags override its fields' },
+  game: { type: 'string', arg: 'ID', defaultText: 'last_stand', description: "a game from arena games, or a build's address (remote-input://HOST:PORT, ws://HOST:PORT)" },
+  env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT (a GameLink endpoint)' },
+  variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
+  seed: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: "the episode's seed" },
+  clock: { type: 'string', arg: 'realtime|pdq|lcrt', defaultText: 'pdq', description: 'the clock mode (docs/clock.md)' },
+  agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
+  agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
+  latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
+  model: { type: 'string', arg: 'M', description: "the VLM agent's model (docs/agents.md)" },
+  'base-url': { type: 'string', arg: 'URL', description: "the VLM agent's OpenAI-compatible endpoint" },
+  'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable that holds the VLM agent's API key" },
+  'agent-config': { type: 'string', arg: 'FILE', description: "a JSON file with the VLM agent's configuration" },
+  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's step budget", description: 'most decisions per agent' },
+  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's (or variant's)", description: 'episode limit in seconds of game time' },
+  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
+  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  'on-agent-failure': { type: 'string', arg: 'end|noop', defaultText: 'end', description: "what a vanished agent's slot becomes" },
+  'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'where run directories go' },
+  listen: { type: 'string', arg: 'HOST:PORT', defaultText: '127.0.0.1:0', description: 'where remote agents connect (with --agent remote)' },
+  swap: { type: 'boolean', description: 'two agents: play both side orders (two matches, two result lines)' },
+  json: { type: 'boolean', description: 'print the result as JSON instead of a line' },
+  quiet: { type: 'boolean', description: 'no progress bar' },
+} as const satisfies FlagTable;
 
-function num(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
-  return n;
-}
-
-type MatchFlags = ReturnType<typeof parseArgs<{ options: typeof matchOptions; allowPositionals: false }>>['values'];
+type MatchFlags = FlagValues<typeof matchOptions>;
 
 /** The match configuration: the --config file (if any) with flags on top. */
 export function buildMatchConfig(flags: MatchFlags): MatchConfig {
@@ -181,7 +175,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
 }
 
 export async function matchCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
+  const { values } = parseFlags('match', matchOptions, argv);
   const config = buildMatchConfig(values);
   const flags = { quiet: values.quiet, json: values.json, listen: values.listen };
   if (!values.swap) return (await playOne(config, flags)).status === 'complete' ? 0 : 1;
@@ -192,3 +186,18 @@ export async function matchCommand(argv: string[]): Promise<number> {
   const second = await playOne({ ...config, agents: [config.agents[1]!, config.agents[0]!] }, flags);
   return first.status === 'complete' && second.status === 'complete' ? 0 : 1;
 }
+
+/** `arena match` in the command table. */
+export const matchCli: CommandSpec = {
+  flags: matchOptions,
+  examples: [
+    'arena match',
+    'arena match --game last_stand --variant ring --agent random --seed 4',
+    'arena match --clock lcrt --latency synthetic:800 --steps 20',
+    'arena match --game sky_duel --agents scripted,random --swap --steps 10',
+    'arena match --config examples/match-pdq.json',
+    'arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1',
+  ],
+  notes: ['Exit 0 when the match completed, 1 when it ended incomplete (the record says why).'],
+  run: matchCommand,
+};

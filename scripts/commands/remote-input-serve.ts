@@ -4,23 +4,24 @@
  * builds can drive our games. Prints a ready line (`ARENA_READY {"ports":[...]}`) on stdout, then runs until
  * SIGINT or SIGTERM.
  */
-import { parseArgs } from 'node:util';
 import { ArenaError, ErrorCode, READY_PREFIX } from '../../protocol/index.js';
 import { REMOTE_INPUT_BASE_PORT, serveRemoteInput } from '../../game-host/index.js';
 import { builtinGames, SimulationBackend } from '../../games/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
-const options = {
-  game: { type: 'string', default: 'last_stand' },
-  port: { type: 'string' },
-  host: { type: 'string', default: '127.0.0.1' },
-  variant: { type: 'string' },
-  seed: { type: 'string', default: '1' },
-  'no-welcome': { type: 'boolean', default: false },
-  paused: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-} as const;
+/** The flags of the RemoteInput server; `arena serve --remote-input PORT` takes the same ones but --port. */
+export const remoteInputServeOptions = {
+  game: { type: 'string', arg: 'ID', default: 'last_stand', description: 'a reference game from arena games' },
+  port: { type: 'string', kind: 'integer', arg: 'PORT', defaultText: String(REMOTE_INPUT_BASE_PORT), description: "player 1's TCP port (player 2 on PORT + 1); 0 picks free ports" },
+  host: { type: 'string', arg: 'HOST', default: '127.0.0.1', description: 'the address to listen on' },
+  variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', default: '1', description: "the episode's seed" },
+  'no-welcome': { type: 'boolean', description: 'send no welcome line on connect' },
+  paused: { type: 'boolean', description: 'start frozen (slomo 0)' },
+  quiet: { type: 'boolean', description: 'no log on stderr' },
+} as const satisfies FlagTable;
 
 function intFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -30,7 +31,7 @@ function intFlag(value: string | undefined, flag: string, min: number, max: numb
 }
 
 export async function remoteInputServeCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options, allowPositionals: false, strict: true });
+  const { values } = parseFlags('remote-input-serve', remoteInputServeOptions, argv);
   const def = builtinGames.find((g) => g.id === values.game);
   if (!def) throw new ArenaError(ErrorCode.UNKNOWN_GAME, `no reference game '${values.game}'; games: ${builtinGames.map((g) => g.id).join(', ')}`);
   const entry = getGame(def.id);
@@ -61,3 +62,11 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
   await server.close();
   return 0;
 }
+
+/** `arena remote-input-serve` in the command table. */
+export const remoteInputServeCli: CommandSpec = {
+  flags: remoteInputServeOptions,
+  examples: ['arena remote-input-serve --game last_stand --port 12345', 'arena remote-input-serve --game sky_duel --port 0 --paused --quiet'],
+  notes: ['Prints ARENA_READY {"ports":[...]} on stdout when listening, then runs until Ctrl-C or SIGTERM.'],
+  run: remoteInputServeCommand,
+};

@@ -6,6 +6,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonl, summarizeLedger } from '../../gateway/index.js';
 import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+
+/** `arena report`'s flags. */
+export const reportOptions = {
+  json: { type: 'boolean', description: 'print run.json and the clock summary of each run as JSON' },
+} as const satisfies FlagTable;
 
 interface RunJson {
   runId: string;
@@ -48,8 +54,8 @@ function reportOne(dir: string): string {
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
-  const json = argv.includes('--json');
-  const paths = argv.filter((a) => a !== '--json');
+  const { values, operands: paths } = parseFlags('report', reportOptions, argv, true);
+  const json = values.json;
   if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER... [--json]');
   const dirs = runDirs(paths);
   if (json) {
@@ -60,3 +66,11 @@ export async function reportCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${dirs.map(reportOne).join('\n\n')}\n`);
   return 0;
 }
+
+/** `arena report` in the command table. */
+export const reportCli: CommandSpec = {
+  flags: reportOptions,
+  operands: { name: 'RUN_DIR|RUNS_FOLDER...', description: 'run directories (with a run.json), or folders of them' },
+  examples: ['arena report runs/', 'arena report runs/ --json'],
+  run: reportCommand,
+};

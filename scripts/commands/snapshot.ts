@@ -1,17 +1,23 @@
 /** `arena snapshot`: a PNG of a game's first frame, or with --all a contact sheet of every game and variant. */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { builtinGames } from '../../games/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { allShots, contactSheet, firstFrame } from '../contact-sheet.js';
 
+/** `arena snapshot`'s flags. */
+export const snapshotOptions = {
+  all: { type: 'boolean', description: 'a contact sheet of every game, variant and player view instead of one game' },
+  game: { type: 'string', arg: 'ID', defaultText: 'last_stand', description: 'a reference game' },
+  variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', default: '1', description: "the episode's seed" },
+  out: { type: 'string', arg: 'FILE', defaultText: 'GAME-VARIANT.png, or docs/contact-sheet.jpg with --all', description: 'the image written (.png or .jpg by the name)' },
+  width: { type: 'string', kind: 'integer', arg: 'PX', default: '320', description: 'thumbnail width in the contact sheet (with --all)' },
+} as const satisfies FlagTable;
+
 export async function snapshotCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { all: { type: 'boolean', default: false }, game: { type: 'string' }, variant: { type: 'string' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, width: { type: 'string', default: '320' } },
-    strict: true,
-  });
+  const { values } = parseFlags('snapshot', snapshotOptions, argv);
   const seed = Number(values.seed);
   const thumb = Number(values.width);
   if (values.all) {
@@ -29,3 +35,10 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${out}\n`);
   return 0;
 }
+
+/** `arena snapshot` in the command table. */
+export const snapshotCli: CommandSpec = {
+  flags: snapshotOptions,
+  examples: ['arena snapshot --game sky_duel --variant corners --out /tmp/sky_duel.png', 'arena snapshot --all --width 192 --out /tmp/contact-sheet.jpg'],
+  run: snapshotCommand,
+};

@@ -5,12 +5,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { runMatch } from '../../gateway/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
@@ -20,23 +20,24 @@ import { standings } from '../tournament/standings.js';
 import { formatStandings, writeStandings } from '../tournament/tables.js';
 import { specFromConfig } from './match.js';
 
+/** `arena tournament`'s flags; `--game`, `--agents` and `--episodes` are required. */
 export const tournamentOptions = {
-  game: { type: 'string' },
-  agents: { type: 'string' },
-  episodes: { type: 'string' },
-  seed: { type: 'string' },
-  clock: { type: 'string' },
-  variant: { type: 'string' },
-  latency: { type: 'string' },
-  'time-limit': { type: 'string' },
-  steps: { type: 'string' },
-  'obs-delay': { type: 'string' },
-  'decision-timeout': { type: 'string' },
-  parallel: { type: 'string' },
-  'runs-dir': { type: 'string' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean', default: false },
-} as const;
+  game: { type: 'string', arg: 'ID', defaultText: 'required', description: 'a game from arena games (one slot for solo, two for coop and pvp)' },
+  agents: { type: 'string', arg: 'A,B,...', defaultText: 'required', description: 'the entrants: KIND, LABEL=KIND or LABEL=vlm@CONFIG.json, comma-separated (docs/tournament.md)' },
+  episodes: { type: 'string', kind: 'integer', arg: 'N', defaultText: 'required', description: 'episodes per line-up' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
+  clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'the clock mode of every match' },
+  variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
+  latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of every agent' },
+  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's", description: 'episode limit in seconds of game time' },
+  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's", description: 'most decisions per agent' },
+  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
+  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
+  'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
+  out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
+  quiet: { type: 'boolean', description: 'no progress bar' },
+} as const satisfies FlagTable;
 
 function count(value: string | undefined, flag: string, fallback?: number): number {
   if (value === undefined) {
@@ -90,7 +91,7 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 }
 
 export async function tournamentCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: tournamentOptions, allowPositionals: false, strict: true });
+  const { values } = parseFlags('tournament', tournamentOptions, argv);
   if (values.game === undefined) throw usage('arena tournament needs --game');
   if (values.agents === undefined) throw usage('arena tournament needs --agents A,B,...');
   const entry = getGame(values.game);
@@ -196,3 +197,14 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   process.stderr.write(`tournament: ${played.length}/${matches.length} matches recorded; tables in ${outDir}\n`);
   return failed > 0 || controller.signal.aborted ? 1 : 0;
 }
+
+/** `arena tournament` in the command table. */
+export const tournamentCli: CommandSpec = {
+  flags: tournamentOptions,
+  examples: [
+    'arena tournament --game sky_duel --agents scripted,random,idle --episodes 4 --steps 20',
+    'arena tournament --game last_stand --agents scripted,random --episodes 3 --parallel 2',
+  ],
+  notes: ['Running the same command again resumes it from OUT/results.jsonl.'],
+  run: tournamentCommand,
+};

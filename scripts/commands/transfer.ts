@@ -5,23 +5,22 @@
  * `transfer.csv` and the regenerated plot into the curve directory; running it again resumes it. See docs/idc.md.
  */
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readCurveState, resolveCurveDir, transferCurve, transferSummary, type TransferEvent } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
+import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
-import { num } from './curve-flags.js';
 import { playerFactory } from './curve-player.js';
 
 /** `arena transfer`'s flags; `--curve`, `--variants` and `--episodes` are required. */
 export const transferOptions = {
-  curve: { type: 'string' },
-  variants: { type: 'string' },
-  episodes: { type: 'string' },
-  seed: { type: 'string' },
-  out: { type: 'string', default: 'curves' },
-  json: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-} as const;
+  curve: { type: 'string', arg: 'ID_OR_DIR', defaultText: 'required', description: 'a curve id under --out, or a curve directory' },
+  variants: { type: 'string', arg: 'V1,V2', defaultText: 'required', description: 'the variants to measure transfer on' },
+  episodes: { type: 'string', kind: 'integer', arg: 'K', defaultText: 'required', description: 'episodes per variant and arm (best skill, no skill)' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: "the curve's", description: 'seed of episode 0 (paired across the arms)' },
+  out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
+  json: { type: 'boolean', description: 'print the transfer table as JSON' },
+  quiet: { type: 'boolean', description: 'no progress bar' },
+} as const satisfies FlagTable;
 
 function progressLine(e: Extract<TransferEvent, { type: 'episode' }>): string {
   return `${e.variant} ${e.arm === 'best' ? 'best skill' : 'no skill'} episode ${e.episode}: ${e.score.toFixed(3)}${e.played ? '' : ' (done before)'}`;
@@ -29,7 +28,7 @@ function progressLine(e: Extract<TransferEvent, { type: 'episode' }>): string {
 
 /** Runs `arena transfer`; exit code 0 when every episode of the transfer is played. */
 export async function transferCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: transferOptions, allowPositionals: false, strict: true });
+  const { values } = parseFlags('transfer', transferOptions, argv);
   if (values.curve === undefined) throw usage('--curve ID_OR_DIR is required (a curve id under --out, or a curve directory)');
   if (values.variants === undefined) throw usage('--variants V1,V2 is required');
   const episodes = num(values.episodes, 'episodes');
@@ -77,3 +76,11 @@ export async function transferCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSigint);
   }
 }
+
+/** `arena transfer` in the command table. */
+export const transferCli: CommandSpec = {
+  flags: transferOptions,
+  examples: ['arena transfer --curve my-curve --variants ring,waves --episodes 3'],
+  notes: ['Running it again resumes it; results go to transfer.json and transfer.csv in the curve directory.'],
+  run: transferCommand,
+};

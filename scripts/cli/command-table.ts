@@ -1,0 +1,30 @@
+/**
+ * Every `arena` command: its name, one-line summary and where its spec lives (loaded on demand, so a command
+ * pays only for its own imports). `arena help` lists this table; the CLI test walks it, so a new command here
+ * is covered by the help and flag tests without more work.
+ */
+import type { CommandSpec } from './flags.js';
+
+/** One command of the table. */
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  readonly load: () => Promise<CommandSpec>;
+}
+
+/** The commands, in the order `arena help` lists them. */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => (await import('../commands/match.js')).matchCli },
+  { name: 'games', summary: 'list the games in the manifest (--json for the full entries)', load: async () => (await import('../commands/games.js')).gamesCli },
+  { name: 'agents', summary: 'list the agent kinds', load: async () => (await import('../commands/agents.js')).agentsCli },
+  { name: 'report', summary: 'summarise finished runs: result, clock ledger, decisions (arena report runs/)', load: async () => (await import('../commands/report.js')).reportCli },
+  { name: 'snapshot', summary: "a game's first frame as PNG; --all: a contact sheet of every game and variant", load: async () => (await import('../commands/snapshot.js')).snapshotCli },
+  { name: 'bench', summary: 'measure the frame path and match capacity (prints ratios)', load: async () => (await import('../commands/bench.js')).benchCli },
+  { name: 'conformance', summary: 'check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port', load: async () => (await import('../commands/conformance.js')).conformanceCli },
+  { name: 'serve', summary: 'serve a reference game to outside harnesses; a mode flag says how (--remote-input PORT)', load: async () => (await import('../commands/serve.js')).serveCli },
+  { name: 'remote-input-serve', summary: 'serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)', load: async () => (await import('../commands/remote-input-serve.js')).remoteInputServeCli },
+  { name: 'curve', summary: 'an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/idc.md)', load: async () => (await import('../commands/curve.js')).curveCli },
+  { name: 'transfer', summary: 'held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)', load: async () => (await import('../commands/transfer.js')).transferCli },
+  { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
+  { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => (await import('./help-command.js')).helpCli },
+];
