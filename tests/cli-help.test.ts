@@ -4,6 +4,7 @@
  * suggestion, a malformed number is BAD_CONFIG; bad flags exit 2, never 70; `arena help` lists every command and
  * the exit codes.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../scripts/cli/command-table.js';
 import { helpOf } from '../scripts/cli/help-command.js';
@@ -97,4 +98,12 @@ describe('bad flags never reach a command as INTERNAL', () => {
       expect(r.stderr).toContain(message);
     });
   }
+});
+
+describe('docs/cli.md', () => {
+  const doc = readFileSync('docs/cli.md', 'utf8');
+  it('has a section for every command and the exit-code table', () => {
+    for (const entry of COMMANDS) expect(doc).toMatch(new RegExp(`^## \`arena ${entry.name}[ \`]`, 'm'));
+    for (const e of EXIT_CODES) expect(doc).toMatch(new RegExp(`^\\| ${e.code} \\| `, 'm'));
+  });
 });
