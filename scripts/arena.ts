@@ -2,9 +2,8 @@
  * The `arena` command line: finds the command in the command table and runs it, or prints its help for
  * `--help`/`-h`. `arena help` lists the commands; docs/cli.md documents each with examples.
  */
-import { COMMANDS } from './cli/command-table.js';
+import { COMMANDS, findCommand, helpOf } from './cli/command-table.js';
 import { wantsHelp } from './cli/flags.js';
-import { findCommand, helpOf } from './cli/help-command.js';
 import { mainHelp } from './cli/help.js';
 import { reportError } from './cli-error.js';
 

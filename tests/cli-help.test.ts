@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../scripts/cli/command-table.js';
-import { helpOf } from '../scripts/cli/help-command.js';
+import { COMMANDS, helpOf } from '../scripts/cli/command-table.js';
 import { parseFlags } from '../scripts/cli/flags.js';
 import { EXIT_CODES } from '../scripts/cli-error.js';
 import { ArenaError, ErrorCode } from '../protocol/index.js';

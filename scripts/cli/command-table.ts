@@ -3,7 +3,10 @@
  * pays only for its own imports). `arena help` lists this table; the CLI test walks it, so a new command here
  * is covered by the help and flag tests without more work.
  */
-import type { CommandSpec } from './flags.js';
+import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec } from './flags.js';
+import { commandHelp, mainHelp } from './help.js';
+import { suggest } from './suggest.js';
 
 /** One command of the table. */
 export interface CommandEntry {
@@ -26,5 +29,31 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'curve', summary: 'an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer (docs/idc.md)', load: async () => (await import('../commands/curve.js')).curveCli },
   { name: 'transfer', summary: 'held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)', load: async () => (await import('../commands/transfer.js')).transferCli },
   { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
-  { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => (await import('./help-command.js')).helpCli },
+  { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => helpCli },
 ];
+
+/** The entry named `name`; BAD_CONFIG with the nearest command name otherwise. */
+export function findCommand(name: string): CommandEntry {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (entry) return entry;
+  const near = suggest(name, COMMANDS.map((c) => c.name));
+  throw usage(`unknown command '${name}'${near ? `; did you mean '${near}'?` : ''} (arena help lists the commands)`);
+}
+
+/** The help text of one command. */
+export async function helpOf(entry: CommandEntry): Promise<string> {
+  return commandHelp(entry.name, entry.summary, await entry.load());
+}
+
+/** `arena help [COMMAND]`: the command list, or one command's help. */
+const helpCli: CommandSpec = {
+  flags: {},
+  operands: { name: '[COMMAND]', description: 'a command to describe (the same as arena COMMAND --help)' },
+  examples: ['arena help', 'arena help match'],
+  run: async (argv) => {
+    const { operands } = parseFlags('help', {}, argv, true);
+    if (operands.length > 1) throw usage('arena help takes at most one command name');
+    process.stdout.write(operands[0] === undefined ? mainHelp(COMMANDS) : await helpOf(findCommand(operands[0])));
+    return 0;
+  },
+};
