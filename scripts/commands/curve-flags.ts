@@ -10,6 +10,7 @@ import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { BannedPattern, parseCurveSettings, settingsMismatch, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
+import { limitFlags } from '../cli/limit-flags.js';
 import { num, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { readConfigFile } from '../match-config.js';
 import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
@@ -40,10 +41,7 @@ export const curveOptions = {
   'skill-cap': { type: 'string', kind: 'integer', arg: 'N', defaultText: '1200', description: 'token bound of the skill' },
   'notebook-cap': { type: 'string', kind: 'integer', arg: 'N', defaultText: '2000', description: 'token bound of the notebook' },
   'banned-patterns': { type: 'string', arg: 'FILE', defaultText: 'built-in list', description: 'JSON array of {id, pattern, flags, description}' },
-  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's", description: 'most decisions per episode, as in arena match' },
-  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's", description: 'episode limit in seconds of game time' },
-  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
-  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  ...limitFlags,
   resume: { type: 'string', arg: 'ID', description: 'continue the curve ID (under --out, or a curve directory) with its stored settings' },
   out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
   id: { type: 'string', arg: 'ID', defaultText: 'derived from the settings', description: 'the curve directory name' },

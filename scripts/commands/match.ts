@@ -5,6 +5,7 @@ import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpe
 import type { Agent } from '../../protocol/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { limitFlags } from '../cli/limit-flags.js';
 import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -24,10 +25,7 @@ export const matchOptions = {
   'base-url': { type: 'string', arg: 'URL', description: "the VLM agent's OpenAI-compatible endpoint" },
   'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable that holds the VLM agent's API key" },
   'agent-config': { type: 'string', arg: 'FILE', description: "a JSON file with the VLM agent's configuration" },
-  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's step budget", description: 'most decisions per agent' },
-  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's (or variant's)", description: 'episode limit in seconds of game time' },
-  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
-  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  ...limitFlags,
   'on-agent-failure': { type: 'string', arg: 'end|noop', defaultText: 'end', description: "what a vanished agent's slot becomes" },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'where run directories go' },
   listen: { type: 'string', arg: 'HOST:PORT', defaultText: '127.0.0.1:0', description: 'where remote agents connect (with --agent remote)' },

@@ -10,6 +10,7 @@ import { scriptedPolicies } from '../../games/index.js';
 import { runMatch } from '../../gateway/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -29,10 +30,7 @@ export const tournamentOptions = {
   clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'the clock mode of every match' },
   variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
   latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of every agent' },
-  'time-limit': { type: 'string', kind: 'number', arg: 'S', defaultText: "the game's", description: 'episode limit in seconds of game time' },
-  steps: { type: 'string', kind: 'integer', arg: 'N', defaultText: "the game's", description: 'most decisions per agent' },
-  'obs-delay': { type: 'string', kind: 'number', arg: 'MS', defaultText: '2000 in pdq, 0 otherwise', description: 'game time run after each chunk before the next observation' },
-  'decision-timeout': { type: 'string', kind: 'number', arg: 'MS', defaultText: '180000', description: 'wall-clock deadline for one decision' },
+  ...limitFlags,
   parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
   out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
