@@ -1,5 +1,5 @@
 /** Helpers for desktop-driver tests: what is installed, a window-less clock game, and process trees from /proc. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { GameEntry } from '../../games-manifest/index.js';
@@ -105,6 +105,18 @@ export function descendants(pid: number): number[] {
   };
   walk(pid);
   return out;
+}
+
+/**
+ * True when the live process `pid` runs the same node binary as this test. Its command name says `node` up to
+ * Node 22 and `MainThread` from Node 24 on, so the executable is what tells.
+ */
+export function isNodeProcess(pid: number): boolean {
+  try {
+    return realpathSync(`/proc/${pid}/exe`) === realpathSync(process.execPath);
+  } catch {
+    return false;
+  }
 }
 
 /** The command name of a process, or undefined once it is gone (zombies count as gone). */
