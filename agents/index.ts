@@ -1,4 +1,44 @@
 /** agents: everything that plays: the VLM agent, the random floor, idle; scripted policies come from games/ through the registry. */
-export * from './registry.js';
-export * from './random-agent.js';
-export * from './vlm/index.js';
+export { type AgentContext, type AgentKindInfo, agentKinds, createAgent, IdleAgent, type ScriptedPolicies } from './registry.js';
+export { RandomAgent, randomChunk } from './random-agent.js';
+export {
+  abortableDelay,
+  abortError,
+  abortReason,
+  approxTokens,
+  backoffMs,
+  boundSkill,
+  callProvider,
+  type ChatMessage,
+  type ComposedPrompt,
+  composePrompt,
+  type ContentPart,
+  createVlmAgent,
+  type CurrentTurn,
+  encodeFrameImage,
+  endpointSemaphore,
+  fitSize,
+  formatTime,
+  type FrameImage,
+  type HistoryTurn,
+  isRetryableStatus,
+  MAX_BACKOFF_MS,
+  networkRtt,
+  NO_API_KEY,
+  parseVlmAgentConfig,
+  PLAYER_PREAMBLE,
+  type ProviderCallOptions,
+  type ProviderCallResult,
+  type ProviderUsage,
+  RESERVED_BODY_KEYS,
+  retryAfterMs,
+  RTT_PROBES,
+  Semaphore,
+  type SkillInfo,
+  type StreamingBody,
+  systemPrompt,
+  type VlmAgent,
+  VlmAgentConfig,
+  type VlmAgentConfigInput,
+  type VlmAgentStats,
+} from './vlm/index.js';

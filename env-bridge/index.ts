@@ -1,5 +1,5 @@
 /** env-bridge: the gateway's side of the wire: launching games (child processes, remote endpoints) and the GameLink client. */
-export * from './game-client.js';
-export * from './process-driver.js';
-export * from './launch.js';
+export { GameClient, type GameClientOptions, type StepReply } from './game-client.js';
+export { type SpawnOptions, type StartedProcess, startGameProcess } from './process-driver.js';
+export { type GameEndpoint, launchGame, type LaunchOptions, PROJECT_ROOT } from './launch.js';
 export { launchRemoteInput } from './launch-remote-input.js';

@@ -7,7 +7,7 @@ import { cueChaseGame } from './cue-chase/index.js';
 import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
 import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 
-export type * from './runtime/simulation.js';
+export type { GameDefinition, SimEnd, SimEvent, Simulation, SimulationOptions } from './runtime/simulation.js';
 export { serveGame, runGameProcess } from './runtime/serve.js';
 export { SimulationBackend } from './runtime/simulation-backend.js';
 export { Episode } from './runtime/episode.js';
@@ -19,7 +19,41 @@ export { obstacleRun2dGame } from './obstacle-run-2d/index.js';
 export { obstacleRun3dGame } from './obstacle-run-3d/index.js';
 export { skyDuelGame } from './sky-duel/index.js';
 export { crystalGuardGame } from './crystal-guard/index.js';
-export * from './render/index.js';
+export {
+  type Camera,
+  type Canvas,
+  clearCanvas,
+  clearDepth,
+  createCanvas,
+  createView,
+  DEFAULT_LIGHT,
+  type DirectionalLight,
+  drawBox,
+  drawPolygon,
+  drawShadedPolygon,
+  drawSkyGradient,
+  drawText,
+  drawTriangle,
+  drawTurnedBox,
+  fillRect,
+  GLYPH_HEIGHT,
+  GLYPH_WIDTH,
+  horizonRow,
+  lightFactor,
+  MAX_POLYGON_VERTICES,
+  measureText,
+  mixColor,
+  normalize,
+  projectPoint,
+  type Rgb,
+  scaleColor,
+  textHeight,
+  type TextStyle,
+  toViewSpace,
+  type TurnedFrame,
+  type Vec3,
+  type View,
+} from './render/index.js';
 
 import { skyDuelGame } from './sky-duel/index.js';
 import { crystalGuardGame } from './crystal-guard/index.js';
@@ -33,4 +67,33 @@ export { WorkshopState } from './workshop/index.js';
 
 /** Every reference game this package serves, in listing order. */
 export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame];
-export * from './policies.js';
+export {
+  createCrystalGuardPolicy,
+  createCueChasePolicy,
+  createHandoffRunPolicy,
+  createLastStandPolicy,
+  createMidlineClashPolicy,
+  createMonsterShootPolicy,
+  createObstacleRun2dPolicy,
+  createObstacleRun3dPolicy,
+  createSceneEscapePolicy,
+  createSharedFloorPolicy,
+  createSkyDuelPolicy,
+  createSoloCraftPolicy,
+  createWorkshopPolicy,
+  CrystalGuardView,
+  CueChaseView,
+  type LastStandPolicyOptions,
+  LastStandView,
+  type MonsterShootPolicyOptions,
+  MonsterShootView,
+  type ObstacleRun2dPolicyOptions,
+  ObstacleRun2dView,
+  type ObstacleRun3dPolicyOptions,
+  ObstacleRun3dView,
+  SceneEscapeView,
+  scriptedPolicies,
+  SkyDuelView,
+  type WorkshopPolicyOptions,
+  WorkshopView,
+} from './policies.js';

@@ -1,12 +1,12 @@
 /** gateway: matches, the clock, run records. */
-export * from './chunk-compiler.js';
-export * from './clock/clock-mode.js';
-export * from './clock/latency.js';
-export * from './clock/timeline.js';
-export * from './match/match-spec.js';
-export * from './match/run-match.js';
-export * from './records/run-recorder.js';
-export * from './records/replay.js';
-export * from './agent-link/remote-agent.js';
-export * from './agent-link/agent-link-server.js';
-export * from './clock/ledger-summary.js';
+export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chunk-compiler.js';
+export { ClockMode } from './clock/clock-mode.js';
+export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
+export { type Placement, Timeline } from './clock/timeline.js';
+export type { MatchEvent, MatchResult, MatchSlot, MatchSpec, PlayerResult } from './match/match-spec.js';
+export { episodeClass, FORMAT_FAILURE_SHARE, GATEWAY_VERSION, runMatch } from './match/run-match.js';
+export { classifyFailure, type FailureClass, type RunFiles, RunRecorder, type RunStatus } from './records/run-recorder.js';
+export { readJsonl, writeReplay } from './records/replay.js';
+export { RemoteAgent, type RemoteAgentOptions } from './agent-link/remote-agent.js';
+export { AGENT_PATH, AgentLinkServer } from './agent-link/agent-link-server.js';
+export { type ClockSummary, type SlotClockSummary, summarizeLedger } from './clock/ledger-summary.js';
