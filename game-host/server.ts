@@ -22,6 +22,8 @@ import {
   toArenaError,
   type Capabilities,
   type FrameEncoding,
+  type GameEvent,
+  type GameMessage,
   type InputEvent,
 } from '../protocol/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
@@ -98,7 +100,7 @@ class Session {
     } catch (err) {
       const e = toArenaError(err);
       // Request-level errors keep the link; anything else closes it.
-      if (id !== undefined && isRequestError(e.code)) sendMessage(this.ws, { type: 'error', id, code: e.code, message: e.message });
+      if (id !== undefined && isRequestError(e.code)) this.send({ type: 'error', id, code: e.code, message: e.message });
       else throw e;
     }
   }
@@ -112,7 +114,7 @@ class Session {
         }
         this.helloDone = true;
         this.privileged = msg.privileged && this.backend.info.privilegedState;
-        sendMessage(this.ws, {
+        this.send({
           type: 'hello',
           version: GAME_LINK_VERSION,
           game: this.backend.info.id,
@@ -172,7 +174,7 @@ class Session {
       case 'pause': {
         this.requireEpisode();
         const ran = await this.stopRealtime();
-        sendMessage(this.ws, { type: 'done', id: msg.id, simMs: this.backend.simMs, requestedMs: 0, actualMs: ran, ended: this.backend.ended });
+        this.send({ type: 'done', id: msg.id, simMs: this.backend.simMs, requestedMs: 0, actualMs: ran, ended: this.backend.ended });
         return;
       }
       case 'input': {
@@ -215,14 +217,14 @@ class Session {
   }
 
   /** Sends, in order: events, progress, state (privileged clients only), the episode end, frames. */
-  private async report(events: readonly object[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
+  private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
     const simMs = this.backend.simMs;
-    for (const ev of events) sendMessage(this.ws, ev);
-    sendMessage(this.ws, { type: 'progress', simMs, players: this.backend.progress() });
-    if (this.privileged) sendMessage(this.ws, { type: 'state', simMs, state: this.backend.state() });
+    for (const ev of events) this.send(ev);
+    this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
+    if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
     if (end && !this.endSent) {
       this.endSent = true;
-      sendMessage(this.ws, { type: 'episode_end', simMs, reason: end.reason, outcomes: end.outcomes });
+      this.send({ type: 'episode_end', simMs, reason: end.reason, outcomes: [...end.outcomes] });
     }
     await this.sendFrames(frames);
   }
@@ -234,12 +236,17 @@ class Session {
       const frame = await convertFrame(await this.backend.render(slot, width, height), width, height, encoding, quality);
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
-      sendMessage(this.ws, { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data });
+      this.send({ type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data });
     }
   }
 
+  /** Sends one game-to-gateway message. */
+  private send(message: GameMessage): void {
+    sendMessage(this.ws, message);
+  }
+
   private done(id: number, requestedMs: number, actualMs: number): void {
-    sendMessage(this.ws, { type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
+    this.send({ type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
   }
 }
 
