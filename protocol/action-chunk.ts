@@ -131,7 +131,7 @@ export function checkChunk(chunk: ActionChunk, controls: ControlSet): ChunkParse
   if (!Array.isArray(steps) || !steps.every((s) => Array.isArray(s) && s.every((t) => typeof t === 'string'))) {
     return fail('MALFORMED', '"steps" must be a list of lists of control names');
   }
-  return checkParts({ dx: xy.dx as number, dy: xy.dy as number }, steps as string[][], controls, 'json');
+  return checkParts({ dx: xy.dx as number, dy: xy.dy as number }, steps, controls, 'json');
 }
 
 /** Writes a chunk in the benchmark's text form (used in prompts, examples and records). */

@@ -116,6 +116,37 @@ describe('GameLink host: request errors answer and keep the link', () => {
     expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
   });
 
+  it('answers a mouse button outside the control set with BAD_INPUT, like a key', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'button', at: 0, slot: 0, button: 'right', down: true }], frames: [] });
+    const err = await c.next((m) => m.type === 'error');
+    expect([err.code, err.id]).toEqual(['BAD_INPUT', 2]);
+    expect(err.message).toMatch(/mouse button 'right'/);
+    // The game's own button goes through.
+    c.send({ type: 'advance', id: 3, ms: 10, inputs: [{ type: 'button', at: 0, slot: 0, button: 'left', down: true }], frames: [] });
+    expect((await c.next((m) => m.type === 'done' && m.id === 3)).id).toBe(3);
+  });
+
+  it('takes key names in any case and hands the game its own spelling', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'space', down: true }, { type: 'key', at: 0, slot: 0, key: 'w', down: true }], frames: [] });
+    await c.next((m) => m.type === 'done' && m.id === 2);
+    const keys = c.messages.filter((m) => m.type === 'event' && m.name === 'input').map((m) => (m.data as { key: string }).key);
+    expect(keys).toEqual(['Space', 'W']);
+  });
+
+  it('refuses a mouse-button token sent as a key with BAD_INPUT', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'LMB', down: true }], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
+  });
+
   it('answers advance before reset with BAD_STATE', async () => {
     const c = await connect();
     c.send({ type: 'advance', id: 7, ms: 10, inputs: [], frames: [] });

@@ -2,6 +2,7 @@
  * Names on the RemoteInput wire: our control names (as chunks name them) <-> Unreal Engine FKey names, and
  * the default UE5 map name of a game variant. Shared by the RemoteInput server and the RemoteInput driver.
  */
+import { controlKey } from '../../protocol/index.js';
 
 /** The RemoteInput plugin's default port of player 1; player k listens on base + k - 1. */
 export const REMOTE_INPUT_BASE_PORT = 12345;
@@ -56,8 +57,8 @@ export function fkeyMap(keys: readonly string[], overrides: Readonly<Record<stri
 export function controlByFKey(keys: readonly string[], overrides: Readonly<Record<string, string>> = {}): Map<string, string> {
   const byName = new Map<string, string>();
   for (const [control, fkey] of fkeyMap(keys, overrides)) {
-    byName.set(control.toLowerCase(), control);
-    byName.set(fkey.toLowerCase(), control);
+    byName.set(controlKey(control), control);
+    byName.set(controlKey(fkey), control);
   }
   return byName;
 }
