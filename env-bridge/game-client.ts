@@ -45,7 +45,7 @@ export interface StepReply {
 export interface GameClientOptions {
   /** Name sent in the hello. */
   readonly client: string;
-  /** Ask for privileged state (recorder and scripted policies only). */
+  /** Ask for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
   /** Deadline for the connection and hello, ms (default 10 s). */
   readonly connectTimeoutMs?: number;

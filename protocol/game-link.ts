@@ -54,7 +54,7 @@ export const ClientHello = z.strictObject({
   type: z.literal('hello'),
   version: z.number().int().min(0),
   client: Name,
-  /** Ask for `state` messages: only the recorder and scripted policies read them, never a VLM agent. */
+  /** Ask for `state` messages: only a match with an agent that reads state (scripted policies) asks, never for a VLM agent. */
   privileged: z.boolean(),
 });
 export const Reset = z.strictObject({

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
 import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
-import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
+import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
@@ -87,7 +87,9 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   let reason = 'error';
   let failure: ArenaError | undefined;
   try {
-    endpoint = await (spec.launch ?? ((e: GameEntry) => launchGame(e, { privileged: true })))(entry);
+    // The game streams its privileged state only when an agent of this match reads it; the recorder never does.
+    const privileged = spec.slots.some((s) => s.agent.privileged);
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {
