@@ -1,0 +1,139 @@
+/**
+ * End to end: frames from a game through the gateway (GameLink in, a pdq match, AgentLink out) to an agent in
+ * another process, against a bare `ws` relay moving the same bytes from a game to a client in another
+ * process, in the same request-reply pattern. Both games and the relay run in this process; each far end
+ * is a child that times the frames it gets on its own clock.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { WebSocket, WebSocketServer } from 'ws';
+import { GameClient, type GameEndpoint } from '../../env-bridge/index.js';
+import { serveGame } from '../../games/index.js';
+import { AgentLinkServer, RemoteAgent, runMatch } from '../../gateway/index.js';
+import { pumpEntry, pumpGame, testImage } from './pump-game.js';
+
+const CLIENT = 'scripts/bench/e2e-client.ts';
+const QUALITY = 85;
+
+interface ClientReport {
+  readonly frames: number;
+  readonly ms: number;
+  readonly bytes: number;
+}
+
+export interface EndToEndResult {
+  readonly encoding: 'rgb' | 'jpeg';
+  readonly width: number;
+  readonly height: number;
+  readonly bytes: number;
+  /** Milliseconds per frame at the far end: through the gateway, and through the bare relay (medians). */
+  readonly gatewayMs: number;
+  readonly relayMs: number;
+}
+
+/** Starts the far end; resolves with its report when it exits. */
+function farEnd(args: readonly string[]): Promise<ClientReport> {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, CLIENT, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as ClientReport);
+      } catch {
+        reject(new Error(`the benchmark client exited ${code} without a report: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+const listening = (wss: WebSocketServer): Promise<number> => new Promise((resolve) => wss.once('listening', () => resolve((wss.address() as AddressInfo).port)));
+
+/** Game -> relay -> client: the game answers each ask with the frame (JPEG-encoded per frame, as a game host does). */
+async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<ClientReport> {
+  const image = testImage(width, height);
+  const game = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  game.on('connection', (ws) =>
+    ws.on('message', () => {
+      void (async () => ws.send(encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: QUALITY }).toBuffer()))();
+    }),
+  );
+  const gamePort = await listening(game);
+  const hub = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
+  hub.on('connection', (client) => {
+    const upstream = new WebSocket(`ws://127.0.0.1:${gamePort}`, { perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
+    const opened = new Promise((r) => upstream.once('open', r));
+    upstream.on('message', (data: Buffer) => client.send(data));
+    client.on('message', (data: Buffer) => void opened.then(() => upstream.send(data)));
+    client.on('close', () => upstream.close());
+  });
+  const hubPort = await listening(hub);
+  try {
+    return await farEnd(['relay', `ws://127.0.0.1:${hubPort}`, String(frames)]);
+  } finally {
+    for (const c of hub.clients) c.terminate();
+    await new Promise((r) => hub.close(r));
+    for (const c of game.clients) c.terminate();
+    await new Promise((r) => game.close(r));
+  }
+}
+
+/** Game -> gateway -> AgentLink agent: a pdq match of `frames` decisions, the run recorded as every match is. */
+async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<ClientReport> {
+  const entry = pumpEntry(width, height);
+  const server = await serveGame(pumpGame(width, height), { entry });
+  const link = await AgentLinkServer.listen();
+  try {
+    const agent = new RemoteAgent(0, { frameEncoding: encoding });
+    link.register(agent);
+    const report = farEnd(['agent-link', link.url, agent.token]);
+    const result = await runMatch({
+      game: 'pump',
+      entry,
+      runsDir,
+      clock: 'pdq',
+      observationDelayMs: 0,
+      stepBudget: frames,
+      jpegQuality: QUALITY,
+      slots: [{ slot: 0, agent }],
+      launch: async (_entry, options): Promise<GameEndpoint> => {
+        const client = await GameClient.connect(`ws://127.0.0.1:${server.port}`, { client: 'bench', privileged: options.privileged });
+        return { client, process: undefined, close: () => client.close() };
+      },
+    });
+    if (result.status !== 'complete') throw new Error(`the end-to-end match ended ${result.status}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
+    return await report;
+  } finally {
+    await link.close();
+    await server.close();
+  }
+}
+
+/** Per-frame ms at the far end over `repeats` runs of each path, alternating, medians. */
+export async function benchEndToEnd(width: number, height: number, encoding: 'rgb' | 'jpeg', frames = 200, repeats = 3): Promise<EndToEndResult> {
+  const runsDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  try {
+    const gateway: number[] = [];
+    const bare: number[] = [];
+    let bytes = 0;
+    for (let r = 0; r < repeats; r++) {
+      const g = await throughGateway(width, height, encoding, frames, runsDir);
+      const b = await relay(width, height, encoding, frames);
+      gateway.push(g.ms / Math.max(1, g.frames - 1));
+      bare.push(b.ms / Math.max(1, b.frames - 1));
+      bytes = b.bytes;
+    }
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    return { encoding, width, height, bytes, gatewayMs: median(gateway), relayMs: median(bare) };
+  } finally {
+    rmSync(runsDir, { recursive: true, force: true });
+  }
+}
