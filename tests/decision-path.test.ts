@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchGame } from '../env-bridge/index.js';
-import { runMatch, type MatchSpec } from '../gateway/index.js';
+import { gameFrameEncoding, RemoteAgent, runMatch, type MatchSpec } from '../gateway/index.js';
 import type { JpegProfile } from '../protocol/index.js';
 import { holdChunk, ScriptAgent, type ScriptedReply } from './support/test-agents.js';
 import { probeEntry } from './support/probe-game.js';
@@ -96,5 +96,36 @@ describe('recorded frames', () => {
     const meta = await sharp(join(result.dir, frame)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', probeEntry.frame.width, probeEntry.frame.height]);
     expect(agent.observations[0]!.frame.encoding).toBe('rgb');
+  });
+});
+
+describe('frames from the game', () => {
+  const spec = (...agents: MatchSpec['slots'][number]['agent'][]): MatchSpec => base({ slots: agents.map((agent, slot) => ({ slot, agent })) });
+  const raw = new ScriptAgent([{}]);
+
+  it('asks a reference game for JPEG at the match quality only when every agent takes exactly that', () => {
+    const frame = probeEntry.frame;
+    expect(gameFrameEncoding(spec(new RemoteAgent(0), new JpegScriptAgent([{}], { quality: 85 })), probeEntry, frame)).toEqual({ encoding: 'jpeg', quality: 85 });
+    expect(gameFrameEncoding({ ...spec(new RemoteAgent(0)), jpegQuality: 60 }, probeEntry, frame)).toEqual({ encoding: 'jpeg', quality: 60 });
+    expect(gameFrameEncoding(spec(new RemoteAgent(0), raw), probeEntry, frame)).toEqual({ encoding: 'rgb' });
+    expect(gameFrameEncoding(spec(new JpegScriptAgent([{}], { quality: 70 })), probeEntry, frame)).toEqual({ encoding: 'rgb' });
+    expect(gameFrameEncoding(spec(new JpegScriptAgent([{}], { quality: 85, maxSide: 16 })), probeEntry, frame)).toEqual({ encoding: 'rgb' });
+    expect(gameFrameEncoding(spec(new JpegScriptAgent([{}], { quality: 85, maxSide: 32 })), probeEntry, frame)).toEqual({ encoding: 'jpeg', quality: 85 });
+    // A game whose frames we do not render keeps sending raw frames for the gateway to encode.
+    expect(gameFrameEncoding(spec(new RemoteAgent(0)), { ...probeEntry, launch: { kind: 'remote', url: 'ws://127.0.0.1:1' } }, frame)).toEqual({ encoding: 'rgb' });
+  });
+
+  it('hands a JPEG agent the game JPEG and records those very bytes, identical to the gateway encode of the same frame', async () => {
+    const viaGame = new JpegScriptAgent([{ chunk: holdChunk('W', 1) }], { quality: 85 });
+    const viaGateway = new JpegScriptAgent([{ chunk: holdChunk('W', 1) }], { quality: 85, maxSide: 32 });
+    const onlyRgb = new ScriptAgent([{ chunk: holdChunk('W', 1) }]);
+    const a = await runMatch(base({ stepBudget: 2, slots: [{ slot: 0, agent: viaGame }] }));
+    // With a raw-frame agent beside it, the game sends RGB and the gateway encodes the JPEG agent's frames.
+    const b = await runMatch(base({ stepBudget: 2, slots: [{ slot: 0, agent: viaGateway }, { slot: 1, agent: onlyRgb }] }));
+    for (const [i, d] of readRun(a.dir).decisions.entries()) {
+      expect(readFileSync(join(a.dir, d.frame as string)).equals(Buffer.from(viaGame.observations[i]!.frame.data))).toBe(true);
+      expect(Buffer.from(viaGame.observations[i]!.frame.data).equals(Buffer.from(viaGateway.observations[i]!.frame.data))).toBe(true);
+    }
+    expect(readRun(b.dir).decisions.filter((d) => d.slot === 0)).toHaveLength(2);
   });
 });

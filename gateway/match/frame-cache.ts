@@ -3,7 +3,7 @@
  * agents and the recorder: the JPEG an agent got is the one the run records.
  */
 import sharp from 'sharp';
-import { encodeJpeg } from '../../frame-images/index.js';
+import { encodeJpeg, fitSize } from '../../frame-images/index.js';
 import type { Frame, FrameEncoding, JpegProfile } from '../../protocol/index.js';
 
 /** A frame's bytes in one encoding and profile, with the size they have (a profile may scale a JPEG down). */
@@ -25,13 +25,19 @@ export class FrameCache {
   private encodes = 0;
   private hits = 0;
 
-  /** `jpegQuality` is the profile of a JPEG asked for without one (the recorder's, and agents' that name none). */
-  constructor(private readonly jpegQuality: number) {}
+  /**
+   * `jpegQuality` is the profile of a JPEG asked for without one (the recorder's, and agents' that name none);
+   * `gameJpegQuality` the quality the game was asked to send JPEG frames at, if it was.
+   */
+  constructor(
+    private readonly jpegQuality: number,
+    private readonly gameJpegQuality?: number,
+  ) {}
 
   /** The frame's bytes in `encoding` (for JPEG at `jpeg`); the game's own bytes when they already are that. */
   get(frame: Frame, encoding: FrameEncoding, jpeg?: JpegProfile): Promise<EncodedFrame> {
     const profile = jpeg ?? { quality: this.jpegQuality };
-    if (frame.encoding === encoding && (encoding !== 'jpeg' || jpeg === undefined)) return Promise.resolve(frame);
+    if (frame.encoding === encoding && (encoding !== 'jpeg' || jpeg === undefined || this.madeByGame(frame, profile))) return Promise.resolve(frame);
     const key = encoding === 'jpeg' ? `${frame.slot}:${frame.seq}:jpeg:${profile.quality}:${profile.maxSide ?? ''}` : `${frame.slot}:${frame.seq}:${encoding}`;
     let hit = this.cache.get(key);
     if (hit) this.hits++;
@@ -43,6 +49,12 @@ export class FrameCache {
       if (this.cache.size > 64) this.cache.delete(this.cache.keys().next().value!);
     }
     return hit;
+  }
+
+  /** A JPEG from the game is already the profile's when the game made it at that quality and it needs no scaling. */
+  private madeByGame(frame: Frame, profile: JpegProfile): boolean {
+    const fit = fitSize(frame.width, frame.height, profile.maxSide);
+    return profile.quality === this.gameJpegQuality && fit.width === frame.width && fit.height === frame.height;
   }
 
   stats(): FrameCacheStats {

@@ -52,8 +52,9 @@ export class MatchSession {
     readonly endpoint: GameEndpoint,
     readonly recorder: RunRecorder,
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
+    gameJpegQuality?: number,
   ) {
-    this.frames = new FrameCache(spec.jpegQuality ?? 85);
+    this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
       this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined });
@@ -109,6 +110,9 @@ export class MatchSession {
     const frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
+    // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
+    // decision's critical path, and recordDecision takes it from the cache.
+    if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
     const image = await this.frames.get(frame, encoding, jpeg);
     return {
       slot: slotId,

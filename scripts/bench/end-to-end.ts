@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
 import { GameClient, type GameEndpoint } from '../../env-bridge/index.js';
 import { serveGame } from '../../games/index.js';
-import { AgentLinkServer, RemoteAgent, runMatch } from '../../gateway/index.js';
+import { AgentLinkServer, RemoteAgent, readJsonl, runMatch } from '../../gateway/index.js';
 import { pumpEntry, pumpGame, testImage } from './pump-game.js';
 
 const CLIENT = 'scripts/bench/e2e-client.ts';
@@ -34,6 +34,18 @@ export interface EndToEndResult {
   /** Milliseconds per frame at the far end: through the gateway, and through the bare relay (medians). */
   readonly gatewayMs: number;
   readonly relayMs: number;
+  /** Where a gateway frame's time goes, ms per decision (medians over runs of the run record's means). */
+  readonly gatewayParts: GatewayParts;
+}
+
+/** A gateway frame's time, from the run record: the GameLink advance that brings the frame, the AgentLink round trip, and the rest. */
+export interface GatewayParts {
+  /** GameLink advance round trip (request, game step and render, frame encoded, sent, decoded, checked). */
+  readonly advanceMs: number;
+  /** From the observation sent to the agent until its action was back (encode, send, the agent, decode, check). */
+  readonly agentMs: number;
+  /** Everything else: encoding the frame for the agent, the recorded frame and record lines, the loop itself. */
+  readonly restMs: number;
 }
 
 /** Starts the far end; resolves with its report when it exits. */
@@ -87,7 +99,7 @@ async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
 }
 
 /** Game -> gateway -> AgentLink agent: a pdq match of `frames` decisions, the run recorded as every match is. */
-async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<ClientReport> {
+async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<{ report: ClientReport; parts: GatewayParts }> {
   const entry = pumpEntry(width, height);
   const server = await serveGame(pumpGame(width, height), { entry });
   const link = await AgentLinkServer.listen();
@@ -110,7 +122,12 @@ async function throughGateway(width: number, height: number, encoding: 'rgb' | '
       },
     });
     if (result.status !== 'complete') throw new Error(`the end-to-end match ended ${result.status}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
-    return await report;
+    const client = await report;
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const advanceMs = mean(readJsonl<{ kind: string; wallMs: number }>(join(result.dir, 'ledger.jsonl')).filter((l) => l.kind === 'advance').map((l) => l.wallMs));
+    const agentMs = mean(readJsonl<{ timings: { wallMs: number } }>(join(result.dir, 'decisions.jsonl')).map((d) => d.timings.wallMs));
+    const perFrame = client.ms / Math.max(1, client.frames - 1);
+    return { report: client, parts: { advanceMs, agentMs, restMs: perFrame - advanceMs - agentMs } };
   } finally {
     await link.close();
     await server.close();
@@ -123,16 +140,19 @@ export async function benchEndToEnd(width: number, height: number, encoding: 'rg
   try {
     const gateway: number[] = [];
     const bare: number[] = [];
+    const parts: GatewayParts[] = [];
     let bytes = 0;
     for (let r = 0; r < repeats; r++) {
       const g = await throughGateway(width, height, encoding, frames, runsDir);
       const b = await relay(width, height, encoding, frames);
-      gateway.push(g.ms / Math.max(1, g.frames - 1));
+      gateway.push(g.report.ms / Math.max(1, g.report.frames - 1));
+      parts.push(g.parts);
       bare.push(b.ms / Math.max(1, b.frames - 1));
       bytes = b.bytes;
     }
     const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    return { encoding, width, height, bytes, gatewayMs: median(gateway), relayMs: median(bare) };
+    const part = (k: keyof GatewayParts): number => median(parts.map((p) => p[k]));
+    return { encoding, width, height, bytes, gatewayMs: median(gateway), relayMs: median(bare), gatewayParts: { advanceMs: part('advanceMs'), agentMs: part('agentMs'), restMs: part('restMs') } };
   } finally {
     rmSync(runsDir, { recursive: true, force: true });
   }

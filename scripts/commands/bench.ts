@@ -55,6 +55,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
       results.push(r);
       say(row([`640x360 ${encoding}`, r.bytes, fmt(r.relayMs, 3), fmt(r.gatewayMs, 3), fmt(r.gatewayMs - r.relayMs, 3), fmt(r.relayMs / r.gatewayMs)], w));
     }
+    for (const r of results) {
+      const p = r.gatewayParts;
+      say(`  gateway ${r.encoding} frame: GameLink advance ${fmt(p.advanceMs, 3)} ms + AgentLink round trip ${fmt(p.agentMs, 3)} ms + encode for agent, record, loop ${fmt(p.restMs, 3)} ms`);
+    }
     say('goal: gateway/relay fps 0.80 or better (docs/bench.md says where the rest goes)');
     out.endToEnd = results;
   }
