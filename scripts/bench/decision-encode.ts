@@ -9,11 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeFrameImage } from '../../agents/index.js';
-import { GameClient, type GameEndpoint } from '../../env-bridge/index.js';
-import { serveGame } from '../../games/index.js';
-import { runMatch } from '../../gateway/index.js';
 import type { Agent, Decision, FrameEncoding, JpegProfile, Observation } from '../../protocol/index.js';
-import { pumpEntry, pumpGame } from './pump-game.js';
+import { pumpMatch } from './pump-match.js';
 
 export interface DecisionEncodeResult {
   readonly decisions: number;
@@ -47,28 +44,7 @@ function answerer(frameEncoding: FrameEncoding): Agent & { jpeg?: JpegProfile } 
 }
 
 async function perDecision(width: number, height: number, decisions: number, agent: Agent, runsDir: string): Promise<number> {
-  const entry = pumpEntry(width, height);
-  const server = await serveGame(pumpGame(width, height), { entry });
-  try {
-    const t0 = performance.now();
-    const result = await runMatch({
-      game: 'pump',
-      entry,
-      runsDir,
-      clock: 'pdq',
-      observationDelayMs: 0,
-      stepBudget: decisions,
-      jpegQuality: QUALITY,
-      slots: [{ slot: 0, agent }],
-      launch: async (_entry, options): Promise<GameEndpoint> => {
-        const client = await GameClient.connect(`ws://127.0.0.1:${server.port}`, { client: 'bench', privileged: options.privileged });
-        return { client, process: undefined, close: () => client.close() };
-      },
-    });
-    return (performance.now() - t0) / Math.max(1, result.players[0]!.decisions);
-  } finally {
-    await server.close();
-  }
+  return (await pumpMatch({ width, height, decisions, agent, runsDir, jpegQuality: QUALITY })).perDecisionMs;
 }
 
 /** Runs before and after alternately, `repeats` times each, and keeps the median of each. */

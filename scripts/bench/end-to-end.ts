@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
-import { GameClient, type GameEndpoint } from '../../env-bridge/index.js';
-import { serveGame } from '../../games/index.js';
-import { AgentLinkServer, RemoteAgent, readJsonl, runMatch } from '../../gateway/index.js';
-import { pumpEntry, pumpGame, testImage } from './pump-game.js';
+import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
+import { testImage } from './pump-game.js';
+import { pumpMatch } from './pump-match.js';
 
 const CLIENT = 'scripts/bench/e2e-client.ts';
 const QUALITY = 85;
@@ -100,27 +99,12 @@ async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
 
 /** Game -> gateway -> AgentLink agent: a pdq match of `frames` decisions, the run recorded as every match is. */
 async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<{ report: ClientReport; parts: GatewayParts }> {
-  const entry = pumpEntry(width, height);
-  const server = await serveGame(pumpGame(width, height), { entry });
   const link = await AgentLinkServer.listen();
   try {
     const agent = new RemoteAgent(0, { frameEncoding: encoding });
     link.register(agent);
     const report = farEnd(['agent-link', link.url, agent.token]);
-    const result = await runMatch({
-      game: 'pump',
-      entry,
-      runsDir,
-      clock: 'pdq',
-      observationDelayMs: 0,
-      stepBudget: frames,
-      jpegQuality: QUALITY,
-      slots: [{ slot: 0, agent }],
-      launch: async (_entry, options): Promise<GameEndpoint> => {
-        const client = await GameClient.connect(`ws://127.0.0.1:${server.port}`, { client: 'bench', privileged: options.privileged });
-        return { client, process: undefined, close: () => client.close() };
-      },
-    });
+    const { result } = await pumpMatch({ width, height, decisions: frames, agent, runsDir, jpegQuality: QUALITY });
     if (result.status !== 'complete') throw new Error(`the end-to-end match ended ${result.status}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
     const client = await report;
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -130,7 +114,6 @@ async function throughGateway(width: number, height: number, encoding: 'rgb' | '
     return { report: client, parts: { advanceMs, agentMs, restMs: perFrame - advanceMs - agentMs } };
   } finally {
     await link.close();
-    await server.close();
   }
 }
 
