@@ -45,7 +45,7 @@ export function defaultFKey(control: string): string {
   if (/^[a-z]$/i.test(control)) return control.toUpperCase();
   if (/^[0-9]$/.test(control)) return DIGITS[Number(control)]!;
   if (/^f([1-9]|1[0-2])$/i.test(control)) return control.toUpperCase();
-  return NAMED[control.toLowerCase()] ?? control;
+  return NAMED[controlKey(control)] ?? control;
 }
 
 /** Our control -> FKey for every key of a control set, with per-game overrides on top. */
