@@ -8,7 +8,6 @@ import { createObstacleRun2dPolicy } from './obstacle-run-2d/policy/index.js';
 import { createObstacleRun3dPolicy } from './obstacle-run-3d/policy/index.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand/policy/index.js';
-export { LastStandView } from './last-stand/policy/state-view.js';
 export { createMonsterShootPolicy, type MonsterShootPolicyOptions } from './monster-shoot/policy/index.js';
 export { MonsterShootView } from './monster-shoot/policy/state-view.js';
 export { createSceneEscapePolicy } from './scene-escape/policy/index.js';
