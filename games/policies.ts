@@ -17,7 +17,6 @@ export { CueChaseView } from './cue-chase/policy/state-view.js';
 export { createObstacleRun2dPolicy, type ObstacleRun2dPolicyOptions } from './obstacle-run-2d/policy/index.js';
 export { createObstacleRun3dPolicy, type ObstacleRun3dPolicyOptions } from './obstacle-run-3d/policy/index.js';
 export { createSkyDuelPolicy } from './sky-duel/policy/index.js';
-export { SkyDuelView } from './sky-duel/policy/state-view.js';
 export { createCrystalGuardPolicy } from './crystal-guard/policy/index.js';
 export { CrystalGuardView } from './crystal-guard/policy/state-view.js';
 
