@@ -18,7 +18,6 @@ export { createObstacleRun2dPolicy, type ObstacleRun2dPolicyOptions } from './ob
 export { createObstacleRun3dPolicy, type ObstacleRun3dPolicyOptions } from './obstacle-run-3d/policy/index.js';
 export { createSkyDuelPolicy } from './sky-duel/policy/index.js';
 export { createCrystalGuardPolicy } from './crystal-guard/policy/index.js';
-export { CrystalGuardView } from './crystal-guard/policy/state-view.js';
 
 import { createSkyDuelPolicy } from './sky-duel/policy/index.js';
 import { createCrystalGuardPolicy } from './crystal-guard/policy/index.js';
