@@ -9,7 +9,6 @@ import { createObstacleRun3dPolicy } from './obstacle-run-3d/policy/index.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand/policy/index.js';
 export { createMonsterShootPolicy, type MonsterShootPolicyOptions } from './monster-shoot/policy/index.js';
-export { MonsterShootView } from './monster-shoot/policy/state-view.js';
 export { createSceneEscapePolicy } from './scene-escape/policy/index.js';
 export { SceneEscapeView } from './scene-escape/policy/state-view.js';
 export { createCueChasePolicy } from './cue-chase/policy/index.js';
