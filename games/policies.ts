@@ -26,7 +26,6 @@ import { createSharedFloorPolicy } from './shared-floor/policy/index.js';
 import { createHandoffRunPolicy } from './handoff-run/policy/index.js';
 
 export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolicy, createHandoffRunPolicy };
-export { WorkshopView } from './workshop/policy/state-view.js';
 export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop/policy/policy.js';
 
 /** A fresh scripted policy for each game id that has one. */

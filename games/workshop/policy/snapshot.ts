@@ -2,19 +2,20 @@
  * A policy's working copy of one observation, advanced by its own predictions while it plans a chunk:
  * what it carries, what stations hold and when workbenches finish, which orders are still open.
  */
-import { Grid, approachTiles, bodyOf, distanceField, reachable, tileOf, type Body, type StationView } from './motion.js';
-import type { WorkshopItem, WorkshopView } from './state-view.js';
+import { tileOf, type Body } from '../movement.js';
+import type { WorkshopItemState, WorkshopState } from '../state.js';
+import { Grid, approachTiles, bodyOf, distanceField, reachable, type StationView } from './grid.js';
 
 export interface SnapStation {
   readonly spec: StationView;
-  holding: WorkshopItem | undefined;
+  holding: WorkshopItemState | undefined;
   /** Game time after the observation at which a workbench's part is done, ms (0 when idle or done). */
   readyAtMs: number;
 }
 
 export interface SnapOrder {
   readonly id: number;
-  readonly item: WorkshopItem;
+  readonly item: WorkshopItemState;
   /** Game time after the observation at which it expires, ms. */
   readonly expiresAtMs: number;
   filled: boolean;
@@ -23,7 +24,7 @@ export interface SnapOrder {
 export interface SnapPlayer {
   readonly slot: number;
   body: Body;
-  carrying: WorkshopItem | undefined;
+  carrying: WorkshopItemState | undefined;
   /** Floor tiles this player can walk to. */
   readonly area: ReadonlySet<number>;
 }
@@ -37,7 +38,7 @@ export class Snapshot {
   readonly upgradeMs: number;
   private readonly fields = new Map<string, Int32Array>();
 
-  constructor(readonly view: WorkshopView) {
+  constructor(readonly view: WorkshopState) {
     this.grid = new Grid(view);
     this.tickMs = view.tickMs;
     this.upgradeMs = view.upgradeMs;
