@@ -7,7 +7,7 @@ import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
 import { aimAt, center, clearLine, gateOpen, shotTarget, walk, walkBlocks, type ShotTarget, type Vec3, type Walker } from './sight.js';
 import { buildFiringField, fieldAt, type FiringField } from './field.js';
 import type { CrystalGuardState } from '../state.js';
-import { angleDiff } from '../../common/policy/heading.js';
+import { wrapYaw } from '../../common/angles.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
 
 const MOVES: readonly (readonly string[])[] = [['W'], ['W', 'A'], ['W', 'D'], ['A'], ['D'], ['S'], ['S', 'A'], ['S', 'D'], []];
@@ -50,7 +50,7 @@ export function planCrystalGuard(view: CrystalGuardState, slot: number, timing: 
   else target = { point: crystal, want: 'crystal', move: !seesCrystal };
   const aim = aimAt(eye, target.point);
   const pitch = Math.min(view.rules.pitchMax, Math.max(view.rules.pitchMin, aim.pitch));
-  const look = { dx: round(angleDiff(me.yaw, aim.yaw)), dy: round(pitch - me.pitch) };
+  const look = { dx: round(wrapYaw(aim.yaw - me.yaw)), dy: round(pitch - me.pitch) };
   const yaw = me.yaw + look.dx;
   const field = fieldFor(view, me.team);
   const blocks = walkBlocks(view);

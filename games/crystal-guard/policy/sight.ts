@@ -1,5 +1,6 @@
 /** What the crystal_guard policy asks of the arena as observed: aims, lines of sight, and the game's own shots and walking. */
 import { RAD } from '../../common/angles.js';
+import { moveControls } from '../../common/policy/move-keys.js';
 import { gateOpen, type Box } from '../arena.js';
 import { rayEntry, traceShot, type Vec3 } from '../combat.js';
 import { blocked, stepPlayer, type ShotResult, type Walker } from '../player.js';
@@ -44,6 +45,6 @@ export function walkBlocks(view: CrystalGuardState): readonly Box[] {
 
 /** Walks `pos` (mutated) for `ticks` ticks holding `keys` relative to its heading, by the game's own `stepPlayer`. */
 export function walk(view: CrystalGuardState, blocks: readonly Box[], pos: Walker, keys: readonly string[], ticks: number): void {
-  const controls = { forward: keys.includes('W'), back: keys.includes('S'), left: keys.includes('A'), right: keys.includes('D') };
+  const controls = moveControls(keys);
   for (let i = 0; i < ticks; i++) stepPlayer(pos, controls, view.tickMs, blocks);
 }

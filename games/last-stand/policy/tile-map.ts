@@ -1,4 +1,5 @@
 /** The last_stand policy's view of the tile grid as observed (warning tiles dropping on time), and the game's own motion over it. */
+import { moveControls } from '../../common/policy/move-keys.js';
 import { stepBody, type PlayerBody } from '../player.js';
 import type { LastStandState } from '../state.js';
 
@@ -66,7 +67,7 @@ export class TileMap {
  * tile tops, which nothing survives.
  */
 export function simulate(view: LastStandState, map: TileMap, body: PlayerBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
-  const controls = { forward: keys.includes('W'), back: keys.includes('S'), left: keys.includes('A'), right: keys.includes('D'), jump: keys.includes('Space') };
+  const controls = moveControls(keys);
   let atMs = startMs;
   const tiles = { supports: (x: number, z: number): boolean => map.supports(x, z, atMs) };
   for (let i = 1; i <= ticks; i++) {

@@ -3,7 +3,9 @@
  * will be half-way through the chunk), fire in every step, and back away along the aim line when it is close.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { DEG, keyAxes, walkDirection, wrapDegrees } from '../../common/policy/heading.js';
+import { DEG, wrapDeg } from '../../common/angles.js';
+import { moveControls } from '../../common/policy/move-keys.js';
+import { walkDirection } from '../../common/walk.js';
 import { rayBox } from '../../common/collide.js';
 import type { MonsterShootState } from '../state.js';
 import type { IdleTiming } from '../../common/policy/plan-timing.js';
@@ -56,7 +58,7 @@ export function planMonsterShoot(view: MonsterShootState, timing: IdleTiming): A
   const yaw = Math.atan2(tx - player.x, tz - player.z) * DEG;
   const eye = player.y + view.camera.eyeHeight;
   const pitch = Math.atan2(view.rules.monsterHeight * 0.5 - eye, Math.max(0.5, Math.hypot(tx - player.x, tz - player.z))) * DEG;
-  const look = { dx: Math.round(wrapDegrees(yaw - view.camera.yaw) * 100) / 100, dy: Math.round((pitch - view.camera.pitch) * 100) / 100 };
+  const look = { dx: Math.round(wrapDeg(yaw - view.camera.yaw) * 100) / 100, dy: Math.round((pitch - view.camera.pitch) * 100) / 100 };
   // Back away when the first monster would arrive before the next observation's chunk is over.
   const first = ordered[0];
   const cycle = chunkSeconds + timing.idleMs / 1000;
@@ -65,11 +67,11 @@ export function planMonsterShoot(view: MonsterShootState, timing: IdleTiming): A
   if (danger) {
     const dist = view.rules.moveSpeed * chunkSeconds;
     for (const keys of MOVES) {
-      const [f, r] = keyAxes(keys);
-      const len = Math.hypot(f, r);
-      const [dx, dz] = walkDirection(f, r, yaw);
-      const mx = (dx / len) * dist;
-      const mz = (dz / len) * dist;
+      const controls = moveControls(keys);
+      const len = Math.hypot((controls.forward ? 1 : 0) - (controls.back ? 1 : 0), (controls.right ? 1 : 0) - (controls.left ? 1 : 0));
+      const walk = walkDirection(controls, yaw);
+      const mx = (walk.x / len) * dist;
+      const mz = (walk.z / len) * dist;
       if (standable(view, player.x + mx, player.z + mz) && standable(view, player.x + mx / 2, player.z + mz / 2)) {
         move = keys;
         break;

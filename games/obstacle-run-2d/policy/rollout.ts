@@ -1,4 +1,5 @@
 /** Playing obstacle_run_2d ahead for the planner: the game's own `stepBody`, tick by tick, among the observed platforms near the runner. */
+import { moveControls } from '../../common/policy/move-keys.js';
 import { stepBody, type RunnerBody } from '../body.js';
 import { blockingPlatform, supportingPlatform, type Ground, type Platform } from '../course.js';
 import type { ObstacleRun2dState } from '../state.js';
@@ -24,7 +25,7 @@ export class Rollout {
 
   /** Runs `ticks` ticks holding `keys` on `body` (mutated); false once the body is below the death line. */
   simulate(body: RunnerBody, keys: readonly RunKey[], ticks: number): boolean {
-    const controls = { left: keys.includes('A'), right: keys.includes('D'), jump: keys.includes('Space') };
+    const controls = moveControls(keys);
     const idle = controls.left === controls.right && !controls.jump;
     for (let i = 0; i < ticks; i++) {
       if (stepBody(body, controls, this.state.tickMs, this.ground).fell) return false;

@@ -4,7 +4,7 @@
  * after the idle time that follows the chunk, and pick the one that stands furthest along the course.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { DEG, wrapHeading } from '../../common/policy/heading.js';
+import { DEG, wrapYaw } from '../../common/angles.js';
 import type { RunnerBody } from '../body.js';
 import type { Platform } from '../course.js';
 import type { ObstacleRun3dState } from '../state.js';
@@ -43,9 +43,9 @@ function headings(view: ObstacleRun3dState, body: RunnerBody): number[] {
     }
   }
   if (here !== undefined) aims.push([here.x, here.z]);
-  const yaws = aims.filter(([x, z]) => Math.hypot(x - body.x, z - body.z) > 0.05).map(([x, z]) => wrapHeading(Math.atan2(x - body.x, z - body.z) * DEG));
+  const yaws = aims.filter(([x, z]) => Math.hypot(x - body.x, z - body.z) > 0.05).map(([x, z]) => wrapYaw(Math.atan2(x - body.x, z - body.z) * DEG));
   yaws.push(0, 90, -90, 180);
-  return yaws.filter((y, i) => yaws.findIndex((o) => Math.abs(wrapHeading(o - y)) < 0.5) === i);
+  return yaws.filter((y, i) => yaws.findIndex((o) => Math.abs(wrapYaw(o - y)) < 0.5) === i);
 }
 
 /** How good a place to stand is: later platforms first, then closeness to the platform after the one stood on. */
@@ -75,7 +75,7 @@ export function planObstacleRun3d(view: ObstacleRun3dState, timing: IdleTiming):
   let best = noopChunk(timing.chunkSteps);
   let bestScore = -Infinity;
   for (const yaw of headings(view, start)) {
-    const dx = Math.round(wrapHeading(yaw - view.camera.yaw) * 100) / 100;
+    const dx = Math.round(wrapYaw(yaw - view.camera.yaw) * 100) / 100;
     const heading = view.camera.yaw + dx;
     for (const steps of sequences) {
       const worst = worstOver(delays, (delay) => standing(delay, steps, heading));

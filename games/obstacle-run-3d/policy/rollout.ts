@@ -1,4 +1,5 @@
 /** Playing obstacle_run_3d ahead for the planner: the game's own `stepBody`, tick by tick, among the observed platforms near the runner. */
+import { moveControls } from '../../common/policy/move-keys.js';
 import { stepBody, type RunnerBody } from '../body.js';
 import { blockingPlatform, supportingPlatform, type Ground, type Platform } from '../course.js';
 import type { ObstacleRun3dState } from '../state.js';
@@ -40,7 +41,7 @@ export class Rollout {
 
   /** Runs `ticks` ticks holding `keys` at camera heading `yawDeg` on `body` (mutated); false once below the death line. */
   simulate(body: RunnerBody, keys: readonly MoveKey[], yawDeg: number, ticks: number): boolean {
-    const controls = { forward: keys.includes('W'), back: keys.includes('S'), left: keys.includes('A'), right: keys.includes('D'), jump: keys.includes('Space') };
+    const controls = moveControls(keys);
     const still = controls.forward === controls.back && controls.left === controls.right && !controls.jump;
     for (let i = 0; i < ticks; i++) {
       if (stepBody(body, controls, yawDeg, this.state.tickMs, this.ground).fell) return false;

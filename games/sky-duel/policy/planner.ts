@@ -4,7 +4,9 @@
  * strike would land and the swing is ready.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { RAD, angleDiff } from '../../common/policy/heading.js';
+import { RAD } from '../../common/angles.js';
+import { moveControls } from '../../common/policy/move-keys.js';
+import { angleDiff } from '../combat.js';
 import { stepFighter, type FighterBody } from '../fighter.js';
 import type { SkyDuelFighterState, SkyDuelState } from '../state.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
@@ -21,7 +23,7 @@ const bearing = (from: { x: number; z: number }, to: { x: number; z: number }): 
 
 /** Moves `body` for `ticks` ticks holding `keys` relative to `yaw` by the game's own `stepFighter`. */
 function walk(view: SkyDuelState, body: FighterBody, keys: readonly Key[], yaw: number, ticks: number): void {
-  const controls = { forward: keys.includes('W'), back: keys.includes('S'), left: keys.includes('A'), right: keys.includes('D'), jump: false };
+  const controls = moveControls(keys);
   body.yawDeg = yaw;
   for (let i = 0; i < ticks; i++) stepFighter(body, controls, view.tickMs, view.platform.side);
 }
