@@ -1,7 +1,7 @@
-/** The policy's model of last_stand: the tile grid as observed and a tick-by-tick copy of the player's motion. */
-import { keysDirection } from '../../common/policy/heading.js';
-import type { LastStandView } from './state-view.js';
-import type { MovingBody } from '../../common/policy/state-parts.js';
+/** The last_stand policy's view of the tile grid as observed (warning tiles dropping on time), and the game's own motion over it. */
+import { moveControls } from '../../common/policy/move-keys.js';
+import { stepBody, type PlayerBody } from '../player.js';
+import type { LastStandState } from '../state.js';
 
 export type TileStatus = 'intact' | 'warning' | 'fallen' | 'none';
 
@@ -15,7 +15,7 @@ export class TileMap {
   private readonly status: TileStatus[];
   private readonly warnLeft: Float64Array;
 
-  constructor(private readonly view: LastStandView) {
+  constructor(private readonly view: LastStandState) {
     this.cols = view.grid.cols;
     this.rows = view.grid.rows;
     this.status = new Array<TileStatus>(this.cols * this.rows).fill('none');
@@ -62,41 +62,24 @@ export class TileMap {
 }
 
 /**
- * Runs `ticks` ticks of the game's motion rules on `body` (mutated) from `startMs` after the observation,
- * holding `keys`; returns false as soon as the body drops below the tile tops, which nothing survives.
+ * Runs `ticks` ticks of the game's own `stepBody` on `body` (mutated) from `startMs` after the observation,
+ * holding `keys`, on the tiles as `map` expects them then; returns false as soon as the body drops below the
+ * tile tops, which nothing survives.
  */
-export function simulate(view: LastStandView, map: TileMap, body: MovingBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
-  const { moveSpeed, jumpSpeed, gravity } = view.physics;
-  const dt = view.tickMs / 1000;
-  const [mx, mz] = keysDirection(keys, yawDeg);
-  const len = Math.hypot(mx, mz);
-  const jump = keys.includes('Space');
+export function simulate(view: LastStandState, map: TileMap, body: PlayerBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
+  const controls = moveControls(keys);
+  let atMs = startMs;
+  const tiles = { supports: (x: number, z: number): boolean => map.supports(x, z, atMs) };
   for (let i = 1; i <= ticks; i++) {
-    const t = startMs + i * view.tickMs;
-    if (body.onGround) {
-      body.vx = len > 0 ? (mx / len) * moveSpeed : 0;
-      body.vz = len > 0 ? (mz / len) * moveSpeed : 0;
-      if (jump) {
-        body.vy = jumpSpeed;
-        body.onGround = false;
-      }
-    }
-    body.x += body.vx * dt;
-    body.z += body.vz * dt;
-    if (!body.onGround) {
-      body.vy -= gravity * dt;
-      const prevY = body.y;
-      body.y += body.vy * dt;
-      if (body.vy < 0 && prevY >= 0 && body.y <= 0 && map.supports(body.x, body.z, t)) {
-        body.y = 0;
-        body.vy = 0;
-        body.onGround = true;
-      }
-    } else if (!map.supports(body.x, body.z, t)) {
-      body.onGround = false;
-      body.vy = 0;
-    }
+    atMs = startMs + i * view.tickMs;
+    stepBody(body, controls, yawDeg, view.tickMs, tiles);
     if (!body.onGround && body.y < 0) return false;
   }
   return true;
+}
+
+/** The observed body, as a mutable copy for `simulate`. */
+export function bodyOf(view: LastStandState): PlayerBody {
+  const p = view.player;
+  return { x: p.x, y: p.y, z: p.z, vx: p.vx, vy: p.vy, vz: p.vz, onGround: p.onGround, facingDeg: 0 };
 }
