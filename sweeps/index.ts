@@ -15,3 +15,5 @@ export * from './limits/endpoint-limiter.js';
 export * from './limits/redis-limiter.js';
 export * from './store/results-store.js';
 export * from './run-sweep.js';
+export * from './report/aggregate.js';
+export * from './report/write-report.js';

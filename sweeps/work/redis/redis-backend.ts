@@ -52,8 +52,10 @@ export class RedisBackend implements WorkBackend {
 
   private queue(pool: string): Queue {
     let q = this.queues.get(pool);
-    if (!q) this.queues.set(pool, (q = new Queue(poolQueue(pool), { connection: { ...this.o.connection, maxRetriesPerRequest: null } })));
-    q.on('error', () => undefined);
+    if (!q) {
+      this.queues.set(pool, (q = new Queue(poolQueue(pool), { connection: { ...this.o.connection, maxRetriesPerRequest: null } })));
+      q.on('error', () => undefined);
+    }
     return q;
   }
 
@@ -142,6 +144,8 @@ export class RedisBackend implements WorkBackend {
       }
     };
 
+    signals.abort.addEventListener('abort', poke, { once: true });
+    signals.stop.addEventListener('abort', poke, { once: true });
     try {
       let next = 0;
       const window = this.o.window ?? 64;
@@ -158,11 +162,11 @@ export class RedisBackend implements WorkBackend {
         }
         if (pending.size === 0 && next >= items.length) break;
         await new Promise<void>((r) => {
-          wake = r;
           const t = setTimeout(r, 1000);
-          signals.abort.addEventListener('abort', () => r(), { once: true });
-          signals.stop.addEventListener('abort', () => r(), { once: true });
-          void t;
+          wake = () => {
+            clearTimeout(t);
+            r();
+          };
         });
         if (Date.now() - lastSweep > 2000 && failure === undefined) {
           lastSweep = Date.now();
@@ -173,6 +177,8 @@ export class RedisBackend implements WorkBackend {
       failure ??= new ArenaError(ErrorCode.BACKEND_GONE, `Redis failed: ${err instanceof Error ? err.message : String(err)}; finished episodes are stored, rerun the sweep to resume`);
     } finally {
       clearInterval(health);
+      signals.abort.removeEventListener('abort', poke);
+      signals.stop.removeEventListener('abort', poke);
     }
     if (failure) throw failure;
   }
