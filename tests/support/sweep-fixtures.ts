@@ -16,7 +16,7 @@ export function smallSpec(o: { pool?: string; budget?: number; steps?: number; e
     'clocks: [pdq, lcrt]',
     'latencies: [synthetic:300:100]',
     `episodes: ${o.episodes ?? 2}`,
-    `match: { steps: ${o.steps ?? 3}, timeLimitMs: 20000 }`,
+    `match: { steps: ${o.steps ?? 3}, timeLimitMs: 20000, observationDelayMs: 0 }`,
     ...(o.budget === undefined ? [] : [`budgets: { episodes: ${o.budget} }`]),
     '',
   ].join('\n');
