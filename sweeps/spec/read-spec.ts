@@ -41,7 +41,7 @@ export function parseSpecText(text: string, file: string): { spec: SweepSpec; so
   const source = { file, doc, lines };
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `bad sweep spec\n  ${file}:${e.linePos?.[0].line ?? '?'}: ${e.message.split('\n')[0]}`);
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `bad sweep spec\n  ${file}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`);
   }
   const parsed = SweepSpec.safeParse(doc.toJS());
   if (!parsed.success) throw specError(source, parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })));
