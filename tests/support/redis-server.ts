@@ -39,7 +39,7 @@ export async function startRedis(): Promise<TestRedis> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       if (out.includes('Ready to accept connections')) resolve();
     });

@@ -202,7 +202,7 @@ export class RedisBackend implements WorkBackend {
   }
 
   async close(): Promise<void> {
-    const all = [this.resultsWorker?.close(true), ...[...this.queues.values()].map((q) => q.close())];
+    const all: Promise<void>[] = [...(this.resultsWorker ? [this.resultsWorker.close(true)] : []), ...[...this.queues.values()].map((q) => q.close())];
     await Promise.race([Promise.allSettled(all), wait(3000)]);
     this.redis.disconnect();
   }
