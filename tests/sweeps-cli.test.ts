@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../sweeps/index.js';
 import { runArena } from './support/arena-process.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
-import { smallSpec, storedRows, writeSpec } from './support/sweep-fixtures.js';
+import { smallSpec, startWorkers, stopAll, storedRows, writeSpec } from './support/sweep-fixtures.js';
 
 describe('arena sweep and arena report on a sweep', () => {
   let tmp: string;
@@ -84,6 +84,26 @@ describe('arena sweep and arena report on a sweep', () => {
       expect(r.stderr).toContain("arena: NO_WORKER: no worker serves pool 'nobody' (start one: arena worker --redis URL --pool nobody)");
       expect(storedRows(join(tmp, 'nobody'))).toEqual([]);
     });
+
+    it('plays a tournament through the same work layer: the same records on a worker as in process', async () => {
+      const fleet = await startWorkers(redis.url, ['tour-w0'], ['--pool', 'tour', '--slots', '2']);
+      try {
+        const args = ['tournament', '--game', 'sky_duel', '--agents', 'scripted,random', '--episodes', '1', '--steps', '3', '--quiet'];
+        const [local, remote] = await Promise.all([runArena([...args, '--out', join(tmp, 'tour-local')]), runArena([...args, '--out', join(tmp, 'tour-redis'), '--redis', redis.url, '--pool', 'tour'])]);
+        expect(local.code, local.stderr).toBe(0);
+        expect(remote.code, remote.stderr).toBe(0);
+        const records = (dir: string): unknown[] =>
+          readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => {
+            const r = JSON.parse(l) as { key: string; players: unknown; simMs: number; runId: string; dir: string };
+            expect(existsSync(join(r.dir, 'run.json'))).toBe(true);
+            return [r.key, r.players, r.simMs, r.runId];
+          }).sort();
+        expect(records(join(tmp, 'tour-redis'))).toEqual(records(join(tmp, 'tour-local')));
+        expect(remote.stdout).toBe(local.stdout);
+      } finally {
+        await stopAll(fleet);
+      }
+    }, 90_000);
 
     it('refuses an unreachable Redis with BACKEND_GONE', async () => {
       const r = await runArena(['sweep', writeSpec(tmp, 'gone.yaml', smallSpec()), '--out', join(tmp, 'gone'), '--redis', 'redis://127.0.0.1:1']);

@@ -20,8 +20,10 @@ import { listWorkers } from './worker-registry.js';
 
 export interface RedisBackendOptions {
   readonly connection: RedisConnection;
-  /** The batch folder: run directories are written under it. */
+  /** The batch folder: run directories are written under its runs/. */
   readonly batchDir: string;
+  /** Where run directories are written instead (default `<batchDir>/runs`). */
+  readonly runsDir?: string;
   readonly batch: string;
   readonly endpoints?: Readonly<Record<string, EndpointLimits>>;
   /** Most episodes queued and not yet back (default 64). */
@@ -104,7 +106,7 @@ export class RedisBackend implements WorkBackend {
 
     const take = async (job: Job): Promise<void> => {
       const r = ResultPayload.parse(job.data);
-      if (r.files !== null) await unpackRunDir(this.redis, r.files, join(this.o.batchDir, 'runs', r.job.id));
+      if (r.files !== null) await unpackRunDir(this.redis, r.files, join(this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
       await sink.onOutcome({ job: r.job, attempt: r.attempt }, r.outcome);
       if (r.files !== null) await this.redis.del(r.files);
       pending.delete(job.id!);
