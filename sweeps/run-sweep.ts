@@ -70,7 +70,9 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     if (o.describe) writeFileSync(join(o.dir, 'batch.json'), `${JSON.stringify({ ...o.describe, episodes: o.jobs.length, backend: o.backend.name }, null, 2)}\n`);
     const interruptedBefore = store.interrupted().length;
     const ids = new Set(o.jobs.map((j) => j.id));
-    const stored = (): number => [...store.states().keys()].filter((id) => ids.has(id)).length;
+    const states = store.states();
+    let storedCount = [...states.keys()].filter((id) => ids.has(id)).length;
+    let failed = [...states.entries()].filter(([id, s]) => ids.has(id) && s.status === 'failed').length;
     let items = plan(o.jobs, store, o.retryFailed ?? false);
     const stop = new AbortController();
     const abort = new AbortController();
@@ -95,7 +97,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
         stoppedBy = 'budget: episodes';
       }
     }
-    const tokensOver = (): boolean => o.budgets?.tokens !== undefined && store.totals().tokens >= o.budgets.tokens;
+    let tokens = store.totals().tokens;
+    const tokensOver = (): boolean => o.budgets?.tokens !== undefined && tokens >= o.budgets.tokens;
     if (tokensOver()) {
       items = [];
       stoppedBy = 'budget: tokens';
@@ -104,16 +107,17 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     const started = Date.now();
     let playedNow = 0;
     let failedNow = 0;
-    let failed = [...store.states().values()].filter((s) => s.status === 'failed').length;
     await o.backend.run(
       items,
       {
         onStart: (item, worker) => store.started(item.job.id, item.attempt, worker),
         onOutcome: (item, outcome) => {
           if (outcome.failure?.class === 'aborted') return;
-          const before = store.states().get(item.job.id);
+          const before = store.state(item.job.id);
           if (!store.record(item.job, outcome, item.attempt)) return;
           if (before?.status === 'failed') failed--;
+          else if (ids.has(item.job.id)) storedCount++;
+          tokens = before?.status === 'failed' ? store.totals().tokens : tokens + outcome.players.reduce((n, p) => n + p.tokensIn + p.tokensOut, 0);
           playedNow++;
           if (outcome.status === 'failed') {
             failedNow++;
@@ -122,7 +126,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
           o.onStored?.(item.job, outcome);
           const perMinute = (playedNow / Math.max(1, Date.now() - started)) * 60_000;
           const left = items.length - playedNow;
-          o.onProgress?.({ total, done: stored(), failed, playedNow, perMinute, etaMs: perMinute > 0 ? (left / perMinute) * 60_000 : undefined, last: outcome });
+          o.onProgress?.({ total, done: storedCount, failed, playedNow, perMinute, etaMs: perMinute > 0 ? (left / perMinute) * 60_000 : undefined, last: outcome });
           if (tokensOver() && !stop.signal.aborted) {
             stoppedBy = 'budget: tokens';
             stop.abort();
@@ -133,7 +137,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     );
     o.stop?.removeEventListener('abort', onStop);
     o.abort?.removeEventListener('abort', onAbort);
-    return { total, stored: stored(), toPlay: items.length, playedNow, failedNow, ...(stoppedBy ? { stoppedBy } : {}), interruptedBefore };
+    return { total, stored: storedCount, toPlay: items.length, playedNow, failedNow, ...(stoppedBy ? { stoppedBy } : {}), interruptedBefore };
   } finally {
     store.close();
   }

@@ -1,5 +1,5 @@
-/** An endpoint limit holds across worker processes: three workers, two slots each, one fake endpoint with limit 2. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/** An endpoint limit holds across worker processes (three workers, two slots each, one fake endpoint with limit 2); records on a shared path. */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe.skipIf(missing !== undefined)('endpoint limits across workers', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('never has more than 2 requests in flight at the endpoint, and reaches 2', async () => {
+  it('never has more than 2 requests in flight at the endpoint, and reaches 2; run records go straight to the shared path', async () => {
     fake.script(...Array.from({ length: 60 }, () => ({ delayMs: 250 })));
     const spec = [
       'name: limits',
@@ -41,12 +41,16 @@ describe.skipIf(missing !== undefined)('endpoint limits across workers', () => {
       'episodes: 6',
       'match: { steps: 3, timeLimitMs: 20000, observationDelayMs: 0 }',
       'endpoints: { fake: { concurrency: 2 } }',
+      `records: { shared: "${join(tmp, 'shared')}" }`,
       '',
     ].join('\n');
     const out = join(tmp, 'out');
     const run = await runArena(['sweep', writeSpec(tmp, 'limits.yaml', spec), '--out', out, '--quiet', '--redis', redis.url, '--lock-ms', '1500']);
     expect(run.code, run.stderr).toBe(0);
-    expect(storedRows(out)).toHaveLength(6);
+    const rows = storedRows(out);
+    expect(rows).toHaveLength(6);
+    expect(readdirSync(join(tmp, 'shared')).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(existsSync(join(out, 'runs'))).toBe(false);
     expect(fake.completions().length).toBe(18);
     expect(fake.maxInFlight()).toBe(2);
     const model = readSweepTables(out).models[0]!;

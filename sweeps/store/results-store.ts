@@ -69,6 +69,11 @@ export class ResultsStore {
     return new Map(rows.map((r) => [r.id, { status: r.status, class: r.class, attempt: r.attempt }]));
   }
 
+  /** Status, class and attempt of one stored episode. */
+  state(id: string): { status: string; class: string | null; attempt: number } | undefined {
+    return this.db.prepare('SELECT status, class, attempt FROM episodes WHERE id = ?').get(id) as { status: string; class: string | null; attempt: number } | undefined;
+  }
+
   /** Every stored episode in id order. */
   all(): StoredEpisode[] {
     const rows = this.db.prepare('SELECT job, outcome, attempt, finished_at FROM episodes ORDER BY id').all() as { job: string; outcome: string; attempt: number; finished_at: string }[];
