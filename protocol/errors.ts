@@ -45,6 +45,12 @@ export const ErrorCode = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
+  /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */
+  BACKEND_GONE: 'BACKEND_GONE',
+  /** No live worker serves a pool (or has a game) that a batch needs. */
+  NO_WORKER: 'NO_WORKER',
+  /** A worker died mid-episode more often than the queue replays it. */
+  WORKER_LOST: 'WORKER_LOST',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;

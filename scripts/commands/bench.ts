@@ -12,6 +12,7 @@ import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { fmt, row } from '../bench/stats.js';
+import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } }, strict: true });
@@ -100,6 +101,21 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
     say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
     out.capacity = results;
+  }
+
+  if (want('sweeps')) {
+    say('\n== sweeps: the same short last_stand episodes one by one, as an embedded sweep, and on Redis workers (one process each) ==');
+    const missing = redisBenchMissing();
+    if (missing) say(`redis rows skipped: ${missing}`);
+    const n = quick ? 8 : 24;
+    const rows = await benchSweeps(n, quick ? [1, 2] : [1, 2, 4]);
+    const w = [30, 9, 10, 12, 12, 16, 22];
+    say(row(['how', 'episodes', 'wall s', 'episodes/min', 'vs one by one', 'episode ms', 'overhead ms (ratio)'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.perMinute, 1), fmt(r.perMinute / base.perMinute), fmt(r.episodeMs, 0), r.overheadMs === undefined ? '-' : `${fmt(r.overheadMs, 0)} (${fmt(r.overheadMs / r.episodeMs)}x)`], w));
+    const redis = rows.filter((r) => r.how.startsWith('redis'));
+    if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
+    out.sweeps = rows;
   }
 
   mkdirSync('.bench', { recursive: true });
