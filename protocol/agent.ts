@@ -104,4 +104,6 @@ export interface Agent {
   end?(summary: EpisodeSummary): Promise<void>;
   /** Releases what the agent holds. Called once, whatever happened. */
   close(): Promise<void>;
+  /** Frames the agent's link dropped because the agent read too slowly (agents behind a socket only). */
+  readonly framesDropped?: number;
 }

@@ -34,6 +34,8 @@ export const ErrorCode = {
   AGENT_TIMEOUT: 'AGENT_TIMEOUT',
   /** A slot token that matches no slot of the match. */
   BAD_TOKEN: 'BAD_TOKEN',
+  /** A peer that stopped reading: more than the limit was waiting to be sent to it. */
+  SLOW_CONSUMER: 'SLOW_CONSUMER',
   /** A second client on a slot that already has one. */
   SLOT_TAKEN: 'SLOT_TAKEN',
   /** A match id the gateway does not know. */
@@ -62,6 +64,7 @@ export const CloseCode = {
   SLOT_TAKEN: 4006,
   UNKNOWN_MATCH: 4007,
   MATCH_OVER: 4008,
+  SLOW_CONSUMER: 4009,
   INTERNAL: 4010,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
@@ -87,6 +90,8 @@ export function closeCodeFor(code: ErrorCode): CloseCode {
       return CloseCode.SLOT_TAKEN;
     case 'UNKNOWN_MATCH':
       return CloseCode.UNKNOWN_MATCH;
+    case 'SLOW_CONSUMER':
+      return CloseCode.SLOW_CONSUMER;
     default:
       return CloseCode.INTERNAL;
   }

@@ -10,6 +10,7 @@ import {
   ArenaError,
   CloseCode,
   ErrorCode,
+  LatestSender,
   sendMessage,
   type AgentAction,
   type Agent,
@@ -50,6 +51,9 @@ export class RemoteAgent implements Agent {
   private readonly attachWaiters: (() => void)[] = [];
   private readonly detachWaiters: (() => void)[] = [];
   private finished = false;
+  /** Observations of the current socket: only the newest waits while the agent is behind on reading. */
+  private observations: LatestSender | undefined;
+  private droppedBefore = 0;
 
   constructor(readonly slot: number, private readonly options: RemoteAgentOptions = {}) {
     this.frameEncoding = options.frameEncoding ?? 'jpeg';
@@ -59,14 +63,23 @@ export class RemoteAgent implements Agent {
     return this.socket !== undefined;
   }
 
+  /** Observations replaced by a newer one before the agent's socket could take them, over all its connections. */
+  get framesDropped(): number {
+    return this.droppedBefore + (this.observations?.dropped ?? 0);
+  }
+
   /** Binds a socket that presented this agent's token; SLOT_TAKEN if another socket holds the slot. */
   attach(ws: WebSocket, agentName: string): void {
     if (this.finished) throw new ArenaError(ErrorCode.BAD_STATE, 'this match is over');
     if (this.socket) throw new ArenaError(ErrorCode.SLOT_TAKEN, `slot ${this.slot} already has an agent`);
     this.socket = ws;
     this.agentName = agentName;
+    const observations = new LatestSender(ws);
+    this.observations = observations;
     ws.once('close', () => {
       if (this.socket !== ws) return;
+      this.droppedBefore += observations.dropped;
+      this.observations = undefined;
       this.socket = undefined;
       for (const w of this.detachWaiters.splice(0)) w();
     });
@@ -196,8 +209,8 @@ export class RemoteAgent implements Agent {
   }
 
   private async sendObservation(o: Observation): Promise<void> {
-    if (!this.socket) return;
-    sendMessage(this.socket, {
+    if (!this.socket || !this.observations) return;
+    this.observations.send(0, {
       type: 'observation',
       step: o.step,
       simMs: o.simMs,

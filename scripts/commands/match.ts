@@ -8,6 +8,7 @@ import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, typ
 import { usage } from '../cli-error.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
+import { abortOnStopSignals } from '../stop-signals.js';
 
 export const matchOptions = {
   config: { type: 'string' },
@@ -122,7 +123,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
 
 /** The one-line summary printed after a match. */
 export function resultLine(config: MatchConfig, result: MatchResult, wallMs: number): string {
-  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}`).join(' | ');
+  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}${p.failed ? `, ${p.failed} failed` : ''}`).join(' | ');
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
@@ -149,8 +150,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     return agent;
   });
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  const stopSignals = abortOnStopSignals(controller);
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
@@ -171,7 +171,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
       }
     },
   });
-  process.off('SIGINT', onSigint);
+  stopSignals();
   await link?.close();
   bar?.update(1, 'done');
   bar?.done();
