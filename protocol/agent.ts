@@ -80,6 +80,8 @@ export type Decision =
       /** The current frame exactly as the model got it, for the record. */
       readonly sentImage?: { readonly data: Uint8Array; readonly sha256: string; readonly width: number; readonly height: number };
       readonly reasoning?: string;
+      /** The provider's `finish_reason` (`length`: the output cap cut the answer). */
+      readonly finishReason?: string;
     };
 
 /** How an episode ended for one agent, told to it before it is closed. */

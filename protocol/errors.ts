@@ -121,3 +121,9 @@ export function toArenaError(err: unknown, fallback: ErrorCode = ErrorCode.INTER
 export function hasCode(err: unknown, code: ErrorCode): boolean {
   return err instanceof ArenaError && err.code === code;
 }
+
+/** True for a PROVIDER_ERROR saying the request did not fit the model's context (HTTP 400 and its wording). */
+export function isContextOverflow(err: unknown): boolean {
+  if (!(err instanceof ArenaError) || err.code !== ErrorCode.PROVIDER_ERROR || err.details?.['status'] !== 400) return false;
+  return /context|too long|too many tokens|maximum.*tokens|exceeds|n_ctx/i.test(err.message);
+}

@@ -112,7 +112,9 @@ export class MatchSession {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
     const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
-    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
+    // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
+    // source that does not measure the call (synthetic) charges anything for it.
+    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
     let frameRef: string | undefined;
     if (slot.frame) {
@@ -147,6 +149,7 @@ export class MatchSession {
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
       answer: answer?.answer,
       reasoning: answer?.reasoning,
+      finishReason: answer?.finishReason,
       promptDigest: answer?.promptDigest,
       systemPrompt,
       sentImage,
