@@ -212,7 +212,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
-      const reply = isCompletion ? (queue.shift() ?? {}) : undefined;
+      // A request over the played context is refused before it takes a scripted reply.
+      const overContext = isCompletion && contextChars !== undefined && raw.length > contextChars;
+      const reply = isCompletion && !overContext ? (queue.shift() ?? {}) : undefined;
       const record: FakeRequest = { method: req.method ?? '', path, headers: req.headers, raw, body, reply, receivedAt, endedAt: undefined, aborted: false };
       requests.push(record);
       if (isCompletion) {
@@ -228,7 +230,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       };
       res.once('finish', settle);
       res.once('close', settle);
-      if (isCompletion && contextChars !== undefined && raw.length > contextChars) {
+      if (overContext) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 400, message: `the request exceeds the available context size (${raw.length} > ${contextChars})`, type: 'exceed_context_size_error' } }));
       } else if (isCompletion && reply !== undefined) {
