@@ -153,6 +153,9 @@ export class RemoteAgent implements Agent {
 
   async close(): Promise<void> {
     this.finished = true;
+    // Nobody waits for a join any more (the match ended, perhaps by a signal during the wait): the waits end
+    // now, with their timers, instead of holding the process until they run out.
+    for (const w of this.attachWaiters.splice(0)) w();
     const ws = this.socket;
     this.socket = undefined;
     if (ws && ws.readyState === ws.OPEN) ws.close(CloseCode.MATCH_OVER, 'match over');

@@ -142,6 +142,9 @@ function parseListen(text: string | undefined): { host: string; port: number } {
 
 /** Plays one configured match with a progress bar; prints its result line. */
 async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined }): Promise<MatchResult> {
+  // Armed first: a signal from here on, the wait for remote agents included, ends the match as aborted.
+  const controller = new AbortController();
+  const stopSignals = abortOnStopSignals(controller);
   const link = config.agents.some((a) => a.kind === 'remote') ? await AgentLinkServer.listen(parseListen(flags.listen)) : undefined;
   const spec = specFromConfig(config, (slot) => {
     const agent = new RemoteAgent(slot, { clock: config.clock });
@@ -149,8 +152,6 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     process.stderr.write(`slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
     return agent;
   });
-  const controller = new AbortController();
-  const stopSignals = abortOnStopSignals(controller);
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
