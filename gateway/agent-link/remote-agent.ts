@@ -63,6 +63,11 @@ export class RemoteAgent implements Agent {
     return this.socket !== undefined;
   }
 
+  /** Bytes written to the agent's socket that it has not taken yet (0 without a socket). */
+  get bufferedBytes(): number {
+    return this.socket?.bufferedAmount ?? 0;
+  }
+
   /** Observations replaced by a newer one before the agent's socket could take them, over all its connections. */
   get framesDropped(): number {
     return this.droppedBefore + (this.observations?.dropped ?? 0);
