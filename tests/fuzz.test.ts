@@ -31,7 +31,7 @@ import { fuzzBudget, fuzzCase } from '../scripts/fuzz/msgpack-cases.js';
 import { lineClient, type Line } from './support/line-client.js';
 import { probeEntry, probeGame } from './support/probe-game.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
-import { frame, rawWs, violations } from './support/raw-ws.js';
+import { frame, rawWs, violations } from '../scripts/fuzz/raw-ws.js';
 
 const budget = fuzzBudget(1.5);
 /** Fewest cases per target, however slow the machine: the assertions below need a real sample. */

@@ -3,19 +3,18 @@
  * newest observation for it (the rest counted as dropped in the record) and what it owes that socket stays
  * bounded, however long the match runs. The bound is on bytes, never on time.
  */
-import { encode } from '@msgpack/msgpack';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentLinkServer, RemoteAgent, runMatch } from '../gateway/index.js';
-import { AGENT_LINK_VERSION, Limits } from '../protocol/index.js';
+import { Limits } from '../protocol/index.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
-import { frame, rawWs, type RawWs } from './support/raw-ws.js';
+import { deafAgent, type DeafAgent } from '../scripts/fuzz/deaf-agent.js';
 
 const SECONDS = 30;
 let runs: ReturnType<typeof tempRunsDir>;
 let link: AgentLinkServer | undefined;
-let peer: RawWs | undefined;
+let deaf: DeafAgent | undefined;
 afterEach(async () => {
-  peer?.destroy();
+  deaf?.stop();
   await link?.close();
   runs?.cleanup();
 });
@@ -27,14 +26,7 @@ describe('a non-reading consumer under realtime', () => {
     // Raw RGB observations (691 KB each at 640x360): unbounded, they would pile up at about 1 MB/s.
     const agent = new RemoteAgent(0, { frameEncoding: 'rgb', clock: 'realtime' });
     link.register(agent);
-    peer = await rawWs(Number(new URL(link.url).port), '/agent');
-    // It never reads a byte from here on: the kernel's buffers fill, then the gateway's would.
-    peer.socket.pause();
-    const send = (m: object): void => peer!.write(frame({ opcode: 0x2, payload: encode(m) }));
-    send({ type: 'hello', version: AGENT_LINK_VERSION, token: agent.token, agent: 'deaf' });
-    // It answers blind: the step it has not seen asked for, again and again until the gateway took it.
-    let next = 0;
-    const answering = setInterval(() => send({ type: 'action', step: next, answer: '{"look":[0,0],"steps":[[],[],[]]}' }), 20);
+    deaf = await deafAgent(Number(new URL(link.url).port), agent.token);
     let maxBuffered = 0;
     const heapBefore = process.memoryUsage().heapUsed;
     let maxHeap = heapBefore;
@@ -48,7 +40,7 @@ describe('a non-reading consumer under realtime', () => {
         frame: { width: 640, height: 360 },
         slots: [{ slot: 0, agent }],
         onEvent: (e) => {
-          if (e.type === 'decision') next = e.step + 1;
+          if (e.type === 'decision') deaf!.next = e.step + 1;
           maxBuffered = Math.max(maxBuffered, agent.bufferedBytes);
           maxHeap = Math.max(maxHeap, process.memoryUsage().heapUsed);
         },
@@ -64,7 +56,7 @@ describe('a non-reading consumer under realtime', () => {
       expect(result.players[0]!.framesDropped).toBeGreaterThan(0);
       expect((readRun(result.dir).meta.result as unknown as { players: { framesDropped?: number }[] }).players[0]!.framesDropped).toBe(result.players[0]!.framesDropped);
     } finally {
-      clearInterval(answering);
+      deaf.stop();
     }
   }, 120_000);
 });

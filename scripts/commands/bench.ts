@@ -9,6 +9,7 @@ import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
+import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { fmt, row } from '../bench/stats.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -73,6 +74,24 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
     say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
     out.capacity = results;
+  }
+
+  if (want('hardening')) {
+    const seconds = quick ? 10 : 60;
+    say(`\n== hardening: gateway memory, realtime last_stand ${seconds} s, a remote agent that never reads vs one that reads (idle play); 640x360 RGB observations ==`);
+    // A short warm-up first, so that neither figure carries the first match's module loading.
+    await benchConsumerMemory(false, 2000);
+    const idle = await benchConsumerMemory(false, seconds * 1000);
+    const deaf = await benchConsumerMemory(true, seconds * 1000);
+    const mb = (b: number): string => fmt(b / 1024 / 1024, 1);
+    const w = [12, 16, 20, 12, 12];
+    say(row(['agent', 'peak heap+ext MB', 'peak socket buffer MB', 'decisions', 'dropped'], w));
+    say(row(['reads', mb(idle.peakBytes), mb(idle.peakBufferedBytes), idle.decisions, idle.framesDropped], w));
+    say(row(['never reads', mb(deaf.peakBytes), mb(deaf.peakBufferedBytes), deaf.decisions, deaf.framesDropped], w));
+    say(`memory never-reads / reads: ${fmt(deaf.peakBytes / Math.max(1, idle.peakBytes))}x; frames dropped for the non-reader: ${deaf.framesDropped}`);
+    const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
+    say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
+    out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
   }
 
   mkdirSync('.bench', { recursive: true });
