@@ -2,34 +2,29 @@
  * The VLM agent against unlucky endpoints: a runaway answer, a context that overflows after a long answer,
  * an error sent inside a 200 stream, and a stream that never ends. None of them may poison later decisions.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ArenaError, type Decision } from '../../protocol/index.js';
-import { DEFAULT_ANSWER, FAKE_MODEL, startFakeProvider, type FakeProvider } from '../../tests/support/fake-provider.js';
+import { DEFAULT_ANSWER, FAKE_MODEL, useFakeProvider } from '../../tests/support/fake-provider.js';
 import { lastStandStart, observation } from '../../tests/support/vlm-fixtures.js';
 import type { VlmAgentConfigInput } from './config.js';
 import type { ChatMessage } from './prompt.js';
 import { createVlmAgent, type VlmAgent } from './vlm-agent.js';
 
-let fake: FakeProvider;
-let agents: VlmAgent[];
-beforeEach(async () => {
-  fake = await startFakeProvider();
-  agents = [];
-});
+const provider = useFakeProvider();
+const agents: VlmAgent[] = [];
 afterEach(async () => {
-  await Promise.all(agents.map((a) => a.close()));
-  await fake.close();
+  await Promise.all(agents.splice(0).map((a) => a.close()));
 });
 
 async function startedAgent(over: Partial<VlmAgentConfigInput> = {}): Promise<VlmAgent> {
-  const agent = createVlmAgent({ baseUrl: fake.url, model: FAKE_MODEL, apiKeyEnv: 'ARENA_TEST_UNSET_KEY', retryBaseMs: 5, ...over });
+  const agent = createVlmAgent({ baseUrl: provider().url, model: FAKE_MODEL, apiKeyEnv: 'ARENA_TEST_UNSET_KEY', retryBaseMs: 5, ...over });
   agents.push(agent);
   await agent.start(lastStandStart());
   return agent;
 }
 
 const never = (): AbortSignal => new AbortController().signal;
-const body = (i: number): { messages: ChatMessage[] } & Record<string, unknown> => fake.completions()[i]!.body as { messages: ChatMessage[] } & Record<string, unknown>;
+const body = (i: number): { messages: ChatMessage[] } & Record<string, unknown> => provider().completions()[i]!.body as { messages: ChatMessage[] } & Record<string, unknown>;
 const assistantTexts = (messages: readonly ChatMessage[]): string[] => messages.filter((m) => m.role === 'assistant').map((m) => String(m.content));
 const finishOf = (d: Decision): string | undefined => (d.kind === 'answer' ? d.finishReason : undefined);
 const RUNAWAY = `${'I think about the scene in great detail. '.repeat(400)}${DEFAULT_ANSWER}`;
@@ -46,7 +41,7 @@ describe('VLM agent: output cap', () => {
 
   it('keeps an answer cut by the cap out of the history and records its finish reason', async () => {
     const agent = await startedAgent();
-    fake.script({ text: RUNAWAY, finishReason: 'length' });
+    provider().script({ text: RUNAWAY, finishReason: 'length' });
     const cut = await agent.decide(observation(0), never());
     expect(finishOf(cut)).toBe('length');
     const next = await agent.decide(observation(1), never());
@@ -62,45 +57,45 @@ describe('VLM agent: output cap', () => {
 describe('VLM agent: context overflow', () => {
   it('retries once without history when the endpoint answers 400 for a context a long answer overflowed', async () => {
     const agent = await startedAgent({ maxOutputTokens: null });
-    fake.script({ text: RUNAWAY });
+    provider().script({ text: RUNAWAY });
     await agent.decide(observation(0), never());
     // The first request fitted; with the long answer in its history the next one does not.
-    fake.limitContext(fake.completions()[0]!.raw.length + 2000);
+    provider().limitContext(provider().completions()[0]!.raw.length + 2000);
     const recovered = await agent.decide(observation(1), never());
     expect(recovered.kind).toBe('answer');
-    const [refused, retried] = fake.completions().slice(1);
-    expect(refused!.raw.length).toBeGreaterThan(fake.completions()[0]!.raw.length + 2000);
+    const [refused, retried] = provider().completions().slice(1);
+    expect(refused!.raw.length).toBeGreaterThan(provider().completions()[0]!.raw.length + 2000);
     expect(assistantTexts((retried!.body as { messages: ChatMessage[] }).messages)).toEqual([]);
     // And the decisions after it fit again: the overflowing history is gone for good.
     await agent.decide(observation(2), never());
-    expect(fake.completions()).toHaveLength(4);
+    expect(provider().completions()).toHaveLength(4);
     expect(agent.stats()).toMatchObject({ contextRetries: 1, failed: 0, decisions: 3 });
   });
 
   it('fails with PROVIDER_ERROR (status 400) when even the request without history does not fit', async () => {
     const agent = await startedAgent();
-    fake.limitContext(10);
+    provider().limitContext(10);
     const err = await agent.decide(observation(0), never()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ArenaError);
     expect((err as ArenaError).code).toBe('PROVIDER_ERROR');
     expect((err as ArenaError).details?.['status']).toBe(400);
-    expect(fake.completions()).toHaveLength(1);
+    expect(provider().completions()).toHaveLength(1);
   });
 });
 
 describe('VLM agent: broken streams', () => {
   it('retries an error sent inside a 200 stream like a 5xx', async () => {
     const agent = await startedAgent();
-    fake.script({ streamError: 'upstream worker died' });
+    provider().script({ streamError: 'upstream worker died' });
     const d = await agent.decide(observation(0), never());
     expect(d.kind === 'answer' && d.answer).toBe(DEFAULT_ANSWER);
     expect(d.timings.retries).toBe(1);
-    expect(fake.completions()).toHaveLength(2);
+    expect(provider().completions()).toHaveLength(2);
   });
 
   it('fails with PROVIDER_ERROR naming the in-stream error once its retries are spent', async () => {
     const agent = await startedAgent({ retries: 1 });
-    fake.script({ streamError: 'upstream worker died' }, { streamError: 'upstream worker died' });
+    provider().script({ streamError: 'upstream worker died' }, { streamError: 'upstream worker died' });
     const err = (await agent.decide(observation(0), never()).catch((e: unknown) => e)) as ArenaError;
     expect(err.code).toBe('PROVIDER_ERROR');
     expect(err.message).toMatch(/inside its stream/);
@@ -109,7 +104,7 @@ describe('VLM agent: broken streams', () => {
 
   it('ends a stream that never ends with PROVIDER_TIMEOUT at the attempt deadline', async () => {
     const agent = await startedAgent({ timeoutMs: 300, retries: 1 });
-    fake.script({ hang: 'after-first-token' }, { hang: 'after-first-token' });
+    provider().script({ hang: 'after-first-token' }, { hang: 'after-first-token' });
     const err = (await agent.decide(observation(0), never()).catch((e: unknown) => e)) as ArenaError;
     expect(err.code).toBe('PROVIDER_TIMEOUT');
     expect(err.details?.['timedOutAttempts']).toBe(2);

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 
 /** The answer a completion request gets when nothing is scripted. */
 export const DEFAULT_ANSWER = '<|action_start|>0 0 0 ; W ; W ; W <|action_end|>';
@@ -265,5 +266,21 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** Starts a fresh fake provider before each test of the calling file and closes it after; `fake()` is the current one. */
+export function useFakeProvider(): () => FakeProvider {
+  let current: FakeProvider | undefined;
+  beforeEach(async () => {
+    current = await startFakeProvider();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('useFakeProvider: no provider outside a test');
+    return current;
   };
 }
