@@ -13,6 +13,7 @@ import { getGame, getVariant } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
+import { abortOnStopSignals } from '../stop-signals.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
 import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tournament/results-log.js';
 import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
@@ -141,8 +142,8 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   process.stderr.write(`tournament ${setup}: ${matches.length} matches, ${todo.length} to play, ${matches.length - todo.length} already in ${log}${before.skipped ? ` (${before.skipped} unreadable lines skipped)` : ''}\n`);
 
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  // SIGTERM and SIGHUP too: every match in flight ends as aborted with its record closed, none left `running`.
+  const stopSignals = abortOnStopSignals(controller);
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   let finished = 0;
   let failed = 0;
@@ -152,7 +153,8 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     const spec = specFromConfig(config);
     const result = await runMatch({ ...spec, meta: { ...spec.meta, tournament: { out: outDir, key: match.key } }, signal: controller.signal });
     finished++;
-    if (result.status === 'complete') {
+    // An episode whose decisions mostly failed at the provider is no result of play: it is retried, not scored.
+    if (result.status === 'complete' && result.episode !== 'failed') {
       const record: MatchRecord = {
         key: match.key,
         setup,
@@ -170,11 +172,12 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
       appendRecord(log, record);
     } else {
       failed++;
-      process.stderr.write(`\n${match.key}: INCOMPLETE ${result.error?.code ?? ''} (${result.error?.class ?? ''}): ${result.error?.message ?? ''}; a rerun retries it\n`);
+      const why = result.status === 'complete' ? `FAILED: ${result.players.map((p) => `${p.label} ${p.failed}/${p.decisions} decisions failed`).join(', ')}` : `INCOMPLETE ${result.error?.code ?? ''} (${result.error?.class ?? ''}): ${result.error?.message ?? ''}`;
+      process.stderr.write(`\n${match.key}: ${why}; a rerun retries it\n`);
     }
     bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
   });
-  process.off('SIGINT', onSigint);
+  stopSignals();
   bar?.done();
 
   const order = new Map(matches.map((m, i) => [m.key, i]));
