@@ -25,6 +25,8 @@ export interface SlotState {
   frame: Frame | undefined;
   /** The last system prompt recorded for this slot's agent. */
   systemPrompt: string | undefined;
+  /** Frames the game dropped for this slot because the gateway was behind (gaps in the frames' `seq`). */
+  gameFramesDropped: number;
 }
 
 export class MatchSession {
@@ -45,7 +47,7 @@ export class MatchSession {
     this.frames = new FrameCache(spec.jpegQuality ?? 85);
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
-      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined });
+      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
     }
   }
 
@@ -66,7 +68,10 @@ export class MatchSession {
     switch (msg.type) {
       case 'frame': {
         const slot = this.slots.get(msg.slot);
-        if (slot) slot.frame = msg;
+        if (slot) {
+          if (slot.frame && msg.seq > slot.frame.seq + 1) slot.gameFramesDropped += msg.seq - slot.frame.seq - 1;
+          slot.frame = msg;
+        }
         break;
       }
       case 'event':

@@ -71,6 +71,8 @@ export interface PlayerResult {
   readonly failed: number;
   /** Observations replaced by newer ones before the agent's socket took them (remote agents only). */
   readonly framesDropped?: number;
+  /** Frames the game dropped for the gateway (realtime, gateway behind), when there were any. */
+  readonly gameFramesDropped?: number;
 }
 
 /** What an episode's score means; see `episodeClass`. Only `finished` and `budget` are results of play. */

@@ -159,6 +159,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       invalid: state?.invalid ?? 0,
       failed: state?.failed ?? 0,
       ...(typeof s.agent.framesDropped === 'number' ? { framesDropped: s.agent.framesDropped } : {}),
+      ...(state?.gameFramesDropped ? { gameFramesDropped: state.gameFramesDropped } : {}),
     };
   });
   const status = failure ? 'incomplete' : 'complete';
