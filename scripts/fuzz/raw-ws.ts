@@ -12,6 +12,8 @@ export interface RawWs {
   write(bytes: Uint8Array): void;
   /** Resolves when the server closed: with its close frame's code, or undefined when it only cut the socket. */
   readonly closed: Promise<number | undefined>;
+  /** Calls `listener` with the payload of every binary message the server sends from now on. */
+  onMessage(listener: (payload: Buffer) => void): void;
   destroy(): void;
 }
 
@@ -41,6 +43,7 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
     socket.once('close', () => reject(new Error('closed during the handshake')));
   });
   let code: number | undefined;
+  const listeners: ((payload: Buffer) => void)[] = [];
   const scan = (): void => {
     // Server frames are unmasked: [FIN|op, len, (ext len), payload].
     while (buf.length >= 2) {
@@ -58,6 +61,7 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
       }
       if (buf.length < off + len) return;
       if (op === 0x8 && code === undefined) code = len >= 2 ? buf.readUInt16BE(off) : 1005;
+      if (op === 0x2) for (const l of listeners) l(buf.subarray(off, off + len));
       buf = buf.subarray(off + len);
     }
   };
@@ -67,7 +71,7 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
     scan();
   });
   const closed = new Promise<number | undefined>((resolve) => socket.once('close', () => resolve(code)));
-  return { socket, write: (bytes) => socket.write(bytes), closed, destroy: () => socket.destroy() };
+  return { socket, write: (bytes) => socket.write(bytes), closed, destroy: () => socket.destroy(), onMessage: (l) => void listeners.push(l) };
 }
 
 /** Options of one hand-built frame. */
