@@ -11,16 +11,21 @@ import {
   ClientMessage,
   ErrorCode,
   GAME_LINK_VERSION,
+  LatestSender,
   Limits,
   READY_PREFIX,
   canonicalControl,
+  checkFrameFits,
   closeWithError,
   decodeMessage,
+  guardServerSocket,
   messageBytes,
   messageSchema,
+  refuseSocket,
   sendMessage,
   toArenaError,
   wireButtons,
+  type SocketGuard,
   type Capabilities,
   type FrameEncoding,
   type GameEvent,
@@ -76,14 +81,18 @@ class Session {
   private queue: Promise<void> = Promise.resolve();
   /** The game's mouse buttons by their wire names. */
   private readonly buttons: ReadonlySet<MouseButton>;
+  /** Frames of a running game: only the newest per slot waits while the client is behind. */
+  private readonly frames: LatestSender;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly backend: GameBackend,
     private readonly entry: GameEntry,
+    private readonly guard: SocketGuard,
   ) {
     this.frame = { ...this.frame, ...entry.frame };
     this.buttons = new Set(wireButtons(entry.controls.buttons));
+    this.frames = new LatestSender(ws);
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       // Messages are handled strictly in order: each waits for the previous one's frames to be sent.
       this.queue = this.queue.then(() => this.onMessage(messageBytes(data), isBinary)).catch((err: unknown) => {
@@ -116,6 +125,7 @@ class Session {
           throw new ArenaError(ErrorCode.VERSION_MISMATCH, `client speaks GameLink ${msg.version}, this game speaks ${GAME_LINK_VERSION}`);
         }
         this.helloDone = true;
+        this.guard.helloDone();
         this.privileged = msg.privileged && this.backend.info.privilegedState;
         this.send({
           type: 'hello',
@@ -135,6 +145,7 @@ class Session {
         const known = new Set(info.slots.map((s) => s.slot));
         const bad = msg.slots.find((s) => !known.has(s));
         if (bad !== undefined) throw new ArenaError(ErrorCode.BAD_SLOT, `this game has no slot ${bad}`);
+        checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
         this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
         await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height });
@@ -197,7 +208,10 @@ class Session {
   private async stopRealtime(): Promise<number> {
     const loop = this.realtime;
     this.realtime = undefined;
-    return loop ? loop.stop() : 0;
+    const ran = loop ? await loop.stop() : 0;
+    // Frames still held from the run are stale once it stopped; the pause's `done` must not overtake them.
+    this.frames.clear();
+    return ran;
   }
 
   private requireEpisode(): void {
@@ -255,7 +269,11 @@ class Session {
       const frame = await convertFrame(await this.backend.render(slot, width, height), width, height, encoding, quality);
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
-      this.send({ type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data });
+      const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data };
+      // A running game does not wait for its client: a frame the client is too slow for is replaced by the
+      // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
+      if (this.realtime) this.frames.send(slot, message);
+      else this.send(message);
     }
   }
 
@@ -270,7 +288,7 @@ class Session {
 }
 
 function isRequestError(code: string): boolean {
-  return code === ErrorCode.UNKNOWN_VARIANT || code === ErrorCode.BAD_SLOT || code === ErrorCode.BAD_INPUT || code === ErrorCode.BAD_STATE;
+  return code === ErrorCode.UNKNOWN_VARIANT || code === ErrorCode.BAD_CONFIG || code === ErrorCode.BAD_SLOT || code === ErrorCode.BAD_INPUT || code === ErrorCode.BAD_STATE;
 }
 
 export interface ServeOptions {
@@ -279,6 +297,8 @@ export interface ServeOptions {
   readonly port?: number;
   /** The manifest entry to announce (default: the manifest's entry for the backend's id). */
   readonly entry?: GameEntry;
+  /** How long a new connection may take to say hello, ms (default 10 s). */
+  readonly helloTimeoutMs?: number;
 }
 
 /** Serves a backend on host:port until closed. Each new controlling client shares the same backend. */
@@ -290,13 +310,16 @@ export async function serveBackend(backend: GameBackend, options: ServeOptions =
     wss.once('error', reject);
   });
   let controller: WebSocket | undefined;
+  // Errors of the listening socket itself (and bad handshakes, which `ws` answers) must not end the process.
+  wss.on('error', () => undefined);
   wss.on('connection', (ws) => {
+    const guard = guardServerSocket(ws, options.helloTimeoutMs);
     if (controller && controller.readyState === controller.OPEN) {
-      closeWithError(ws, new ArenaError(ErrorCode.BAD_STATE, 'this game already has a controlling client'));
+      refuseSocket(ws, new ArenaError(ErrorCode.BAD_STATE, 'this game already has a controlling client'));
       return;
     }
     controller = ws;
-    new Session(ws, backend, entry);
+    new Session(ws, backend, entry, guard);
   });
   return {
     port: (wss.address() as AddressInfo).port,

@@ -92,6 +92,8 @@ export type Decision =
       /** The current frame exactly as the model got it, for the record. */
       readonly sentImage?: { readonly data: Uint8Array; readonly sha256: string; readonly width: number; readonly height: number };
       readonly reasoning?: string;
+      /** The provider's `finish_reason` (`length`: the output cap cut the answer). */
+      readonly finishReason?: string;
     };
 
 /** The JPEG an agent wants: quality 1-100, and the largest side it is scaled down to (never up), px. */
@@ -124,4 +126,6 @@ export interface Agent {
   end?(summary: EpisodeSummary): Promise<void>;
   /** Releases what the agent holds. Called once, whatever happened. */
   close(): Promise<void>;
+  /** Frames the agent's link dropped because the agent read too slowly (agents behind a socket only). */
+  readonly framesDropped?: number;
 }

@@ -27,6 +27,12 @@ describe('decodeMessage', () => {
     expect(codeOf(() => decodeMessage(new Uint8Array([0xc1, 0xff, 0x00]), spec))).toBe('BAD_MESSAGE');
   });
 
+  it('rejects truncated msgpack with BAD_MESSAGE, not TOO_LARGE', () => {
+    const whole = encodeMessage({ type: 'advance', id: 3, ms: 120, inputs: [{ type: 'key', at: 0, slot: 0, key: 'W', down: true }], frames: [0] });
+    for (let cut = 1; cut < whole.byteLength; cut++) expect(codeOf(() => decodeMessage(whole.subarray(0, cut), spec))).toBe('BAD_MESSAGE');
+    expect(codeOf(() => decodeMessage(new Uint8Array([0xdb, 0xff, 0xff, 0xff, 0x00]), spec))).toBe('BAD_MESSAGE');
+  });
+
   it('rejects a message that is not a map with a type with BAD_MESSAGE', () => {
     expect(codeOf(() => decodeMessage(encode([1, 2, 3]), spec))).toBe('BAD_MESSAGE');
     expect(codeOf(() => decodeMessage(encode({ id: 1 }), spec))).toBe('BAD_MESSAGE');

@@ -35,6 +35,8 @@ export const ErrorCode = {
   AGENT_TIMEOUT: 'AGENT_TIMEOUT',
   /** A slot token that matches no slot of the match. */
   BAD_TOKEN: 'BAD_TOKEN',
+  /** A peer that stopped reading: more than the limit was waiting to be sent to it. */
+  SLOW_CONSUMER: 'SLOW_CONSUMER',
   /** A second client on a slot that already has one. */
   SLOT_TAKEN: 'SLOT_TAKEN',
   /** A match id the gateway does not know. */
@@ -72,6 +74,7 @@ export const CloseCode = {
   SLOT_TAKEN: 4006,
   UNKNOWN_MATCH: 4007,
   MATCH_OVER: 4008,
+  SLOW_CONSUMER: 4009,
   INTERNAL: 4010,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
@@ -97,6 +100,8 @@ export function closeCodeFor(code: ErrorCode): CloseCode {
       return CloseCode.SLOT_TAKEN;
     case 'UNKNOWN_MATCH':
       return CloseCode.UNKNOWN_MATCH;
+    case 'SLOW_CONSUMER':
+      return CloseCode.SLOW_CONSUMER;
     default:
       return CloseCode.INTERNAL;
   }
@@ -125,4 +130,10 @@ export function toArenaError(err: unknown, fallback: ErrorCode = ErrorCode.INTER
 /** True when `err` is an ArenaError with the given code. */
 export function hasCode(err: unknown, code: ErrorCode): boolean {
   return err instanceof ArenaError && err.code === code;
+}
+
+/** True for a PROVIDER_ERROR saying the request did not fit the model's context (HTTP 400 and its wording). */
+export function isContextOverflow(err: unknown): boolean {
+  if (!(err instanceof ArenaError) || err.code !== ErrorCode.PROVIDER_ERROR || err.details?.['status'] !== 400) return false;
+  return /context|too long|too many tokens|maximum.*tokens|exceeds|n_ctx/i.test(err.message);
 }

@@ -5,6 +5,8 @@ export * from './controls.js';
 export * from './game-link.js';
 export * from './codec.js';
 export * from './socket.js';
+export * from './socket-guard.js';
+export * from './latest-sender.js';
 export * from './action-chunk.js';
 export type * from './agent.js';
 export * from './launch.js';

@@ -10,6 +10,7 @@ import {
   ArenaError,
   CloseCode,
   ErrorCode,
+  LatestSender,
   sendMessage,
   type AgentAction,
   type Agent,
@@ -51,6 +52,9 @@ export class RemoteAgent implements Agent {
   private readonly attachWaiters: (() => void)[] = [];
   private readonly detachWaiters: (() => void)[] = [];
   private finished = false;
+  /** Observations of the current socket: only the newest waits while the agent is behind on reading. */
+  private observations: LatestSender | undefined;
+  private droppedBefore = 0;
 
   constructor(readonly slot: number, private readonly options: RemoteAgentOptions = {}) {
     this.frameEncoding = options.frameEncoding ?? 'jpeg';
@@ -60,14 +64,28 @@ export class RemoteAgent implements Agent {
     return this.socket !== undefined;
   }
 
+  /** Bytes written to the agent's socket that it has not taken yet (0 without a socket). */
+  get bufferedBytes(): number {
+    return this.socket?.bufferedAmount ?? 0;
+  }
+
+  /** Observations replaced by a newer one before the agent's socket could take them, over all its connections. */
+  get framesDropped(): number {
+    return this.droppedBefore + (this.observations?.dropped ?? 0);
+  }
+
   /** Binds a socket that presented this agent's token; SLOT_TAKEN if another socket holds the slot. */
   attach(ws: WebSocket, agentName: string): void {
     if (this.finished) throw new ArenaError(ErrorCode.BAD_STATE, 'this match is over');
     if (this.socket) throw new ArenaError(ErrorCode.SLOT_TAKEN, `slot ${this.slot} already has an agent`);
     this.socket = ws;
     this.agentName = agentName;
+    const observations = new LatestSender(ws);
+    this.observations = observations;
     ws.once('close', () => {
       if (this.socket !== ws) return;
+      this.droppedBefore += observations.dropped;
+      this.observations = undefined;
       this.socket = undefined;
       for (const w of this.detachWaiters.splice(0)) w();
     });
@@ -141,6 +159,9 @@ export class RemoteAgent implements Agent {
 
   async close(): Promise<void> {
     this.finished = true;
+    // Nobody waits for a join any more (the match ended, perhaps by a signal during the wait): the waits end
+    // now, with their timers, instead of holding the process until they run out.
+    for (const w of this.attachWaiters.splice(0)) w();
     const ws = this.socket;
     this.socket = undefined;
     if (ws && ws.readyState === ws.OPEN) ws.close(CloseCode.MATCH_OVER, 'match over');
@@ -197,8 +218,8 @@ export class RemoteAgent implements Agent {
   }
 
   private async sendObservation(o: Observation): Promise<void> {
-    if (!this.socket) return;
-    sendToAgent(this.socket, {
+    if (!this.socket || !this.observations) return;
+    this.observations.send(0, {
       type: 'observation',
       step: o.step,
       simMs: o.simMs,

@@ -25,6 +25,8 @@ export interface SlotState {
   frame: Frame | undefined;
   /** The last system prompt recorded for this slot's agent. */
   systemPrompt: string | undefined;
+  /** Frames the game dropped for this slot because the gateway was behind (gaps in the frames' `seq`). */
+  gameFramesDropped: number;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -57,7 +59,7 @@ export class MatchSession {
     this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
-      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined });
+      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
     }
   }
 
@@ -78,7 +80,10 @@ export class MatchSession {
     switch (msg.type) {
       case 'frame': {
         const slot = this.slots.get(msg.slot);
-        if (slot) slot.frame = msg;
+        if (slot) {
+          if (slot.frame && msg.seq > slot.frame.seq + 1) slot.gameFramesDropped += msg.seq - slot.frame.seq - 1;
+          slot.frame = msg;
+        }
         break;
       }
       case 'event':
@@ -133,7 +138,9 @@ export class MatchSession {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
     const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
-    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
+    // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
+    // source that does not measure the call (synthetic) charges anything for it.
+    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
     if (outcome.status === 'invalid') {
       slot.invalid++;
@@ -189,6 +196,7 @@ export class MatchSession {
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
       answer: answer?.answer,
       reasoning: answer?.reasoning,
+      finishReason: answer?.finishReason,
       promptDigest: answer?.promptDigest,
       systemPrompt,
       sentImage,

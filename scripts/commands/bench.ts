@@ -11,6 +11,7 @@ import { benchDecisionEncode } from '../bench/decision-encode.js';
 import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
+import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 
@@ -116,6 +117,24 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const redis = rows.filter((r) => r.how.startsWith('redis'));
     if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
     out.sweeps = rows;
+  }
+
+  if (want('hardening')) {
+    const seconds = quick ? 10 : 60;
+    say(`\n== hardening: gateway memory, realtime last_stand ${seconds} s, a remote agent that never reads vs one that reads (idle play); 640x360 RGB observations ==`);
+    // A short warm-up first, so that neither figure carries the first match's module loading.
+    await benchConsumerMemory(false, 2000);
+    const idle = await benchConsumerMemory(false, seconds * 1000);
+    const deaf = await benchConsumerMemory(true, seconds * 1000);
+    const mb = (b: number): string => fmt(b / 1024 / 1024, 1);
+    const w = [12, 16, 20, 12, 12];
+    say(row(['agent', 'peak heap+ext MB', 'peak socket buffer MB', 'decisions', 'dropped'], w));
+    say(row(['reads', mb(idle.peakBytes), mb(idle.peakBufferedBytes), idle.decisions, idle.framesDropped], w));
+    say(row(['never reads', mb(deaf.peakBytes), mb(deaf.peakBufferedBytes), deaf.decisions, deaf.framesDropped], w));
+    say(`memory never-reads / reads: ${fmt(deaf.peakBytes / Math.max(1, idle.peakBytes))}x; frames dropped for the non-reader: ${deaf.framesDropped}`);
+    const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
+    say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
+    out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
   }
 
   mkdirSync('.bench', { recursive: true });

@@ -28,6 +28,11 @@ export const curveOptions = {
   'reflector-base-url': { type: 'string' },
   'reflector-api-key-env': { type: 'string' },
   'reflector-timeout': { type: 'string' },
+  'reflector-max-tokens': { type: 'string' },
+  'reflector-temperature': { type: 'string' },
+  'reflector-extra-body': { type: 'string' },
+  'reflector-frames-per-call': { type: 'string' },
+  'reflector-frame-side': { type: 'string' },
   'max-tool-calls': { type: 'string' },
   'max-submissions': { type: 'string' },
   rounds: { type: 'string' },
@@ -72,6 +77,11 @@ const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
   ['reflector-model', ['reflector.model']],
   ['max-tool-calls', ['reflector.maxToolCalls']],
   ['max-submissions', ['reflector.maxSubmissions']],
+  ['reflector-max-tokens', ['reflector.maxOutputTokens']],
+  ['reflector-temperature', ['reflector.temperature']],
+  ['reflector-extra-body', ['reflector.extraBody']],
+  ['reflector-frames-per-call', ['reflector.maxFramesPerCall']],
+  ['reflector-frame-side', ['reflector.frameMaxSide']],
   ['steps', ['match.stepBudget']],
   ['time-limit', ['match.timeLimitMs']],
   ['obs-delay', ['match.observationDelayMs']],
@@ -92,6 +102,24 @@ export function num(value: string | undefined, flag: string): number | undefined
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw usage(`--${flag} takes a non-negative number (got '${value}')`);
   return n;
+}
+
+/** A number flag that also takes `none` (sent as null: no limit, or the server's own value). */
+function numOrNone(value: string | undefined, flag: string): number | null | undefined {
+  return value?.trim().toLowerCase() === 'none' ? null : num(value, flag);
+}
+
+/** A flag holding a JSON object (request fields passed through as written). */
+function jsonObject(value: string | undefined, flag: string): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw usage(`--${flag} takes a JSON object, e.g. '{"reasoning_effort":"low"}' (got '${value.slice(0, 60)}')`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw usage(`--${flag} takes a JSON object (got '${value.slice(0, 60)}')`);
+  return parsed as Record<string, unknown>;
 }
 
 const set = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
@@ -119,6 +147,11 @@ function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflec
       ...set('model', flags['reflector-model']),
       ...set('maxToolCalls', num(flags['max-tool-calls'], 'max-tool-calls')),
       ...set('maxSubmissions', num(flags['max-submissions'], 'max-submissions')),
+      ...set('maxOutputTokens', numOrNone(flags['reflector-max-tokens'], 'reflector-max-tokens')),
+      ...set('temperature', numOrNone(flags['reflector-temperature'], 'reflector-temperature')),
+      ...set('extraBody', jsonObject(flags['reflector-extra-body'], 'reflector-extra-body')),
+      ...set('maxFramesPerCall', num(flags['reflector-frames-per-call'], 'reflector-frames-per-call')),
+      ...set('frameMaxSide', num(flags['reflector-frame-side'], 'reflector-frame-side')),
     },
     match: {
       ...set('stepBudget', num(flags.steps, 'steps')),

@@ -12,6 +12,7 @@ import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
+import { abortOnStopSignals } from '../stop-signals.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
 import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tournament/results-log.js';
 import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
@@ -155,11 +156,9 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
 
   const stop = new AbortController();
   const abort = new AbortController();
-  const onSigint = (): void => {
-    stop.abort();
-    abort.abort();
-  };
-  process.once('SIGINT', onSigint);
+  // SIGINT, SIGTERM and SIGHUP: no new matches, and every match in flight ends as aborted with its record closed.
+  const stopSignals = abortOnStopSignals(abort);
+  abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
   const backend: WorkBackend =
@@ -177,6 +176,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
         onOutcome: ({ job }, result) => {
           const match = byKey.get(job.id)!;
           finished++;
+          // An episode whose decisions mostly failed at the provider comes back failed: it is retried, not scored.
           if (result.status === 'complete') {
             const record: MatchRecord = {
               key: match.key,
@@ -203,7 +203,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
       { stop: stop.signal, abort: abort.signal },
     );
   } finally {
-    process.off('SIGINT', onSigint);
+    stopSignals();
     await backend.close();
   }
   bar?.done();

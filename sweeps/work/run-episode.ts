@@ -1,7 +1,7 @@
 /** Plays one episode job through the gateway and sums up its run record as an outcome. */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { toArenaError, type Agent } from '../../protocol/index.js';
+import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
 import { classifyFailure, parseLatencySource, readJsonl, runMatch, type MatchSpec } from '../../gateway/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
@@ -82,12 +82,21 @@ export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<Ep
   try {
     const result = await runMatch(matchSpecOf(job, deps, runsDir));
     const stats = decisionStats(dir);
+    // An episode where at least half of a player's decisions failed at the provider is no result of play:
+    // it is a failure of the infrastructure, which --retry-failed plays again.
+    const decisionsFailed = result.status === 'complete' && result.episode === 'failed';
+    const played = result.status === 'complete' && !decisionsFailed;
+    const failure = result.error
+      ? { code: result.error.code, class: result.error.class, message: result.error.message }
+      : decisionsFailed
+        ? { code: ErrorCode.PROVIDER_ERROR, class: 'infrastructure', message: 'at least half of a player\'s decisions failed at the provider or timed out' }
+        : undefined;
     return {
       id: job.id,
-      status: result.status === 'complete' ? 'complete' : 'failed',
+      status: played ? 'complete' : 'failed',
       reason: result.reason,
-      ...(result.status === 'complete' ? { episode: result.episode } : {}),
-      ...(result.error ? { failure: { code: result.error.code, class: result.error.class, message: result.error.message } } : {}),
+      ...(played && (result.episode === 'finished' || result.episode === 'budget' || result.episode === 'format') ? { episode: result.episode } : {}),
+      ...(failure ? { failure } : {}),
       simMs: result.simMs,
       players: result.players.map((p) => ({ ...p, ...(stats.get(p.slot) ?? { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }) })),
       dir: job.shared === undefined ? join('runs', job.id) : dir,
