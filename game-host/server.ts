@@ -207,6 +207,7 @@ class Session {
   private checkInputs(inputs: readonly InputEvent[]): void {
     this.checkSlots(inputs.map((i) => i.slot));
     for (const input of inputs) {
+      if (input.type === 'move' && this.entry.controls.move === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} takes no moves`);
       if (input.type === 'key' && !this.controls.has(input.key)) throw new ArenaError(ErrorCode.BAD_INPUT, `'${input.key}' is not a control of ${this.entry.id}`);
       if (input.type === 'look' && ((input.dx !== 0 && !this.entry.controls.mouseAxes.includes('x')) || (input.dy !== 0 && !this.entry.controls.mouseAxes.includes('y')))) {
         throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);

@@ -6,6 +6,7 @@ export * from './game-link.js';
 export * from './codec.js';
 export * from './socket.js';
 export * from './action-chunk.js';
+export * from './move-answer.js';
 export type * from './agent.js';
 export * from './launch.js';
 export * from './prng.js';
