@@ -1,0 +1,29 @@
+/** What a board offers the offline tasks (boards/): positions to show, the true matrix, questions with exact answers. */
+import type { Prng } from '../../protocol/index.js';
+import type { MoveCheck } from './turn-rules.js';
+
+/** A multiple-choice question: the right answer and wrong ones (the task shuffles them into A-D). */
+export interface BoardQuestion {
+  readonly question: string;
+  readonly answer: string;
+  readonly wrong: readonly string[];
+}
+
+/** One board's side of the Perceiving, QA and Rule Following tasks over its position type `S`. */
+export interface BoardTasks<S> {
+  readonly game: string;
+  /** How the perceive matrix encodes cells, for the prompt. */
+  readonly matrixLegend: string;
+  /** A random position that need not be legal (Perceiving). */
+  randomPosition(rng: Prng): S;
+  /** A position reached by legal play from the start, the player to move (QA, Rule Following). */
+  playedPosition(rng: Prng): S;
+  /** The true matrix of a position, row 0 = top row as drawn. */
+  matrix(state: S): number[][];
+  questions(state: S, rng: Prng): BoardQuestion[];
+  legalMoves(state: S): string[];
+  /** Strict parse and legality check of a move, as the game does. */
+  check(state: S, text: string): MoveCheck<unknown>;
+  /** Renders the position as the game shows it (move 0, no invalid moves). */
+  render(state: S, width: number, height: number, out: Uint8Array): void;
+}
