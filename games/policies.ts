@@ -35,6 +35,8 @@ export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolic
 export { WorkshopView } from './workshop/policy/state-view.js';
 export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop/policy/policy.js';
 
+import { createBoardPolicy } from './board-kit/index.js';
+
 /** A fresh scripted policy for each game id that has one. */
 export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   last_stand: () => createLastStandPolicy(),
@@ -49,4 +51,10 @@ export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   midline_clash: () => createMidlineClashPolicy(),
   shared_floor: () => createSharedFloorPolicy(),
   handoff_run: () => createHandoffRunPolicy(),
+  tic_tac_toe: () => createBoardPolicy(),
+  reversi: () => createBoardPolicy(),
+  minesweeper: () => createBoardPolicy(),
+  gomoku: () => createBoardPolicy(),
+  sudoku: () => createBoardPolicy(),
+  chess: () => createBoardPolicy(),
 };

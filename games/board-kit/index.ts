@@ -6,3 +6,4 @@ export * from './task-kit.js';
 export { BoardSimulation, MAX_INVALID_MOVES, BOARD_TICK_MS } from './board-simulation.js';
 export { defineBoard } from './define-board.js';
 export { THEMES, type ThemeName } from './themes.js';
+export { createBoardPolicy } from './policy.js';

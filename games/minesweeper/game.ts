@@ -26,7 +26,10 @@ export const minesweeperRules: TurnRules<MinesweeperVariant, MinesweeperState, C
   score: (s, moves, end) => 10 * moves + 2 * openSafe(s) + (end?.result === 'win' ? 1000 : 0),
   progress: (s) => openSafe(s) / safeCells(s),
   legalMoves: (s) => s.open.flatMap((row, r) => row.flatMap((o, c) => (o ? [] : [cellName({ row: r, col: c })]))),
-  snapshot: (s) => ({ open: s.open.map((r) => [...r]), mines: s.mines.map((r) => [...r]), exploded: s.exploded }),
+  snapshot(s) {
+    const safe = s.open.flatMap((row, r) => row.flatMap((o, c) => (o || s.mines[r]![c] ? [] : [cellName({ row: r, col: c })])));
+    return { open: s.open.map((r) => [...r]), mines: s.mines.map((r) => [...r]), exploded: s.exploded, ...(safe[0] ? { goodMove: safe[0] } : {}) };
+  },
   draw: drawMinesweeper,
 };
 

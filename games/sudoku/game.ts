@@ -31,7 +31,12 @@ export const sudokuRules: TurnRules<SudokuVariant, SudokuState, { cell: Cell; di
     );
     return out;
   },
-  snapshot: (s) => ({ board: s.cells.map((r) => [...r]), given: s.given.map((r) => [...r]), solution: s.solution.map((r) => [...r]) }),
+  snapshot(s) {
+    const k = s.cells.flat().findIndex((d) => d === 0);
+    const n = s.box * s.box;
+    const good = k < 0 ? undefined : `${cellName({ row: Math.floor(k / n), col: k % n })}=${s.solution[Math.floor(k / n)]![k % n]}`;
+    return { board: s.cells.map((r) => [...r]), given: s.given.map((r) => [...r]), solution: s.solution.map((r) => [...r]), ...(good ? { goodMove: good } : {}) };
+  },
   draw: drawSudoku,
 };
 
