@@ -23,6 +23,7 @@ commands:
   remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
   transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
+  boards      the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (arena boards --help; docs/boards.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
@@ -52,6 +53,7 @@ const commands: Record<string, Command> = {
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   transfer: async (argv) => (await import('./commands/transfer.js')).transferCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
+  boards: async (argv) => (await import('./commands/boards.js')).boardsCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

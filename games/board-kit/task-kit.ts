@@ -14,6 +14,10 @@ export interface BoardTasks<S> {
   readonly game: string;
   /** How the perceive matrix encodes cells, for the prompt. */
   readonly matrixLegend: string;
+  /** The values a matrix cell may take (the random baseline draws from them). */
+  readonly matrixValues: readonly number[];
+  /** A move drawn uniformly from the whole move space, legal or not (the random baseline). */
+  randomMove(rng: Prng): string;
   /** A random position that need not be legal (Perceiving). */
   randomPosition(rng: Prng): S;
   /** A position reached by legal play from the start, the player to move (QA, Rule Following). */

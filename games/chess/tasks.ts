@@ -6,6 +6,7 @@ import { checkMove, uci, type ChessState } from './rules.js';
 import { VARIANTS } from './variants.js';
 
 const ORIGIN = VARIANTS[0]!;
+const SQUARE = (rng: { int(n: number): number }): string => `${String.fromCharCode(97 + rng.int(8))}${1 + rng.int(8)}`;
 const CODES: Readonly<Record<string, number>> = { p: 1, n: 2, b: 3, r: 4, q: 5, k: 6 };
 const TYPES = ['p', 'n', 'b', 'r', 'q', 'k'] as const;
 const NAMES: Readonly<Record<string, string>> = { p: 'pawns', n: 'knights', b: 'bishops', r: 'rooks', q: 'queens', k: 'kings' };
@@ -13,6 +14,8 @@ const NAMES: Readonly<Record<string, string>> = { p: 'pawns', n: 'knights', b: '
 export const chessTasks: BoardTasks<ChessState> = {
   game: 'chess',
   matrixLegend: 'an 8x8 matrix, rank 8 first, file a first: 0 for an empty square; white pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6; black pieces the same numbers negative',
+  matrixValues: [-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6],
+  randomMove: (rng) => `${SQUARE(rng)}${SQUARE(rng)}`,
   randomPosition(rng) {
     const game = new Chess();
     game.clear();

@@ -10,6 +10,8 @@ const SIDE = 15;
 export const gomokuTasks: BoardTasks<GomokuState> = {
   game: 'gomoku',
   matrixLegend: 'a 15x15 matrix, row 1 first: 0 for an empty cell, 1 for black, 2 for white',
+  matrixValues: [0, 1, 2],
+  randomMove: (rng) => cellName({ row: rng.int(15), col: rng.int(15) }),
   randomPosition(rng) {
     const s = emptyBoard(SIDE);
     for (const row of s.cells) for (let c = 0; c < SIDE; c++) row[c] = (rng.next() < 0.7 ? 0 : 1 + rng.int(2)) as Stone;

@@ -9,6 +9,8 @@ const ORIGIN = VARIANTS[0]!;
 export const reversiTasks: BoardTasks<ReversiState> = {
   game: 'reversi',
   matrixLegend: 'an 8x8 matrix, row 1 first: 0 for an empty cell, 1 for black, 2 for white',
+  matrixValues: [0, 1, 2],
+  randomMove: (rng) => cellName({ row: rng.int(8), col: rng.int(8) }),
   randomPosition(rng) {
     const s = openedBoard(8, 0, rng);
     for (const row of s.cells) for (let c = 0; c < 8; c++) row[c] = (rng.next() < 0.5 ? 0 : 1 + rng.int(2)) as Disc;

@@ -10,6 +10,8 @@ const count = (s: TicTacToeState, m: Mark): number => s.cells.flat().filter((x) 
 export const ticTacToeTasks: BoardTasks<TicTacToeState> = {
   game: 'tic_tac_toe',
   matrixLegend: 'a 3x3 matrix, row 1 first: 0 for an empty cell, 1 for X, 2 for O',
+  matrixValues: [0, 1, 2],
+  randomMove: (rng) => cellName({ row: rng.int(3), col: rng.int(3) }),
   randomPosition(rng) {
     const s = emptyBoard();
     for (const row of s.cells) for (let c = 0; c < 3; c++) row[c] = rng.int(3) as Mark;
