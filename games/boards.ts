@@ -15,10 +15,10 @@ export { SyncStockfish, stockfishPath } from './chess/index.js';
 
 /** Each board's task hooks, in the paper's order. */
 export const boardTasks: Readonly<Record<string, BoardTasks<unknown>>> = {
-  tic_tac_toe: ticTacToeTasks as BoardTasks<unknown>,
-  reversi: reversiTasks as BoardTasks<unknown>,
-  minesweeper: minesweeperTasks as BoardTasks<unknown>,
-  gomoku: gomokuTasks as BoardTasks<unknown>,
-  sudoku: sudokuTasks as BoardTasks<unknown>,
-  chess: chessTasks as BoardTasks<unknown>,
+  tic_tac_toe: ticTacToeTasks,
+  reversi: reversiTasks,
+  minesweeper: minesweeperTasks,
+  gomoku: gomokuTasks,
+  sudoku: sudokuTasks,
+  chess: chessTasks,
 };

@@ -34,4 +34,12 @@ describe('compileChunk', () => {
     expect(c.inputs).toEqual([]);
     expect(c.durationMs).toBe(240);
   });
+
+  it('sends a turn-based game one move per chunk, and an empty move for a no-op (the game counts it invalid)', () => {
+    const board: ControlSet = { keys: [], buttons: [], tapControls: [], mouseAxes: [], maxLookDeg: 180, chunkSteps: 1, stepMs: 1000, tapMs: 1, move: { notation: 'a cell', example: 'b2' } };
+    expect(sig(compileChunk({ look: { dx: 0, dy: 0 }, steps: [[]], move: 'b2' }, board, 0))).toEqual(['0 move b2']);
+    const noop = compileChunk({ look: { dx: 0, dy: 0 }, steps: [[]] }, board, 0);
+    expect(sig(noop)).toEqual(['0 move ']);
+    expect(noop.durationMs).toBe(1000);
+  });
 });

@@ -6,6 +6,7 @@
  * Turn-based games take one move instead (protocol/move-answer.ts).
  */
 import type { ControlSet } from './controls.js';
+import { ACTION_END, ACTION_START } from './action-markers.js';
 import { parseMoveAnswer } from './move-answer.js';
 
 /** A parsed, legal action chunk. Controls are canonical names from the control set. */
@@ -33,8 +34,7 @@ export type ChunkParse =
   | { readonly ok: true; readonly chunk: ActionChunk; readonly form: 'text' | 'json' }
   | { readonly ok: false; readonly reason: InvalidReason; readonly detail: string };
 
-export const ACTION_START = '<|action_start|>';
-export const ACTION_END = '<|action_end|>';
+export { ACTION_START, ACTION_END };
 
 /** The chunk that does nothing for `steps` steps: what an invalid answer becomes. */
 export function noopChunk(steps: number): ActionChunk {

@@ -127,7 +127,8 @@ describe('offline tasks through a model endpoint', () => {
     const result = await runOffline('perceive', 'tic_tac_toe', 2, 1, agentAnswerer(agent, 'tic_tac_toe', new AbortController().signal));
     await agent.close();
     expect(result.results[0]!.score).toBeGreaterThan(0);
-    expect(result.results[1]).toMatchObject({ score: 0, reason: expect.stringMatching(/^NO_MATRIX/) });
+    expect(result.results[1]?.score).toBe(0);
+    expect(result.results[1]?.reason).toMatch(/^NO_MATRIX/);
     const request = provider.completions().at(-1)!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(request.messages)).toContain('data:image/jpeg;base64,');
     expect(JSON.stringify(request.messages[0])).toContain('0 for an empty cell, 1 for X, 2 for O');

@@ -9,7 +9,7 @@ import { drawChess } from './view.js';
 import type { Move } from 'chess.js';
 
 export const chessRules: TurnRules<ChessVariant, ChessState, Move> = {
-  start: (variant, seed) => ({ game: new Chess(variant.starts[new Prng(seed, 3).int(variant.starts.length)]!), captured: 0 }),
+  start: (variant, seed) => ({ game: new Chess(variant.starts[new Prng(seed, 3).int(variant.starts.length)]), captured: 0 }),
   parse: checkMove,
   play(s, m) {
     playMove(s, m);

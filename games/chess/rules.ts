@@ -1,5 +1,6 @@
 /** Chess through chess.js: the player is white; moves in UCI square pairs (`e2e4`, `e7e8q`) or SAN (`Nf3`). */
-import { Chess, type Move } from 'chess.js';
+import type { Chess} from 'chess.js';
+import { type Move } from 'chess.js';
 import type { MoveCheck } from '../board-kit/index.js';
 
 export interface ChessState {

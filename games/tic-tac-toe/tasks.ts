@@ -24,7 +24,7 @@ export const ticTacToeTasks: BoardTasks<TicTacToeState> = {
       for (let i = 0; i < plies && winner(s) === 0; i++) {
         const free = emptyCells(s);
         const c = free[rng.int(free.length)]!;
-        s.cells[c.row]![c.col] = (i % 2 === 0 ? 1 : 2) as Mark;
+        s.cells[c.row]![c.col] = (i % 2 === 0 ? 1 : 2);
       }
       if (winner(s) === 0 && emptyCells(s).length > 0) return s;
     }

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
-import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf, type OfflineTask } from '../../boards/index.js';
+import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
 import { usage } from '../cli-error.js';
 
 const TASKS = [...OFFLINE_TASKS, 'e2e'] as const;
@@ -85,7 +85,7 @@ export async function boardsCommand(argv: string[]): Promise<number> {
     if (vlm) rows.push(summarise('model', await runE2e({ ...common, agent: () => createVlmAgent(vlm), label: 'vlm' })));
     rows.push(summarise('random', await runE2e({ ...common, agent: () => createRandomMoveAgent(game, seed), label: 'random-move' })));
   } else {
-    const offline = task as OfflineTask;
+    const offline = task;
     if (vlm) {
       const agent = createVlmAgent(vlm);
       try {
