@@ -117,3 +117,19 @@ export function drawPanel(canvas: Canvas, g: GridLayout, theme: BoardTheme, titl
 }
 
 export { cellName };
+
+/** A disc's look: fill and optional rim. */
+export interface StoneStyle {
+  readonly color: Rgb;
+  readonly rim?: Rgb;
+}
+
+/** Draws a disc `fraction` of a cell wide in every cell whose value has a style (0, empty, has none). */
+export function drawStones(canvas: Canvas, g: GridLayout, cells: readonly (readonly number[])[], styles: Readonly<Record<number, StoneStyle>>, fraction: number): void {
+  cells.forEach((row, r) =>
+    row.forEach((v, c) => {
+      const style = styles[v];
+      if (style) drawDisc(canvas, g, r, c, fraction, style.color, style.rim);
+    }),
+  );
+}

@@ -1,6 +1,8 @@
 /** What a board offers the offline tasks (boards/): positions to show, the true matrix, questions with exact answers. */
 import type { Prng } from '../../protocol/index.js';
-import type { MoveCheck } from './turn-rules.js';
+import { createCanvas } from '../render/index.js';
+import { MAX_INVALID_MOVES } from './board-simulation.js';
+import type { MoveCheck, TurnRules } from './turn-rules.js';
 
 /** A multiple-choice question: the right answer and wrong ones (the task shuffles them into A-D). */
 export interface BoardQuestion {
@@ -30,4 +32,9 @@ export interface BoardTasks<S> {
   check(state: S, text: string): MoveCheck<unknown>;
   /** Renders the position as the game shows it (move 0, no invalid moves). */
   render(state: S, width: number, height: number, out: Uint8Array): void;
+}
+
+/** The `render` of a board's task hooks: the position drawn by its rules in `variant`, at move 0 without invalid moves. */
+export function positionRenderer<V, S>(rules: Pick<TurnRules<V, S, unknown>, 'draw'>, variant: V): BoardTasks<S>['render'] {
+  return (s, width, height, out) => rules.draw(createCanvas(width, height, out), s, variant, { moves: 0, invalid: 0, maxInvalid: MAX_INVALID_MOVES, note: '', score: 0 });
 }

@@ -1,6 +1,6 @@
 /** chess for the offline tasks: random and played positions, the matrix (white P N B R Q K = 1-6, black negative), questions. */
 import { Chess } from 'chess.js';
-import type { BoardTasks } from '../board-kit/index.js';
+import { positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { chessRules } from './game.js';
 import { checkMove, uci, type ChessState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -53,7 +53,5 @@ export const chessTasks: BoardTasks<ChessState> = {
   },
   legalMoves: (s) => s.game.moves({ verbose: true }).map(uci),
   check: checkMove,
-  render(s, width, height, out) {
-    chessRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(chessRules, ORIGIN),
 };

@@ -1,5 +1,5 @@
 /** gomoku for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { gomokuRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, makesFive, place, type GomokuState, type Stone } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -45,7 +45,5 @@ export const gomokuTasks: BoardTasks<GomokuState> = {
   },
   legalMoves: (s) => emptyCells(s).map(cellName),
   check: checkMove,
-  render(s, width, height, out) {
-    gomokuRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(gomokuRules, ORIGIN),
 };

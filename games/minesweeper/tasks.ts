@@ -1,5 +1,5 @@
 /** minesweeper for the offline tasks: random and played positions, the matrix (-1 closed, 0-8 clues, 9 a shown mine), questions. */
-import { cellName, grid, type BoardTasks } from '../board-kit/index.js';
+import { cellName, grid, positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { minesweeperRules } from './game.js';
 import { checkMove, clue, generate, reveal, type MinesweeperState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -44,7 +44,5 @@ export const minesweeperTasks: BoardTasks<MinesweeperState> = {
   },
   legalMoves: (s) => minesweeperRules.legalMoves(s),
   check: checkMove,
-  render(s, width, height, out) {
-    minesweeperRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(minesweeperRules, ORIGIN),
 };

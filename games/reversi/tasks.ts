@@ -1,5 +1,5 @@
 /** reversi for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { openedBoard, reversiRules } from './game.js';
 import { checkMove, counts, legal, type Disc, type ReversiState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -36,7 +36,5 @@ export const reversiTasks: BoardTasks<ReversiState> = {
   },
   legalMoves: (s) => legal(s, 1).map(cellName),
   check: checkMove,
-  render(s, width, height, out) {
-    reversiRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(reversiRules, ORIGIN),
 };

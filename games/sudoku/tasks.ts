@@ -1,5 +1,5 @@
 /** sudoku for the offline tasks: random and generated positions, the 0-9 matrix, questions. */
-import { cellName, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { sudokuRules } from './game.js';
 import { checkMove, generateSudoku, type SudokuState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -31,7 +31,5 @@ export const sudokuTasks: BoardTasks<SudokuState> = {
   },
   legalMoves: (s) => sudokuRules.legalMoves(s),
   check: checkMove,
-  render(s, width, height, out) {
-    sudokuRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(sudokuRules, ORIGIN),
 };

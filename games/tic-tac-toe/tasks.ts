@@ -1,5 +1,5 @@
 /** tic_tac_toe for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
 import { ticTacToeRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, winner, type Mark, type TicTacToeState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -43,7 +43,5 @@ export const ticTacToeTasks: BoardTasks<TicTacToeState> = {
   },
   legalMoves: (s) => emptyCells(s).map(cellName),
   check: checkMove,
-  render(s, width, height, out) {
-    ticTacToeRules.draw({ width, height, rgb: out, depth: new Float32Array(width * height) }, s, ORIGIN, { moves: 0, invalid: 0, maxInvalid: 3, note: '', score: 0 });
-  },
+  render: positionRenderer(ticTacToeRules, ORIGIN),
 };
