@@ -140,6 +140,10 @@ describe('offline tasks through a model endpoint', () => {
     expect(ok.code, ok.stderr).toBe(0);
     const scores = JSON.parse(ok.stdout) as { model: number; random: number };
     expect(Object.keys(scores)).toEqual(['model', 'random']);
+    const e2e = await runArena(['boards', 'e2e', '--game', 'tic_tac_toe', '--samples', '1', '--runs-dir', runs.dir]);
+    expect(e2e.code, e2e.stderr).toBe(0);
+    // The random-move baseline mostly hits taken or missing cells: three invalid moves lose.
+    expect(e2e.stdout).toMatch(/^e2e tic_tac_toe \(1 games, seed 1\): random \d+\.\d{3} \(0-\d-\d W-D-L, \d lost on invalid moves\)\n$/);
     const help = await runArena(['boards', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('arena boards TASK --game G');

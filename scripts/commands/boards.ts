@@ -104,8 +104,15 @@ export async function boardsCommand(argv: string[]): Promise<number> {
     writeFileSync(join(values.out, 'result.json'), JSON.stringify(result, null, 2));
   }
   if (values.json) process.stdout.write(`${JSON.stringify(result.scores)}\n`);
-  else process.stdout.write(`${task} ${game} (${samples} ${task === 'e2e' ? 'games' : 'samples'}, seed ${seed}): ${rows.map((r) => `${r.player} ${r.score.toFixed(3)}`).join(', ')}\n`);
+  else process.stdout.write(`${task} ${game} (${samples} ${task === 'e2e' ? 'games' : 'samples'}, seed ${seed}): ${rows.map((r) => `${r.player} ${r.score.toFixed(3)}${record(r.detail)}`).join(', ')}\n`);
   return 0;
+}
+
+/** ` (W-D-L, N lost on invalid moves)` for an End-to-End result, nothing for an offline one. */
+function record(detail: unknown): string {
+  if (typeof detail !== 'object' || detail === null || !('invalidLosses' in detail)) return '';
+  const r = detail as Awaited<ReturnType<typeof runE2e>>;
+  return ` (${r.wins}-${r.draws}-${r.losses} W-D-L, ${r.invalidLosses} lost on invalid moves)`;
 }
 
 function summarise(player: string, r: Awaited<ReturnType<typeof runE2e>>): { player: string; score: number; detail: unknown } {
