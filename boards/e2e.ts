@@ -4,7 +4,8 @@
  * outcome bonuses, and the loss after three invalid moves.
  */
 import { getGame } from '../games-manifest/index.js';
-import { runMatch, type ClockMode, type MatchSlot } from '../gateway/index.js';
+import { join } from 'node:path';
+import { readJsonl, runMatch, type ClockMode, type MatchSlot } from '../gateway/index.js';
 import type { Agent } from '../protocol/index.js';
 
 /** One game played. */
@@ -14,7 +15,9 @@ export interface E2eGame {
   readonly score: number;
   readonly outcome: string;
   readonly reason: string;
+  /** Decisions the player made. */
   readonly moves: number;
+  /** Moves the game refused (unreadable answers included), from the run's events. */
   readonly invalid: number;
 }
 
@@ -55,7 +58,8 @@ export async function runE2e(o: E2eOptions): Promise<E2eResult> {
     const result = await runMatch({ game: o.game, variant, seed, runsDir: o.runsDir, clock: o.clock ?? 'pdq', slots: [slot], ...(o.stepBudget ? { stepBudget: o.stepBudget } : {}) });
     if (result.status !== 'complete') throw new Error(`${o.game} seed ${seed}: ${result.error?.code ?? result.reason}: ${result.error?.message ?? ''}`);
     const p = result.players[0]!;
-    games.push({ seed, dir: result.dir, score: p.score, outcome: p.outcome, reason: result.reason, moves: p.decisions, invalid: p.invalid });
+    const refused = readJsonl<{ name?: string; slot?: number }>(join(result.dir, 'events.jsonl')).filter((e) => e.name === 'invalid_move' && e.slot === 0).length;
+    games.push({ seed, dir: result.dir, score: p.score, outcome: p.outcome, reason: result.reason, moves: p.decisions, invalid: refused });
   }
   const count = (o2: string): number => games.filter((g) => g.outcome === o2).length;
   return {

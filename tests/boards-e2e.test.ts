@@ -113,6 +113,10 @@ describe('board games end to end against their opponents', () => {
     provider.script(...first.moves.map(said), ...second.moves.map(said));
     const result = await runE2e({ game: 'tic_tac_toe', episodes: 2, seed: 1, runsDir: runs.dir, agent: vlm, label: 'vlm' });
     expect(result.games.map((g) => g.score)).toEqual([first.score, second.score]);
+    expect(result.games.map((g) => [g.moves, g.invalid])).toEqual([
+      [first.moves.length, 0],
+      [second.moves.length, 0],
+    ]);
     expect(result.score).toBe((first.score + second.score) / 2);
     const report = await runArena(['report', result.games[0]!.dir]);
     expect(report.code, report.stderr).toBe(0);
