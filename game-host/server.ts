@@ -240,6 +240,9 @@ class Session {
         case 'button':
           if (!this.buttons.has(input.button)) throw new ArenaError(ErrorCode.BAD_INPUT, `mouse button '${input.button}' is not a control of ${this.entry.id}`);
           return input;
+        case 'move':
+          if (controls.move === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} takes no moves`);
+          return input;
         case 'look':
           if ((input.dx !== 0 && !controls.mouseAxes.includes('x')) || (input.dy !== 0 && !controls.mouseAxes.includes('y'))) {
             throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);

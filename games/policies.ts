@@ -26,6 +26,8 @@ import { createHandoffRunPolicy } from './handoff-run/policy/index.js';
 export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolicy, createHandoffRunPolicy };
 export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop/policy/policy.js';
 
+import { createBoardPolicy } from './board-kit/index.js';
+
 /** A fresh scripted policy for each game id that has one. */
 export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   last_stand: () => createLastStandPolicy(),
@@ -40,4 +42,10 @@ export const scriptedPolicies: Readonly<Record<string, () => Agent>> = {
   midline_clash: () => createMidlineClashPolicy(),
   shared_floor: () => createSharedFloorPolicy(),
   handoff_run: () => createHandoffRunPolicy(),
+  tic_tac_toe: () => createBoardPolicy(),
+  reversi: () => createBoardPolicy(),
+  minesweeper: () => createBoardPolicy(),
+  gomoku: () => createBoardPolicy(),
+  sudoku: () => createBoardPolicy(),
+  chess: () => createBoardPolicy(),
 };

@@ -3,8 +3,11 @@
  * benchmark's chunk text `<|action_start|>X Y Z ; W A ; W ; ... <|action_end|>` (X yaw and Y pitch in
  * degrees, Z scroll, which no game takes and must be 0) or as JSON `{"look":[X,Y],"steps":[["W","A"],["W"]]}`.
  * Both are parsed strictly against a game's control set; anything else is an invalid answer with a reason.
+ * Turn-based games take one move instead (protocol/move-answer.ts).
  */
 import { canonicalControl, type ControlSet } from './controls.js';
+import { ACTION_END, ACTION_START } from './action-markers.js';
+import { parseMoveAnswer } from './move-answer.js';
 
 /** A parsed, legal action chunk. Controls are canonical names from the control set. */
 export interface ActionChunk {
@@ -12,6 +15,8 @@ export interface ActionChunk {
   readonly look: { readonly dx: number; readonly dy: number };
   /** Controls held during each step, in order. */
   readonly steps: readonly (readonly string[])[];
+  /** Turn-based games: the move, as written (the game parses its notation). */
+  readonly move?: string;
 }
 
 /** Why an answer did not yield a chunk. Recorded with every no-op. */
@@ -29,8 +34,7 @@ export type ChunkParse =
   | { readonly ok: true; readonly chunk: ActionChunk; readonly form: 'text' | 'json' }
   | { readonly ok: false; readonly reason: InvalidReason; readonly detail: string };
 
-export const ACTION_START = '<|action_start|>';
-export const ACTION_END = '<|action_end|>';
+export { ACTION_START, ACTION_END };
 
 /** The chunk that does nothing for `steps` steps: what an invalid answer becomes. */
 export function noopChunk(steps: number): ActionChunk {
@@ -110,6 +114,7 @@ function parseJson(text: string, controls: ControlSet): ChunkParse | undefined {
  * format while reasoning); without one, a JSON object with `steps` is accepted.
  */
 export function parseAnswer(answer: string, controls: ControlSet): ChunkParse {
+  if (controls.move !== undefined) return parseMoveAnswer(answer);
   if (answer.trim().length === 0) return fail('EMPTY_ANSWER', 'the answer was empty');
   const end = answer.lastIndexOf(ACTION_END);
   const start = end >= 0 ? answer.lastIndexOf(ACTION_START, end) : answer.lastIndexOf(ACTION_START);
@@ -136,6 +141,7 @@ export function checkChunk(chunk: ActionChunk, controls: ControlSet): ChunkParse
 
 /** Writes a chunk in the benchmark's text form (used in prompts, examples and records). */
 export function formatChunk(chunk: ActionChunk): string {
+  if (chunk.move !== undefined) return `${ACTION_START}${chunk.move}${ACTION_END}`;
   const steps = chunk.steps.map((s) => s.join(' '));
   return `${ACTION_START}${chunk.look.dx} ${chunk.look.dy} 0 ; ${steps.join(' ; ')} ${ACTION_END}`.replace(/ {2,}/g, ' ');
 }

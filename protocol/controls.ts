@@ -8,6 +8,9 @@ import { Limits } from './limits.js';
 
 const Name = z.string().min(1).max(Limits.maxNameLength);
 
+/** Longest move text a turn-based game is sent. */
+export const MAX_MOVE_LENGTH = 32;
+
 export const MouseButton = z.enum(['left', 'right', 'middle']);
 export type MouseButton = z.infer<typeof MouseButton>;
 
@@ -55,6 +58,8 @@ export const ControlSet = z.strictObject({
   stepMs: z.number().int().min(1).max(10_000),
   /** Game time a tap control is held, ms. */
   tapMs: z.number().int().min(1).max(1_000),
+  /** Turn-based games: the answer is one move in the game's notation instead of held controls. */
+  move: z.strictObject({ notation: z.string().min(1).max(1000), example: Name }).optional(),
 });
 export type ControlSet = z.infer<typeof ControlSet>;
 
@@ -72,6 +77,8 @@ export const InputEvent = z.discriminatedUnion('type', [
     dx: z.number().min(-360).max(360),
     dy: z.number().min(-360).max(360),
   }),
+  /** A move of a turn-based game, as the player wrote it; the game parses it against its notation. */
+  z.strictObject({ type: z.literal('move'), at: At, slot: Slot, move: z.string().max(MAX_MOVE_LENGTH) }),
 ]);
 export type InputEvent = z.infer<typeof InputEvent>;
 

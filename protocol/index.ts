@@ -8,6 +8,7 @@ export * from './socket.js';
 export * from './socket-guard.js';
 export * from './latest-sender.js';
 export * from './action-chunk.js';
+export * from './move-answer.js';
 export type * from './agent.js';
 export * from './launch.js';
 export * from './prng.js';

@@ -25,6 +25,7 @@ commands:
   transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
   sweep       a sweep spec: games x agents x clocks x latencies x seeds, here or on workers (--redis); resumable (docs/sweeps.md)
   worker      play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)
+  boards      the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (arena boards --help; docs/boards.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
@@ -56,6 +57,7 @@ const commands: Record<string, Command> = {
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
   sweep: async (argv) => (await import('./commands/sweep.js')).sweepCommand(argv),
   worker: async (argv) => (await import('./commands/worker.js')).workerCommand(argv),
+  boards: async (argv) => (await import('./commands/boards.js')).boardsCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

@@ -147,6 +147,14 @@ describe('GameLink host: request errors answer and keep the link', () => {
     expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
   });
 
+  it('answers a move sent to a game that takes no moves with BAD_INPUT', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'move', at: 0, slot: 0, move: 'e2e4' }], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
+  });
+
   it('answers advance before reset with BAD_STATE', async () => {
     const c = await connect();
     c.send({ type: 'advance', id: 7, ms: 10, inputs: [], frames: [] });

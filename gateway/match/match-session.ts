@@ -86,9 +86,13 @@ export class MatchSession {
         }
         break;
       }
-      case 'event':
+      case 'event': {
         this.recorder.files.events.append(msg);
+        // A turn-based game refusing a move tells the player why, like an invalid answer does (an empty move was one).
+        const refused = msg.name === 'invalid_move' && msg.slot !== undefined && msg.data?.move !== '' ? this.slots.get(msg.slot) : undefined;
+        if (refused && this.spec.feedback !== false) refused.feedback = `The game refused your move ${String(msg.data?.move ?? '')} (${String(msg.data?.reason ?? '')}: ${String(msg.data?.detail ?? '')}); invalid moves so far: ${String(msg.data?.count ?? '')}.`;
         break;
+      }
       case 'progress':
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });

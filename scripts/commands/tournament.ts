@@ -114,7 +114,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const episodes = count(values.episodes, 'episodes');
   if (!Number.isInteger(episodes) || episodes < 1) throw usage('--episodes takes a whole number of at least 1');
   const entrants = parseEntrants(values.agents);
-  const needed = entry.regime === 'solo' ? 1 : 2;
+  const needed = entry.regime === 'solo' || entry.regime === 'turn-based' ? 1 : 2;
   if (entry.slots.length !== needed) throw usage(`tournaments take games with ${needed} slot${needed > 1 ? 's' : ''} for ${entry.regime}; ${entry.id} has ${entry.slots.length}`);
   if (entrants.length < (entry.regime === 'pvp' ? 2 : 1)) throw usage(`a ${entry.regime} tournament needs at least ${entry.regime === 'pvp' ? 2 : 1} agents`);
   const outDir = values.out ?? join('tournaments', `${entry.id}-${variant}-${clock}`);
