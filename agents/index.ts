@@ -17,7 +17,6 @@ export {
   type CurrentTurn,
   encodeFrameImage,
   endpointSemaphore,
-  fitSize,
   formatTime,
   type FrameImage,
   type HistoryTurn,

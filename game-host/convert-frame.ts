@@ -1,6 +1,6 @@
 /** Brings a rendered frame to the size and encoding a client asked for, re-encoding only when needed. */
 import sharp from 'sharp';
-import type { FrameEncoding } from '../protocol/index.js';
+import { ArenaError, ErrorCode, type FrameEncoding } from '../protocol/index.js';
 import type { RenderedFrame } from './backend.js';
 import { encodeFrame } from './encode-frame.js';
 
@@ -9,6 +9,12 @@ export async function convertFrame(frame: RenderedFrame, width: number, height: 
   if (sameSize && frame.encoding === encoding) return frame;
   if (sameSize && frame.encoding === 'rgb') return { data: await encodeFrame(frame.data, width, height, encoding, quality), encoding, width, height };
   const input = frame.encoding === 'rgb' ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }) : sharp(frame.data);
-  const rgb = await input.resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  let rgb: Buffer;
+  try {
+    rgb = await input.resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  } catch (err) {
+    // The game sent an image that does not decode (a corrupt JPEG from a build): the game's fault, coded as such.
+    throw new ArenaError(ErrorCode.BAD_MESSAGE, `the game's ${frame.encoding.toUpperCase()} frame of ${frame.data.length} bytes does not decode: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
   return { data: await encodeFrame(rgb, width, height, encoding, quality), encoding, width, height };
 }

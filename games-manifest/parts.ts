@@ -41,3 +41,8 @@ export function walkUseControlsText(action: string): string {
     'within about 1.8 m and within 50 degrees of where you face. Space jumps.'
   );
 }
+
+/** The controls of a turn-based board: no keys or mouse, one move per answer in `notation`; a move is one second of game time. */
+export function moveControls(notation: string, example: string): Controls {
+  return { keys: [], buttons: [], tapControls: [], mouseAxes: [], maxLookDeg: 180, chunkSteps: 1, stepMs: 1000, tapMs: 1, move: { notation, example } };
+}

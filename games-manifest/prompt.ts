@@ -5,6 +5,14 @@ import type { GameEntry } from './schema.js';
 /** Describes the chunk format for this game's control set, with a legal example. */
 export function actionFormatText(entry: GameEntry): string {
   const c = entry.controls;
+  if (c.move !== undefined) {
+    return [
+      `Answer with exactly one move: ${ACTION_START}MOVE${ACTION_END}`,
+      `Moves are written ${c.move.notation}`,
+      `Example: ${ACTION_START}${c.move.example}${ACTION_END}`,
+      'A move that cannot be read or is not legal counts as invalid; three invalid moves lose the game.',
+    ].join('\n');
+  }
   const controls = [...c.keys, ...c.buttons];
   const axes = c.mouseAxes.length === 0 ? 'This game takes no mouse movement: X and Y must be 0.' : `Mouse axes you may move: ${c.mouseAxes.join(', ')} (at most ${c.maxLookDeg} degrees each).`;
   const taps = c.tapControls.length > 0 ? ` ${c.tapControls.join(', ')} ${c.tapControls.length > 1 ? 'are taps' : 'is a tap'} (pressed briefly at the start of its step).` : '';

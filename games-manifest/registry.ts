@@ -12,12 +12,18 @@ import { crystalGuard } from '../games/crystal-guard/manifest.js';
 import { midlineClash } from '../games/midline-clash/manifest.js';
 import { sharedFloor } from '../games/shared-floor/manifest.js';
 import { handoffRun } from '../games/handoff-run/manifest.js';
+import { ticTacToe } from '../games/tic-tac-toe/manifest.js';
+import { reversi } from '../games/reversi/manifest.js';
+import { minesweeper } from '../games/minesweeper/manifest.js';
+import { gomoku } from '../games/gomoku/manifest.js';
+import { sudoku } from '../games/sudoku/manifest.js';
+import { chess } from '../games/chess/manifest.js';
 import { freedoom } from './desktop/freedoom.js';
 import { openarena } from './desktop/openarena.js';
 import { GameEntry, type Variant } from './schema.js';
 
-// The twelve benchmark games in GAMES.md order, then real desktop games.
-const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, monsterShoot, sceneEscape, cueChase, soloCraft, skyDuel, crystalGuard, midlineClash, sharedFloor, handoffRun, freedoom, openarena].map((e) => GameEntry.parse(e));
+// The twelve benchmark games in GAMES.md order, the six LVLM-Playground boards, then real desktop games.
+const entries: readonly GameEntry[] = [lastStand, obstacleRun2d, obstacleRun3d, monsterShoot, sceneEscape, cueChase, soloCraft, skyDuel, crystalGuard, midlineClash, sharedFloor, handoffRun, ticTacToe, reversi, minesweeper, gomoku, sudoku, chess, freedoom, openarena].map((e) => GameEntry.parse(e));
 const byId = new Map(entries.map((e) => [e.id, e]));
 
 /** All games in the manifest, in listing order. */

@@ -4,7 +4,8 @@ import { ControlSet, Limits } from '../protocol/index.js';
 
 const Name = z.string().min(1).max(Limits.maxNameLength);
 
-export const Regime = z.enum(['solo', 'pvp', 'coop']);
+/** Who plays: alone, against each other, together; `turn-based` boards are played move by move against the game's own opponent (or alone, for puzzles). */
+export const Regime = z.enum(['solo', 'pvp', 'coop', 'turn-based']);
 export type Regime = z.infer<typeof Regime>;
 export const View = z.enum(['side', 'third-person', 'first-person', 'top-down']);
 export type View = z.infer<typeof View>;

@@ -65,8 +65,30 @@ import { handoffRunGame } from './handoff-run/index.js';
 export { soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame };
 export { WorkshopState } from './workshop/index.js';
 
+import { ticTacToeGame } from './tic-tac-toe/index.js';
+import { reversiGame } from './reversi/index.js';
+import { minesweeperGame } from './minesweeper/index.js';
+import { gomokuGame } from './gomoku/index.js';
+import { sudokuGame } from './sudoku/index.js';
+import { chessGame } from './chess/index.js';
+
+export { ticTacToeGame, reversiGame, minesweeperGame, gomokuGame, sudokuGame, chessGame };
+export {
+  type BoardQuestion,
+  type BoardTasks,
+  boardTasks,
+  countSolutions,
+  createBoardPolicy,
+  generateMinesweeper,
+  generateSudoku,
+  MAX_INVALID_MOVES,
+  solveByLogic,
+  stockfishPath,
+  SyncStockfish,
+} from './boards.js';
+
 /** Every reference game this package serves, in listing order. */
-export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame];
+export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame, ticTacToeGame, reversiGame, minesweeperGame, gomokuGame, sudokuGame, chessGame];
 export {
   createCrystalGuardPolicy,
   createCueChasePolicy,
@@ -81,19 +103,10 @@ export {
   createSkyDuelPolicy,
   createSoloCraftPolicy,
   createWorkshopPolicy,
-  CrystalGuardView,
-  CueChaseView,
   type LastStandPolicyOptions,
-  LastStandView,
   type MonsterShootPolicyOptions,
-  MonsterShootView,
   type ObstacleRun2dPolicyOptions,
-  ObstacleRun2dView,
   type ObstacleRun3dPolicyOptions,
-  ObstacleRun3dView,
-  SceneEscapeView,
   scriptedPolicies,
-  SkyDuelView,
   type WorkshopPolicyOptions,
-  WorkshopView,
 } from './policies.js';

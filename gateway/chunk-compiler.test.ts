@@ -4,7 +4,7 @@ import { compileChunk } from './chunk-compiler.js';
 
 const controls: ControlSet = { keys: ['W', 'A', 'S', 'D', 'Space', 'F'], buttons: ['LMB'], tapControls: ['F', 'LMB'], mouseAxes: ['x', 'y'], maxLookDeg: 90, chunkSteps: 6, stepMs: 120, tapMs: 30 };
 const sig = (c: ReturnType<typeof compileChunk>): string[] =>
-  c.inputs.map((e) => (e.type === 'look' ? `${e.at} look ${e.dx},${e.dy}` : `${e.at} ${e.type === 'key' ? e.key : e.button} ${e.down ? 'down' : 'up'}`));
+  c.inputs.map((e) => (e.type === 'look' ? `${e.at} look ${e.dx},${e.dy}` : e.type === 'move' ? `${e.at} move ${e.move}` : `${e.at} ${e.type === 'key' ? e.key : e.button} ${e.down ? 'down' : 'up'}`));
 
 describe('compileChunk', () => {
   it('holds a key across consecutive steps without pressing it again, and releases it at the end', () => {
@@ -33,5 +33,13 @@ describe('compileChunk', () => {
     const c = compileChunk({ look: { dx: 0, dy: 0 }, steps: [[], []] }, controls, 0);
     expect(c.inputs).toEqual([]);
     expect(c.durationMs).toBe(240);
+  });
+
+  it('sends a turn-based game one move per chunk, and an empty move for a no-op (the game counts it invalid)', () => {
+    const board: ControlSet = { keys: [], buttons: [], tapControls: [], mouseAxes: [], maxLookDeg: 180, chunkSteps: 1, stepMs: 1000, tapMs: 1, move: { notation: 'a cell', example: 'b2' } };
+    expect(sig(compileChunk({ look: { dx: 0, dy: 0 }, steps: [[]], move: 'b2' }, board, 0))).toEqual(['0 move b2']);
+    const noop = compileChunk({ look: { dx: 0, dy: 0 }, steps: [[]] }, board, 0);
+    expect(sig(noop)).toEqual(['0 move ']);
+    expect(noop.durationMs).toBe(1000);
   });
 });

@@ -34,6 +34,8 @@ export function compileChunk(chunk: ActionChunk, controls: ControlSet, slot: num
       inputs.push(press(slot, c, start, true), press(slot, c, start + Math.min(tapMs, stepMs), false));
     }
   });
+  // A turn-based game hears every decision as a move; an invalid answer is an empty one, which the game refuses.
+  if (controls.move !== undefined) inputs.push({ type: 'move', at: 0, slot, move: chunk.move ?? '' });
   const durationMs = chunk.steps.length * stepMs;
   for (const c of held) inputs.push(press(slot, c, durationMs, false));
   return { inputs: inputs.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i).map((x) => x.e), durationMs };

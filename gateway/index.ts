@@ -3,8 +3,15 @@ export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chu
 export { ClockMode } from './clock/clock-mode.js';
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
 export { type Placement, Timeline } from './clock/timeline.js';
-export type { MatchEvent, MatchResult, MatchSlot, MatchSpec, PlayerResult } from './match/match-spec.js';
-export { episodeClass, FORMAT_FAILURE_SHARE, GATEWAY_VERSION, runMatch } from './match/run-match.js';
+export type { EpisodeClass, MatchEvent, MatchResult, MatchSlot, MatchSpec, PlayerResult } from './match/match-spec.js';
+export {
+  DECISION_FAILURE_SHARE,
+  episodeClass,
+  FORMAT_FAILURE_SHARE,
+  gameFrameEncoding,
+  GATEWAY_VERSION,
+  runMatch,
+} from './match/run-match.js';
 export { classifyFailure, type FailureClass, type RunFiles, RunRecorder, type RunStatus } from './records/run-recorder.js';
 export { readJsonl, writeReplay } from './records/replay.js';
 export { RemoteAgent, type RemoteAgentOptions } from './agent-link/remote-agent.js';

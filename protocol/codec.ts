@@ -6,6 +6,11 @@ import { Decoder, Encoder } from '@msgpack/msgpack';
 import type { z } from 'zod';
 import { ArenaError, ErrorCode } from './errors.js';
 import { Limits } from './limits.js';
+import type { AgentMessage, GatewayMessage } from './agent-link.js';
+import type { ClientMessage, GameMessage } from './game-link.js';
+
+/** A message of either link, in either direction, as its schema describes it: all that goes on a socket. */
+export type LinkMessage = ClientMessage | GameMessage | AgentMessage | GatewayMessage;
 
 const decoder = new Decoder({
   maxStrLength: Limits.maxTextLength,
@@ -20,7 +25,7 @@ const decoder = new Decoder({
 const encoder = new Encoder({ ignoreUndefined: true, initialBufferSize: 64 * 1024 });
 
 /** Encodes a message for a socket (fresh buffer, `undefined` fields left out). */
-export function encodeMessage(message: object): Uint8Array {
+export function encodeMessage(message: LinkMessage): Uint8Array {
   return encoder.encode(message);
 }
 
@@ -37,8 +42,18 @@ export function messageSchema<T>(union: z.ZodType<T> & { options: readonly { sha
 }
 
 /**
+ * True when msgpack refused a container over its limit that the message's bytes could really hold. Truncated
+ * bytes (a RangeError) and a length field claiming more than the message holds are corrupt, not too large.
+ */
+function isContainerOverLimit(err: unknown, byteLength: number): boolean {
+  if (!(err instanceof Error) || err instanceof RangeError) return false;
+  const claimed = /^Max length exceeded: .*?\((\d+)\) >/.exec(err.message);
+  return claimed !== null && Number(claimed[1]) <= byteLength;
+}
+
+/**
  * Decodes one binary message: TOO_LARGE past `maxBytes` or a msgpack container limit, BAD_MESSAGE for
- * bytes that are not msgpack or a message that fails its schema, UNKNOWN_TYPE for a `type` the link lacks.
+ * bytes that are not msgpack (truncated ones included) or a message that fails its schema, UNKNOWN_TYPE for a `type` the link lacks.
  */
 export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxBytes: number = Limits.maxMessageBytes): T {
   if (bytes.byteLength > maxBytes) {
@@ -48,7 +63,7 @@ export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxB
   try {
     raw = decoder.decode(bytes);
   } catch (err) {
-    const tooLarge = err instanceof RangeError || (err instanceof Error && /exceeds max|max.*length/i.test(err.message));
+    const tooLarge = isContainerOverLimit(err, bytes.byteLength);
     throw new ArenaError(tooLarge ? ErrorCode.TOO_LARGE : ErrorCode.BAD_MESSAGE, `undecodable message: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('type' in raw) || typeof raw.type !== 'string') {

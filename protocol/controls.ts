@@ -8,12 +8,34 @@ import { Limits } from './limits.js';
 
 const Name = z.string().min(1).max(Limits.maxNameLength);
 
+/** Longest move text a turn-based game is sent. */
+export const MAX_MOVE_LENGTH = 32;
+
 export const MouseButton = z.enum(['left', 'right', 'middle']);
 export type MouseButton = z.infer<typeof MouseButton>;
 
 /** Chunk tokens for mouse buttons, mapped to their wire names. */
 export const BUTTON_TOKENS = { LMB: 'left', RMB: 'right', MMB: 'middle' } as const satisfies Record<string, MouseButton>;
 export type ButtonToken = keyof typeof BUTTON_TOKENS;
+
+/**
+ * The one case rule for control names: `w`, `W` and `w` name the same key, and `space` is `Space`. Every
+ * comparison of control names (chunk parser, GameLink server, games) goes through this key.
+ */
+export function controlKey(name: string): string {
+  return name.toLowerCase();
+}
+
+/** The control set's own spelling of `name` under the case rule, or undefined when `name` is none of `names`. */
+export function canonicalControl(name: string, names: readonly string[]): string | undefined {
+  const key = controlKey(name);
+  return names.find((n) => controlKey(n) === key);
+}
+
+/** The wire names of a control set's mouse buttons (`LMB` -> `left`). */
+export function wireButtons(buttons: readonly ButtonToken[]): MouseButton[] {
+  return buttons.map((b) => BUTTON_TOKENS[b]);
+}
 
 export const MouseAxis = z.enum(['x', 'y']);
 export type MouseAxis = z.infer<typeof MouseAxis>;
@@ -36,6 +58,8 @@ export const ControlSet = z.strictObject({
   stepMs: z.number().int().min(1).max(10_000),
   /** Game time a tap control is held, ms. */
   tapMs: z.number().int().min(1).max(1_000),
+  /** Turn-based games: the answer is one move in the game's notation instead of held controls. */
+  move: z.strictObject({ notation: z.string().min(1).max(1000), example: Name }).optional(),
 });
 export type ControlSet = z.infer<typeof ControlSet>;
 
@@ -53,6 +77,8 @@ export const InputEvent = z.discriminatedUnion('type', [
     dx: z.number().min(-360).max(360),
     dy: z.number().min(-360).max(360),
   }),
+  /** A move of a turn-based game, as the player wrote it; the game parses it against its notation. */
+  z.strictObject({ type: z.literal('move'), at: At, slot: Slot, move: z.string().max(MAX_MOVE_LENGTH) }),
 ]);
 export type InputEvent = z.infer<typeof InputEvent>;
 

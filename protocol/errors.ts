@@ -2,6 +2,7 @@
  * Stable error codes and WebSocket close codes: the contract every layer and every test speaks.
  * Codes are strings that never change meaning; messages are for people and may change.
  */
+import { z } from 'zod';
 
 /** Every error code the gateway, its links and its drivers can report. */
 export const ErrorCode = {
@@ -34,6 +35,8 @@ export const ErrorCode = {
   AGENT_TIMEOUT: 'AGENT_TIMEOUT',
   /** A slot token that matches no slot of the match. */
   BAD_TOKEN: 'BAD_TOKEN',
+  /** A peer that stopped reading: more than the limit was waiting to be sent to it. */
+  SLOW_CONSUMER: 'SLOW_CONSUMER',
   /** A second client on a slot that already has one. */
   SLOT_TAKEN: 'SLOT_TAKEN',
   /** A match id the gateway does not know. */
@@ -44,10 +47,19 @@ export const ErrorCode = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
+  /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */
+  BACKEND_GONE: 'BACKEND_GONE',
+  /** No live worker serves a pool (or has a game) that a batch needs. */
+  NO_WORKER: 'NO_WORKER',
+  /** A worker died mid-episode more often than the queue replays it. */
+  WORKER_LOST: 'WORKER_LOST',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The `code` field of a wire `error` message: one of {@link ErrorCode}, anything else is a bad message. */
+export const WireErrorCode = z.enum(ErrorCode);
 
 /** Close codes sent on a WebSocket that a link closes for a reason of its own (4000-4999 range). */
 export const CloseCode = {
@@ -62,6 +74,7 @@ export const CloseCode = {
   SLOT_TAKEN: 4006,
   UNKNOWN_MATCH: 4007,
   MATCH_OVER: 4008,
+  SLOW_CONSUMER: 4009,
   INTERNAL: 4010,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
@@ -87,6 +100,8 @@ export function closeCodeFor(code: ErrorCode): CloseCode {
       return CloseCode.SLOT_TAKEN;
     case 'UNKNOWN_MATCH':
       return CloseCode.UNKNOWN_MATCH;
+    case 'SLOW_CONSUMER':
+      return CloseCode.SLOW_CONSUMER;
     default:
       return CloseCode.INTERNAL;
   }
@@ -115,4 +130,10 @@ export function toArenaError(err: unknown, fallback: ErrorCode = ErrorCode.INTER
 /** True when `err` is an ArenaError with the given code. */
 export function hasCode(err: unknown, code: ErrorCode): boolean {
   return err instanceof ArenaError && err.code === code;
+}
+
+/** True for a PROVIDER_ERROR saying the request did not fit the model's context (HTTP 400 and its wording). */
+export function isContextOverflow(err: unknown): boolean {
+  if (!(err instanceof ArenaError) || err.code !== ErrorCode.PROVIDER_ERROR || err.details?.['status'] !== 400) return false;
+  return /context|too long|too many tokens|maximum.*tokens|exceeds|n_ctx/i.test(err.message);
 }

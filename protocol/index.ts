@@ -1,7 +1,19 @@
 /** protocol: wire schemas, codec, error and close codes, and the agent contract. The leaf layer. */
-export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, toArenaError } from './errors.js';
-export { Limits } from './limits.js';
-export { BUTTON_TOKENS, type ButtonToken, ControlSet, InputEvent, InputSchedule, MouseAxis, MouseButton } from './controls.js';
+export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, WireErrorCode } from './errors.js';
+export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
+export {
+  BUTTON_TOKENS,
+  type ButtonToken,
+  canonicalControl,
+  controlKey,
+  ControlSet,
+  InputEvent,
+  InputSchedule,
+  MAX_MOVE_LENGTH,
+  MouseAxis,
+  MouseButton,
+  wireButtons,
+} from './controls.js';
 export {
   Advance,
   Bye,
@@ -29,20 +41,24 @@ export {
   SlotInfo,
   State,
 } from './game-link.js';
-export { decodeMessage, encodeMessage, type MessageSchema, messageSchema } from './codec.js';
+export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, messageSchema } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
+export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';
+export { LatestSender } from './latest-sender.js';
 export {
   ACTION_END,
   ACTION_START,
   type ActionChunk,
   allControls,
+  checkChunk,
   type ChunkParse,
   formatChunk,
   type InvalidReason,
   noopChunk,
   parseAnswer,
 } from './action-chunk.js';
-export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, EpisodeSummary, Observation } from './agent.js';
+export { type MoveParse, parseMoveAnswer } from './move-answer.js';
+export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, EpisodeSummary, JpegProfile, Observation } from './agent.js';
 export { READY_PREFIX } from './launch.js';
 export { Prng } from './prng.js';
 export {
@@ -57,4 +73,18 @@ export {
   MatchEnd,
   Welcome,
 } from './agent-link.js';
-export { FIRE_AND_FORGET, RemoteInputCommand, RemoteInputExtension } from './remote-input.js';
+export {
+  encodeRemoteInputLine,
+  FIRE_AND_FORGET,
+  isControlReply,
+  isGameOverPush,
+  parseRemoteInputLine,
+  RemoteInputCommand,
+  RemoteInputExtension,
+  RemoteInputGameOverCheck,
+  type RemoteInputLine,
+  RemoteInputScoreReply,
+  RemoteInputScreenshotHeader,
+  RemoteInputStateReply,
+  RemoteInputWelcome,
+} from './remote-input.js';

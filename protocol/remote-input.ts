@@ -45,3 +45,67 @@ export type RemoteInputCommand = z.infer<typeof RemoteInputCommand>;
 
 /** Command types that are never answered. */
 export const FIRE_AND_FORGET: ReadonlySet<string> = new Set(['key', 'mouse', 'mouse_button', 'axis', 'console']);
+
+// ---- lines both sides read and write ---------------------------------------------------------
+
+/** One JSON object a RemoteInput peer sent, with a string `type` when it had one. */
+export type RemoteInputLine = Readonly<Record<string, unknown>>;
+
+/** A line as JSON text with its terminating newline: how both sides write every command and reply. */
+export function encodeRemoteInputLine(line: object): string {
+  return `${JSON.stringify(line)}\n`;
+}
+
+/** Parses one received line (without its newline): the JSON object, or why it is not one. */
+export function parseRemoteInputLine(text: string): { readonly ok: true; readonly line: RemoteInputLine } | { readonly ok: false; readonly error: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'not a JSON line' };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: 'not a JSON object' };
+  return { ok: true, line: raw as RemoteInputLine };
+}
+
+const Finite = z.number().finite();
+const Positive = z.number().finite().positive();
+
+/** The header line before a screenshot's bytes: `size` bytes of `format` (JPEG when absent) follow it at once. */
+export const RemoteInputScreenshotHeader = z.looseObject({
+  type: z.literal('screenshot'),
+  size: z.number().int().positive(),
+  width: Positive,
+  height: Positive,
+  format: z.enum(['jpeg', 'jpg', 'png']).optional(),
+});
+export type RemoteInputScreenshotHeader = z.infer<typeof RemoteInputScreenshotHeader>;
+
+/** A `get_score` reply: `score` always; survival time (s), player index and our extensions when sent. */
+export const RemoteInputScoreReply = z.looseObject({
+  score: Finite,
+  survival_time: Finite.optional().catch(undefined),
+  player_index: Finite.optional().catch(undefined),
+  progress: Finite.optional().catch(undefined),
+  sim_ms: Finite.optional().catch(undefined),
+});
+export type RemoteInputScoreReply = z.infer<typeof RemoteInputScoreReply>;
+
+/** A `game_over_check` reply. */
+export const RemoteInputGameOverCheck = z.looseObject({ game_over: z.boolean() });
+
+/** A `get_state` reply (our extension). */
+export const RemoteInputStateReply = z.looseObject({ type: z.literal('state'), state: z.record(z.string(), z.unknown()) });
+
+/** A reply to `reset`, `save` or `load`: builds send `{"type":"reset",...}` or a bare `{"status":"ok"}`. */
+export function isControlReply(kind: 'reset' | 'save' | 'load', line: RemoteInputLine): boolean {
+  return line.type === kind || line.type === undefined;
+}
+
+/** A `game_over` push (unasked), as opposed to a `game_over_check` reply, which carries a boolean `game_over`. */
+export function isGameOverPush(line: RemoteInputLine): boolean {
+  return line.type === 'game_over' && typeof line.game_over !== 'boolean';
+}
+
+/** The welcome line our server sends on connect; the UE plugin may send none. */
+export const RemoteInputWelcome = z.looseObject({ type: z.literal('welcome'), extensions: z.array(z.string()).optional().catch(undefined) });

@@ -1,12 +1,23 @@
 /** Small helpers for sending link messages on a `ws` socket and closing it with a coded reason. */
 import type { WebSocket } from 'ws';
-import { encodeMessage } from './codec.js';
-import type { ArenaError} from './errors.js';
-import { closeCodeFor } from './errors.js';
+import { encodeMessage, type LinkMessage } from './codec.js';
+import type { ArenaError } from './errors.js';
+import { closeCodeFor, ErrorCode } from './errors.js';
+import { Limits } from './limits.js';
 
-/** Sends one message if the socket is open; returns false when it is not. */
-export function sendMessage(ws: WebSocket, message: object): boolean {
+/**
+ * Sends one message if the socket is open; returns false when it is not. A peer with more than
+ * `maxBuffered` bytes already waiting has stopped reading: it is closed with SLOW_CONSUMER instead, so
+ * what a socket owes stays bounded.
+ */
+export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: number = Limits.maxBufferedBytes): boolean {
   if (ws.readyState !== ws.OPEN) return false;
+  if (ws.bufferedAmount > maxBuffered) {
+    ws.close(closeCodeFor(ErrorCode.SLOW_CONSUMER), `${ErrorCode.SLOW_CONSUMER}: over ${maxBuffered} bytes unread`);
+    // A peer that reads nothing will not read the close frame either.
+    setTimeout(() => ws.terminate(), 2_000).unref();
+    return false;
+  }
   ws.send(encodeMessage(message), { binary: true });
   return true;
 }

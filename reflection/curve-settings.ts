@@ -44,8 +44,8 @@ export const ReflectorSettings = z.strictObject({
   frameMaxSide: z.number().int().min(16).max(4096).default(512),
   /** Sampling temperature; default 0; null sends none. */
   temperature: z.number().min(0).max(2).nullable().default(RunDefaults.temperature),
-  /** Most tokens the reflector may write per turn (`max_completion_tokens`); unset sends no limit. */
-  maxOutputTokens: z.number().int().positive().max(1_000_000).optional(),
+  /** Most tokens the reflector may write per turn (`max_completion_tokens`); default 4096, null sends no limit. */
+  maxOutputTokens: z.number().int().positive().max(1_000_000).nullable().default(4096),
   /** Extra request-body fields passed through as written (e.g. `{"reasoning_effort":"low"}`). */
   extraBody: z
     .record(z.string(), z.unknown())

@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type OpenAI from 'openai';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ArenaError, ErrorCode, isContextOverflow } from '../protocol/index.js';
 import type { KeepReason, ReflectionRecord } from './curve-state.js';
 import { lintSubmission, LintCode, type LintIssue, type Submission } from './lints.js';
 import { NUDGE, reflectorOpening, reflectorSystemPrompt } from './reflector-prompt.js';
@@ -53,6 +53,13 @@ class Transcript {
   }
 }
 
+/** Told to the reflector when its conversation no longer fit the model's context and was cut back to the opening. */
+const CONTEXT_NOTE = 'Your earlier inspections no longer fit the context and were dropped. Inspect sparingly (few frames) and submit.';
+
+function truncatedNote(cap: number | null): string {
+  return `Your last answer was cut off at the output limit${cap === null ? '' : ` of ${cap} tokens`} and was dropped. Answer shorter: call one tool, or submit.`;
+}
+
 function framesMessage(frames: readonly ShownFrame[]): Message {
   const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `Frames you asked for (${frames.length}):` }];
   frames.forEach((f) => {
@@ -88,6 +95,8 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
   let tokensIn = 0;
   let tokensOut = 0;
   let turns = 0;
+  let truncatedTurns = 0;
+  let contextRetried = false;
   const rejections: string[][] = [];
   let accepted: Submission | undefined;
   let keepReason: KeepReason | undefined;
@@ -106,7 +115,7 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       tool_choice: forceSubmit ? { type: 'function', function: { name: ToolName.SUBMIT } } : 'auto',
     };
     if (rs.temperature !== null) body['temperature'] = rs.temperature;
-    if (rs.maxOutputTokens !== undefined) body['max_completion_tokens'] = rs.maxOutputTokens;
+    if (rs.maxOutputTokens !== null) body['max_completion_tokens'] = rs.maxOutputTokens;
     let response: OpenAI.Chat.ChatCompletion;
     // Each call gets its own signal tied to the caller's, so listeners a client leaves on it die with the call
     // instead of piling up on a signal that lives as long as the whole curve.
@@ -118,17 +127,40 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       response = await client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: perCall.signal });
     } catch (err) {
       transcript.write({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-      throw providerError(err, signal);
+      const failure = providerError(err, signal);
+      // A conversation grown past the model's context is retried once from its opening, the inspections dropped.
+      if (!contextRetried && isContextOverflow(failure) && messages.length > 2) {
+        contextRetried = true;
+        messages.splice(2, messages.length - 2, { role: 'user', content: CONTEXT_NOTE });
+        transcript.write({ kind: 'user', content: CONTEXT_NOTE, contextOverflow: true });
+        continue;
+      }
+      throw failure;
     } finally {
       signal?.removeEventListener('abort', onAbort);
+    }
+    if (!Array.isArray(response.choices) || response.choices.length === 0) {
+      const text = JSON.stringify((response as { error?: unknown }).error ?? response).slice(0, 300);
+      transcript.write({ kind: 'error', message: `no choices in the reply: ${text}` });
+      throw new ArenaError(ErrorCode.PROVIDER_ERROR, `reflector call answered without a choice: ${text}`);
     }
     tokensIn += response.usage?.prompt_tokens ?? 0;
     tokensOut += response.usage?.completion_tokens ?? 0;
     const message = response.choices[0]?.message;
     const calls = message?.tool_calls ?? [];
     const content = message?.content ?? '';
+    const finishReason = response.choices[0]?.finish_reason;
+    if (finishReason === 'length') {
+      // A turn the output cap cut off (its tool arguments too) stays out of the conversation.
+      truncatedTurns++;
+      transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, finishReason, dropped: true, usage: response.usage ?? null });
+      const note = truncatedNote(rs.maxOutputTokens);
+      messages.push({ role: 'user', content: note });
+      transcript.write({ kind: 'user', content: note });
+      continue;
+    }
     messages.push(calls.length > 0 ? { role: 'assistant', content: content.length > 0 ? content : null, tool_calls: calls } : { role: 'assistant', content });
-    transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, toolCalls: calls.map((c) => (c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, type: c.type })), usage: response.usage ?? null });
+    transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, toolCalls: calls.map((c) => (c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, type: c.type })), finishReason: finishReason ?? null, usage: response.usage ?? null });
     if (calls.length === 0) {
       messages.push({ role: 'user', content: NUDGE });
       transcript.write({ kind: 'user', content: NUDGE });
@@ -186,6 +218,6 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
     tokensOut,
     wallMs: Math.round(performance.now() - started),
   };
-  transcript.write({ kind: 'end', ...record });
+  transcript.write({ kind: 'end', ...record, truncatedTurns, contextRetried });
   return { submission: accepted, record };
 }

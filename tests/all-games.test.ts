@@ -37,7 +37,9 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
 
   it('plays under lcrt with a VLM agent behind an OpenAI-compatible endpoint', async () => {
     const key = entry.controls.keys[0]!;
-    const answer = `I will hold ${key}. ${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[key], [key]] })}`;
+    // A turn-based board takes a move (its notation's example) instead of held keys.
+    const move = entry.controls.move?.example;
+    const answer = move === undefined ? `I will hold ${key}. ${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[key], [key]] })}` : `I will play ${move}. ${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[]], move })}`;
     provider.script({ text: answer }, { text: answer });
     const vlm: MatchSlot = { slot: 0, agent: createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320 }), latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } };
     const slots = twoPlayer ? [vlm, { ...scripted(id, 1), latency: { kind: 'synthetic' as const, ms: 100, jitterMs: 0, seed: 0 } }] : [vlm];

@@ -71,7 +71,7 @@ describe('arena match', () => {
 
   const bad: [string[], string][] = [
     [['--swap'], 'BAD_CONFIG'],
-    [['--game', 'chess'], 'UNKNOWN_GAME'],
+    [['--game', 'checkers'], 'UNKNOWN_GAME'],
     [['--variant', 'moon'], 'UNKNOWN_VARIANT'],
     [['--agent', 'oracle'], 'UNKNOWN_AGENT'],
     [['--clock', 'slow'], 'BAD_CONFIG'],

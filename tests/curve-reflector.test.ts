@@ -6,7 +6,7 @@ import { getGame } from '../games-manifest/index.js';
 import { runMatch } from '../gateway/index.js';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { parseCurveSettings, readCurveState, runReflection, type CurveSettingsInput, type PlayerContext, type ReflectionInput } from '../reflection/index.js';
-import { call, fastSettings, reflectorClient, runTestCurve, skillPlayer, STAY, submit, toolResults, turn } from './support/curve-fixtures.js';
+import { call, fastSettings, reflectorClient, requestMessages, runTestCurve, skillPlayer, STAY, submit, toolResults, turn } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { tempRunsDir } from './support/run-dir.js';
 
@@ -216,4 +216,47 @@ describe('reflector failures', () => {
     expect(state.status).toBe('complete');
     expect(played.map((c) => c.round)).toEqual([1]);
   }, 60_000);
+});
+
+describe('a runaway or overflowing reflector', () => {
+  it('sends an output cap by default', async () => {
+    fake.script(submit(STAY));
+    await reflect();
+    expect((fake.completions()[0]!.body as Record<string, unknown>)['max_completion_tokens']).toBe(4096);
+  });
+
+  it('drops a turn the output cap cut off, asks for a shorter one, and accepts the next submission', async () => {
+    fake.script({ text: 'Let me think. '.repeat(500), finishReason: 'length' }, submit(STAY));
+    const result = await reflect();
+    expect(result.submission?.skill).toBe(STAY);
+    const second = requestMessages(fake, 1);
+    expect(second.some((m) => m.role === 'assistant')).toBe(false);
+    expect(String(second.at(-1)?.content)).toMatch(/cut off at the output limit of 4096 tokens/);
+  });
+
+  it('retries once from the opening when the conversation overflows the context (HTTP 400), then submits', async () => {
+    // The opening's size, from a reflection that submits at once.
+    fake.script(submit(STAY));
+    await reflect();
+    const opening = fake.completions()[0]!.raw.length;
+    // The opening fits; with an episode read into the conversation, it does not.
+    fake.limitContext(opening + 400);
+    fake.script(turn(call('read_episode', { episode: 0 })), submit(STAY));
+    const result = await reflect();
+    expect(result.submission?.skill).toBe(STAY);
+    const [, readIt, refused, retried] = fake.completions();
+    expect(readIt!.raw.length).toBeLessThanOrEqual(opening + 400);
+    expect(refused!.raw.length).toBeGreaterThan(opening + 400);
+    const retriedMessages = (retried!.body as { messages: { role: string; content: unknown }[] }).messages;
+    expect(retriedMessages.some((m) => m.role === 'tool')).toBe(false);
+    expect(String(retriedMessages.at(-1)?.content)).toMatch(/no longer fit the context/);
+  });
+
+  it('stops with PROVIDER_ERROR when even the opening overflows the context', async () => {
+    fake.limitContext(100);
+    const err = await reflect().then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(ArenaError);
+    expect((err as ArenaError).code).toBe(ErrorCode.PROVIDER_ERROR);
+    expect(fake.completions()).toHaveLength(1);
+  });
 });

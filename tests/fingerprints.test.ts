@@ -45,7 +45,8 @@ function hashing(agent: Agent, sim: Simulation, slots: readonly number[], hash: 
       }
       const { state: _state, ...unprivileged } = observation;
       const decision = await agent.decide(agent.privileged ? observation : unprivileged, signal);
-      hash.update(JSON.stringify(decision.kind === 'chunk' ? { chunk: decision.chunk, note: decision.note } : decision));
+      // Wall-clock timings are measurements, not behaviour: an answer is hashed by its text.
+      hash.update(JSON.stringify(decision.kind === 'chunk' ? { chunk: decision.chunk, note: decision.note } : { answer: decision.answer }));
       return decision;
     },
   };

@@ -22,6 +22,7 @@ describe('VlmAgentConfig', () => {
       ...minimal,
       apiKeyEnv: 'OPENAI_API_KEY',
       temperature: RunDefaults.temperature,
+      maxOutputTokens: 1024,
       maxTokensField: 'max_completion_tokens',
       extraBody: {},
       timeoutMs: 50_000,

@@ -18,8 +18,11 @@ export const VlmAgentConfig = z.strictObject({
   model: z.string().min(1).max(256),
   /** Sampling temperature; default 0 (the benchmark's); null sends none (models that accept only their own). */
   temperature: z.number().min(0).max(2).nullable().default(RunDefaults.temperature),
-  /** Most tokens the model may write per decision; unset sends no limit. */
-  maxOutputTokens: z.number().int().positive().max(1_000_000).optional(),
+  /**
+   * Most tokens the model may write per decision; default 1024, null sends no limit. A runaway answer then
+   * ends with `finish_reason: length` and is kept out of the history instead of overflowing every later request.
+   */
+  maxOutputTokens: z.number().int().positive().max(1_000_000).nullable().default(1024),
   /** Request field that carries `maxOutputTokens`; some older servers know only `max_tokens`. */
   maxTokensField: z.enum(['max_completion_tokens', 'max_tokens']).default('max_completion_tokens'),
   /** Extra request-body fields passed through as-is (e.g. `{"reasoning_effort":"low"}`). */

@@ -37,6 +37,8 @@ export interface ProviderUsage {
 /** What one successful call returned and how long its parts took (ms). */
 export interface ProviderCallResult {
   readonly answer: string;
+  /** The stream's `finish_reason` (`stop`, `length` when the output cap cut the answer, ...); absent when none was sent. */
+  readonly finishReason: string | undefined;
   /** Streamed reasoning (`reasoning_content` or `reasoning` deltas), when the endpoint sends it. */
   readonly reasoning: string | undefined;
   /** From the start of the successful attempt to its first content or reasoning delta. */
@@ -59,6 +61,8 @@ type Failure =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'status'; readonly status: number; readonly error: APIError }
   | { readonly kind: 'connection'; readonly error: unknown }
+  /** An error the server sent inside a 200 stream: a server failure like a 5xx, so retried. */
+  | { readonly kind: 'stream'; readonly error: APIError }
   | { readonly kind: 'fatal'; readonly error: unknown };
 
 type AttemptResult = Omit<ProviderCallResult, 'retries' | 'retryMs' | 'queueMs' | 'timedOutAttempts'>;
@@ -121,7 +125,8 @@ function classify(err: unknown): Failure {
   if (err instanceof APIConnectionError) return { kind: 'connection', error: err };
   if (err instanceof APIError) {
     const apiError = err as APIError<number | undefined, Headers | undefined>;
-    return typeof apiError.status === 'number' ? { kind: 'status', status: apiError.status, error: apiError } : { kind: 'fatal', error: apiError };
+    // The client throws a status-less APIError for an `error` event inside a 200 stream.
+    return typeof apiError.status === 'number' ? { kind: 'status', status: apiError.status, error: apiError } : { kind: 'stream', error: apiError };
   }
   // A stream cut mid-answer surfaces as a plain fetch error (`TypeError: terminated`): a connection failure.
   return { kind: 'connection', error: err };
@@ -131,6 +136,7 @@ function isRetryable(failure: Failure): boolean {
   switch (failure.kind) {
     case 'timeout':
     case 'connection':
+    case 'stream':
       return true;
     case 'status':
       return isRetryableStatus(failure.status);
@@ -148,6 +154,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
   let ttftMs: number | undefined;
   let usage: OpenAI.CompletionUsage | null | undefined;
   let llamaMs: number | undefined;
+  let finishReason: string | undefined;
   try {
     const { data: stream, response } = await options.client.chat.completions.create(options.body, { signal, maxRetries: 0 }).withResponse();
     const serverMs = headerMs(response.headers);
@@ -162,6 +169,8 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
       if (typeof content === 'string') answer += content;
       if (thought !== undefined) reasoning += thought;
       if (chunk.usage) usage = chunk.usage;
+      const finish = chunk.choices[0]?.finish_reason;
+      if (typeof finish === 'string') finishReason = finish;
       llamaMs = llamaTimingsMs(chunk) ?? llamaMs;
     }
     if (options.signal.aborted) throw abortError(options.signal);
@@ -171,6 +180,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
       ok: true,
       result: {
         answer,
+        finishReason,
         reasoning: reasoning.length > 0 ? reasoning : undefined,
         ttftMs: ttftMs === undefined ? undefined : round(ttftMs),
         attemptMs: round(performance.now() - started),
@@ -202,6 +212,11 @@ function finalError(failure: Failure, options: ProviderCallOptions, attempts: nu
       return new ArenaError(ErrorCode.PROVIDER_ERROR, `provider answered HTTP ${failure.status} (${attempts} attempt(s)): ${failure.error.message}`, {
         cause: failure.error,
         details: { ...details, status: failure.status },
+      });
+    case 'stream':
+      return new ArenaError(ErrorCode.PROVIDER_ERROR, `provider sent an error inside its stream (${attempts} attempt(s)): ${failure.error.message}`, {
+        cause: failure.error,
+        details: { ...details, inStream: true },
       });
     case 'connection':
     case 'fatal': {

@@ -7,10 +7,23 @@
  * A connection that broke the protocol is closed: after a bad frame the byte stream cannot be trusted.
  */
 import { connect as netConnect, type Socket } from 'node:net';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import {
+  ArenaError,
+  ErrorCode,
+  RemoteInputGameOverCheck,
+  RemoteInputScoreReply,
+  RemoteInputScreenshotHeader,
+  RemoteInputStateReply,
+  RemoteInputWelcome,
+  encodeRemoteInputLine,
+  isControlReply,
+  isGameOverPush,
+  parseRemoteInputLine,
+  type RemoteInputLine,
+} from '../../protocol/index.js';
 import { checkImageBytes, type ImageFormat } from './image-bytes.js';
 
-export type JsonLine = Readonly<Record<string, unknown>>;
+export type JsonLine = RemoteInputLine;
 
 export interface RemoteInputClientOptions {
   readonly host: string;
@@ -21,6 +34,8 @@ export interface RemoteInputClientOptions {
   readonly requestTimeoutMs?: number;
   /** Longest silence in the middle of a screenshot's bytes, ms (default 3 s). */
   readonly frameIdleTimeoutMs?: number;
+  /** Longest a whole screenshot may take from its header to its last byte, ms (default 10 s): a trickle cannot hang it. */
+  readonly frameTimeoutMs?: number;
   /** How long a screenshot may stay `pending` before GAME_TIMEOUT, ms (default 5 s). */
   readonly pendingTimeoutMs?: number;
   /** Longest line, bytes (default 1 MiB). */
@@ -68,33 +83,29 @@ interface FrameRead {
   /** The request it answers (undefined for a header nobody asked for: its bytes are still consumed). */
   readonly pending: Pending | undefined;
   idle: NodeJS.Timeout | undefined;
+  /** The whole-frame deadline, armed at the header and never re-armed. */
+  readonly whole: NodeJS.Timeout;
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** True for a line that is a reply to a request of `kind`. */
+/** True for a line that is a reply to a request of `kind`, by the wire format's reply schemas. */
 function answers(kind: RequestKind, line: JsonLine): boolean {
   switch (kind) {
     case 'get_score':
-      return num(line.score) !== undefined;
+      return RemoteInputScoreReply.safeParse(line).success;
     case 'game_over_check':
-      return typeof line.game_over === 'boolean';
+      return RemoteInputGameOverCheck.safeParse(line).success;
     case 'get_state':
-      return line.type === 'state' && isObject(line.state);
+      return RemoteInputStateReply.safeParse(line).success;
     case 'reset':
     case 'save':
     case 'load':
-      // Builds differ: `{"type":"reset",...}` or a bare `{"status":"ok"}`.
-      return line.type === kind || line.type === undefined;
+      return isControlReply(kind, line);
     case 'screenshot':
       return false;
   }
 }
-
-/** A `game_over` push, as opposed to a `game_over_check` reply (which carries a boolean `game_over`). */
-const isPush = (line: JsonLine): boolean => line.type === 'game_over' && typeof line.game_over !== 'boolean';
 
 export class RemoteInputClient {
   private rest: Buffer = Buffer.alloc(0);
@@ -122,6 +133,7 @@ export class RemoteInputClient {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       frameIdleTimeoutMs: options.frameIdleTimeoutMs ?? 3_000,
+      frameTimeoutMs: options.frameTimeoutMs ?? 10_000,
       pendingTimeoutMs: options.pendingTimeoutMs ?? 5_000,
       maxLineBytes: options.maxLineBytes ?? 1024 * 1024,
       maxFrameBytes: options.maxFrameBytes ?? 32 * 1024 * 1024,
@@ -166,8 +178,8 @@ export class RemoteInputClient {
 
   /** Extensions the server announced in its welcome line (our server: `get_state`, `sim_ms`, `progress`). */
   get extensions(): ReadonlySet<string> {
-    const list = this.welcomeLine?.extensions;
-    return new Set(Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string') : []);
+    const welcome = RemoteInputWelcome.safeParse(this.welcomeLine ?? {});
+    return new Set(welcome.success ? (welcome.data.extensions ?? []) : []);
   }
 
   /** Set once the connection failed; every later call throws it. */
@@ -192,7 +204,7 @@ export class RemoteInputClient {
   /** Writes one command line; never waits for an answer. */
   send(command: Readonly<Record<string, unknown>> & { readonly type: string }): void {
     if (this.failure) throw this.failure;
-    this.socket.write(`${JSON.stringify(command)}\n`);
+    this.socket.write(encodeRemoteInputLine(command));
   }
 
   key(fkey: string, pressed: boolean): void {
@@ -223,7 +235,8 @@ export class RemoteInputClient {
 
   async getScore(): Promise<ScoreReply> {
     const raw = (await this.ask({ type: 'get_score' }, 'get_score')) as JsonLine;
-    return { score: num(raw.score)!, survivalTime: num(raw.survival_time), playerIndex: num(raw.player_index), progress: num(raw.progress), simMs: num(raw.sim_ms), raw };
+    const s = RemoteInputScoreReply.parse(raw);
+    return { score: s.score, survivalTime: s.survival_time, playerIndex: s.player_index, progress: s.progress, simMs: s.sim_ms, raw };
   }
 
   async gameOverCheck(): Promise<boolean> {
@@ -234,7 +247,7 @@ export class RemoteInputClient {
   /** Our server's extension: privileged game state. */
   async getState(): Promise<Record<string, unknown>> {
     const raw = (await this.ask({ type: 'get_state' }, 'get_state')) as JsonLine;
-    return raw.state as Record<string, unknown>;
+    return RemoteInputStateReply.parse(raw).state;
   }
 
   /** A screenshot; `pending` answers are retried with backoff until `pendingTimeoutMs`. */
@@ -278,7 +291,7 @@ export class RemoteInputClient {
           this.violate(new ArenaError(ErrorCode.GAME_TIMEOUT, `RemoteInput server did not answer '${kind}' within ${this.opts.requestTimeoutMs} ms`));
         }, this.opts.requestTimeoutMs);
         this.pending = { kind, resolve, reject, timer };
-        this.socket.write(`${JSON.stringify(command)}\n`);
+        this.socket.write(encodeRemoteInputLine(command));
       });
     const result = this.chain.then(run, run);
     this.chain = result.catch(() => undefined);
@@ -320,14 +333,10 @@ export class RemoteInputClient {
   private onLine(text: string): void {
     const trimmed = text.trim();
     if (trimmed.length === 0) return;
-    let line: unknown;
-    try {
-      line = JSON.parse(trimmed);
-    } catch {
-      return this.violate(new ArenaError(ErrorCode.BAD_MESSAGE, `RemoteInput server sent a line that is not JSON: ${JSON.stringify(trimmed.slice(0, 60))}`));
-    }
-    if (!isObject(line)) return this.violate(new ArenaError(ErrorCode.BAD_MESSAGE, 'RemoteInput server sent a line that is not a JSON object'));
-    if (isPush(line)) {
+    const parsed = parseRemoteInputLine(trimmed);
+    if (!parsed.ok) return this.violate(new ArenaError(ErrorCode.BAD_MESSAGE, `RemoteInput server sent ${parsed.error}: ${JSON.stringify(trimmed.slice(0, 60))}`));
+    const { line } = parsed;
+    if (isGameOverPush(line)) {
       this.stats.pushes++;
       for (const l of [...this.gameOverListeners]) l(line);
       return;
@@ -366,15 +375,17 @@ export class RemoteInputClient {
   }
 
   private startFrame(header: JsonLine, pending: Pending | undefined): void {
-    const size = num(header.size);
-    const width = num(header.width);
-    const height = num(header.height);
-    const format = header.format === undefined || header.format === 'jpeg' || header.format === 'jpg' ? 'jpeg' : header.format === 'png' ? 'png' : undefined;
-    if (size === undefined || !Number.isInteger(size) || size <= 0 || width === undefined || height === undefined || width <= 0 || height <= 0 || format === undefined) {
-      return this.violate(new ArenaError(ErrorCode.BAD_MESSAGE, `bad screenshot header: ${JSON.stringify(header).slice(0, 200)}`));
-    }
+    const parsed = RemoteInputScreenshotHeader.safeParse(header);
+    if (!parsed.success) return this.violate(new ArenaError(ErrorCode.BAD_MESSAGE, `bad screenshot header: ${JSON.stringify(header).slice(0, 200)}`));
+    const { size, width, height } = parsed.data;
+    const format = parsed.data.format === 'png' ? 'png' : 'jpeg';
     if (size > this.opts.maxFrameBytes) return this.violate(new ArenaError(ErrorCode.TOO_LARGE, `screenshot of ${size} bytes exceeds ${this.opts.maxFrameBytes}`));
-    this.frame = { width, height, format, size, chunks: [], received: 0, pending, idle: undefined };
+    const limit = this.opts.frameTimeoutMs;
+    const whole = setTimeout(() => {
+      const got = this.frame?.received ?? 0;
+      this.violate(new ArenaError(ErrorCode.GAME_TIMEOUT, `screenshot of ${size} bytes not complete within ${limit} ms of its header (${got} arrived): the build trickles`));
+    }, limit);
+    this.frame = { width, height, format, size, chunks: [], received: 0, pending, idle: undefined, whole };
     this.armFrameTimer(this.frame);
   }
 
@@ -389,6 +400,7 @@ export class RemoteInputClient {
 
   private finishFrame(frame: FrameRead): void {
     if (frame.idle) clearTimeout(frame.idle);
+    clearTimeout(frame.whole);
     this.frame = undefined;
     const data = Buffer.concat(frame.chunks, frame.size);
     const problem = checkImageBytes(data, frame.format);
@@ -411,6 +423,7 @@ export class RemoteInputClient {
   private fail(err: ArenaError): void {
     this.failure ??= err;
     if (this.frame?.idle) clearTimeout(this.frame.idle);
+    if (this.frame) clearTimeout(this.frame.whole);
     this.frame = undefined;
     const p = this.settle();
     p?.reject(this.failure);

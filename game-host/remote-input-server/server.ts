@@ -6,11 +6,11 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ArenaError, ErrorCode, type InputEvent } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, controlKey, wireButtons, type InputEvent } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import type { GameBackend } from '../backend.js';
 import { controlByFKey, defaultMapName, mapKey, REMOTE_INPUT_BASE_PORT } from './key-map.js';
-import { FIRE_AND_FORGET, RemoteInputCommand, RemoteInputExtension } from '../../protocol/index.js';
+import { FIRE_AND_FORGET, RemoteInputCommand, RemoteInputExtension, encodeRemoteInputLine, parseRemoteInputLine } from '../../protocol/index.js';
 import { RemoteInputWorld } from './world.js';
 
 export interface RemoteInputServeOptions {
@@ -46,13 +46,26 @@ export interface RemoteInputServer {
   readonly ports: readonly number[];
   readonly world: RemoteInputWorld;
   /** Lines that were not valid commands, and fire-and-forget commands ignored (unknown keys, axes, consoles). */
-  readonly stats: { badLines: number; ignored: number; connections: number };
+  readonly stats: ServerStats;
   /** Connections open now, over all ports. */
   readonly clients: number;
   close(): Promise<void>;
 }
 
 type Reply = Record<string, unknown>;
+
+/** Counters of a RemoteInput server, over all its connections. */
+export interface ServerStats {
+  badLines: number;
+  ignored: number;
+  connections: number;
+  /** Times a connection stopped reading because its client was behind on replies. */
+  pausedReads: number;
+  /** Requests held back until their client read the replies before them. */
+  waitsForReader: number;
+  /** Most reply bytes ever waiting unread on one connection. */
+  peakUnreadBytes: number;
+}
 
 /** Serves `backend` over RemoteInput until closed. */
 export async function serveRemoteInput(backend: GameBackend, options: RemoteInputServeOptions = {}): Promise<RemoteInputServer> {
@@ -61,7 +74,7 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
   if (!backend.info.variants.includes(variant)) throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `no variant '${variant}'; variants: ${backend.info.variants.join(', ')}`);
   const world = new RemoteInputWorld(backend, entry, { seed: options.seed ?? 1, variant, frame: options.frame ?? entry.frame, paused: options.paused ?? false });
   await world.start();
-  const stats = { badLines: 0, ignored: 0, connections: 0 };
+  const stats: ServerStats = { badLines: 0, ignored: 0, connections: 0, pausedReads: 0, waitsForReader: 0, peakUnreadBytes: 0 };
   const context: ConnectionContext = {
     world,
     entry,
@@ -125,7 +138,7 @@ function variantsByMap(entry: GameEntry, variants: readonly string[], maps: Read
 interface ConnectionContext {
   readonly world: RemoteInputWorld;
   readonly entry: GameEntry;
-  readonly stats: { badLines: number; ignored: number; connections: number };
+  readonly stats: ServerStats;
   readonly welcome: boolean;
   readonly controls: ReadonlyMap<string, string>;
   readonly lookScale: { readonly x: number; readonly y: number };
@@ -136,12 +149,18 @@ interface ConnectionContext {
 }
 
 const clampDeg = (v: number): number => Math.max(-360, Math.min(360, v));
+/** Reply bytes waiting on a socket past which no further request is served until the client reads. */
+const REPLY_HIGH_WATER = 4 * 1024 * 1024;
+/** Lines read but not yet handled past which the socket stops reading (TCP then pushes back on the client). */
+const MAX_QUEUED_LINES = 64;
 
 /** One client on one player's port. */
 class Connection {
   private pending: Buffer = Buffer.alloc(0);
   private queue: Promise<void> = Promise.resolve();
   private dead = false;
+  /** Lines read and queued but not handled yet. */
+  private queued = 0;
   /** Controls and buttons this connection holds down, released when it goes. */
   private readonly heldKeys = new Set<string>();
   private readonly heldButtons = new Set<'left' | 'right' | 'middle'>();
@@ -167,6 +186,7 @@ class Connection {
       });
     }
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('drain', () => this.maybeResume());
     socket.on('error', () => undefined);
     socket.on('close', () => {
       this.dead = true;
@@ -179,9 +199,10 @@ class Connection {
 
   send(reply: Reply, bytes?: Uint8Array): void {
     if (this.dead || this.socket.destroyed) return;
-    const line = Buffer.from(`${JSON.stringify(reply)}\n`);
+    const line = Buffer.from(encodeRemoteInputLine(reply));
     // One write per reply, so a push can never land between a screenshot header and its bytes.
     this.socket.write(bytes ? Buffer.concat([line, bytes]) : line);
+    this.ctx.stats.peakUnreadBytes = Math.max(this.ctx.stats.peakUnreadBytes, this.socket.writableLength);
   }
 
   /** Forgets what this connection held (a reset or level change starts with nothing down). */
@@ -202,9 +223,39 @@ class Connection {
         this.tooLong();
         return;
       }
-      this.queue = this.queue.then(() => this.onLine(line));
+      this.queued += 1;
+      this.queue = this.queue.then(() => this.onLine(line)).finally(() => {
+        this.queued -= 1;
+        this.maybeResume();
+      });
     }
     if (this.pending.length > this.ctx.maxLineBytes) this.tooLong();
+    // A client that asks faster than it reads is made to wait by TCP, not by our memory.
+    else if ((this.queued >= MAX_QUEUED_LINES || this.socket.writableLength > REPLY_HIGH_WATER) && !this.socket.isPaused()) {
+      this.ctx.stats.pausedReads++;
+      this.socket.pause();
+    }
+  }
+
+  private maybeResume(): void {
+    if (this.dead || !this.socket.isPaused()) return;
+    if (this.queued < MAX_QUEUED_LINES / 2 && this.socket.writableLength <= REPLY_HIGH_WATER) this.socket.resume();
+  }
+
+  /** Waits until the client has taken its replies down to the high-water mark (or is gone). */
+  private async drained(): Promise<void> {
+    while (!this.dead && !this.socket.destroyed && this.socket.writableLength > REPLY_HIGH_WATER) {
+      this.ctx.stats.waitsForReader++;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.socket.off('drain', done);
+          this.socket.off('close', done);
+          resolve();
+        };
+        this.socket.once('drain', done);
+        this.socket.once('close', done);
+      });
+    }
   }
 
   private tooLong(): void {
@@ -218,20 +269,19 @@ class Connection {
   private async onLine(text: string): Promise<void> {
     const trimmed = text.trim();
     if (trimmed.length === 0 || this.dead) return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(trimmed);
-    } catch {
+    const line = parseRemoteInputLine(trimmed);
+    if (!line.ok && line.error === 'not a JSON line') {
       this.ctx.stats.badLines++;
-      this.send({ type: 'error', error: 'not a JSON line' });
+      this.send({ type: 'error', error: line.error });
       return;
     }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== 'string') {
+    const raw = line.ok ? line.line : undefined;
+    if (raw === undefined || typeof raw.type !== 'string') {
       this.ctx.stats.badLines++;
       this.send({ type: 'error', error: 'a command is a JSON object with a string `type`' });
       return;
     }
-    const type = (raw as { type: string }).type;
+    const type = raw.type;
     const parsed = RemoteInputCommand.safeParse(raw);
     if (!parsed.success) {
       if (FIRE_AND_FORGET.has(type)) {
@@ -244,6 +294,7 @@ class Connection {
       return;
     }
     try {
+      if (!FIRE_AND_FORGET.has(type)) await this.drained();
       await this.handle(parsed.data);
     } catch (err) {
       // A request the game could not serve is answered; fire-and-forget commands stay unanswered.
@@ -260,7 +311,7 @@ class Connection {
     const { world } = this.ctx;
     switch (cmd.type) {
       case 'key': {
-        const control = this.ctx.controls.get(cmd.key.toLowerCase());
+        const control = this.ctx.controls.get(controlKey(cmd.key));
         if (control === undefined) return this.ignored(`key '${cmd.key}'`);
         const down = cmd.event === 'pressed';
         if (down) this.heldKeys.add(control);
@@ -268,6 +319,7 @@ class Connection {
         return world.apply([{ type: 'key', at: 0, slot: this.slot, key: control, down }]);
       }
       case 'mouse_button': {
+        if (!wireButtons(this.ctx.entry.controls.buttons).includes(cmd.button)) return this.ignored(`mouse button '${cmd.button}'`);
         const down = cmd.event === 'pressed';
         if (down) this.heldButtons.add(cmd.button);
         else this.heldButtons.delete(cmd.button);

@@ -37,6 +37,7 @@ export class PlayerInput<K extends string> {
         this.pitchDeg = clampPitch(this.pitchDeg + event.dy, this.limits.pitchMin, this.limits.pitchMax);
         return undefined;
       case 'button':
+      case 'move':
         return undefined;
     }
   }

@@ -15,8 +15,10 @@ import {
   Limits,
   closeWithError,
   decodeMessage,
+  guardServerSocket,
   messageBytes,
   messageSchema,
+  refuseUpgrade,
   toArenaError,
 } from '../../protocol/index.js';
 import type { RemoteAgent } from './remote-agent.js';
@@ -29,6 +31,8 @@ export class AgentLinkServer {
   private readonly agents = new Map<string, RemoteAgent>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: Limits.maxAgentMessageBytes * 4 });
   private ownServer: Server | undefined;
+  /** The HTTP server this link was attached to, when someone else owns it. */
+  private shared: Server | undefined;
   /** How long a new connection may take to say hello, ms. */
   helloTimeoutMs = 10_000;
 
@@ -54,6 +58,7 @@ export class AgentLinkServer {
   /** Serves AgentLink on an HTTP server someone else owns (arena serve). */
   static attach(server: Server, url: string): AgentLinkServer {
     const link = new AgentLinkServer(url);
+    link.shared = server;
     server.on('upgrade', (req, socket, head) => link.handleUpgrade(req, socket, head));
     return link;
   }
@@ -76,15 +81,19 @@ export class AgentLinkServer {
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== AGENT_PATH) return;
+    // An upgrade for any other path is answered and its socket destroyed, never left holding a descriptor;
+    // on a shared server (`arena serve`) the other paths' owners are the listeners registered before this one.
+    if (path !== AGENT_PATH) {
+      if (this.ownServer || (this.shared?.listenerCount('upgrade') ?? 0) <= 1) refuseUpgrade(socket);
+      return;
+    }
+    socket.on('error', () => undefined);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));
   }
 
   private onConnection(ws: WebSocket): void {
     let agent: RemoteAgent | undefined;
-    const timer = setTimeout(() => closeWithError(ws, new ArenaError(ErrorCode.BAD_STATE, `no hello within ${this.helloTimeoutMs} ms`)), this.helloTimeoutMs);
-    ws.on('close', () => clearTimeout(timer));
-    ws.on('error', () => undefined);
+    const guard = guardServerSocket(ws, this.helloTimeoutMs);
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       try {
         if (!isBinary) throw new ArenaError(ErrorCode.BAD_MESSAGE, 'AgentLink messages are binary msgpack');
@@ -96,7 +105,7 @@ export class AgentLinkServer {
           if (!found) throw new ArenaError(ErrorCode.BAD_TOKEN, 'no slot has this token');
           found.attach(ws, msg.agent);
           agent = found;
-          clearTimeout(timer);
+          guard.helloDone();
           return;
         }
         switch (msg.type) {

@@ -10,6 +10,7 @@ import {
   ArenaError,
   CloseCode,
   ErrorCode,
+  LatestSender,
   sendMessage,
   type AgentAction,
   type Agent,
@@ -17,6 +18,7 @@ import {
   type Decision,
   type EpisodeSummary,
   type FrameEncoding,
+  type GatewayMessage,
   type Observation,
 } from '../../protocol/index.js';
 
@@ -50,6 +52,9 @@ export class RemoteAgent implements Agent {
   private readonly attachWaiters: (() => void)[] = [];
   private readonly detachWaiters: (() => void)[] = [];
   private finished = false;
+  /** Observations of the current socket: only the newest waits while the agent is behind on reading. */
+  private observations: LatestSender | undefined;
+  private droppedBefore = 0;
 
   constructor(readonly slot: number, private readonly options: RemoteAgentOptions = {}) {
     this.frameEncoding = options.frameEncoding ?? 'jpeg';
@@ -59,14 +64,28 @@ export class RemoteAgent implements Agent {
     return this.socket !== undefined;
   }
 
+  /** Bytes written to the agent's socket that it has not taken yet (0 without a socket). */
+  get bufferedBytes(): number {
+    return this.socket?.bufferedAmount ?? 0;
+  }
+
+  /** Observations replaced by a newer one before the agent's socket could take them, over all its connections. */
+  get framesDropped(): number {
+    return this.droppedBefore + (this.observations?.dropped ?? 0);
+  }
+
   /** Binds a socket that presented this agent's token; SLOT_TAKEN if another socket holds the slot. */
   attach(ws: WebSocket, agentName: string): void {
     if (this.finished) throw new ArenaError(ErrorCode.BAD_STATE, 'this match is over');
     if (this.socket) throw new ArenaError(ErrorCode.SLOT_TAKEN, `slot ${this.slot} already has an agent`);
     this.socket = ws;
     this.agentName = agentName;
+    const observations = new LatestSender(ws);
+    this.observations = observations;
     ws.once('close', () => {
       if (this.socket !== ws) return;
+      this.droppedBefore += observations.dropped;
+      this.observations = undefined;
       this.socket = undefined;
       for (const w of this.detachWaiters.splice(0)) w();
     });
@@ -80,7 +99,7 @@ export class RemoteAgent implements Agent {
   onAction(ws: WebSocket, action: AgentAction): void {
     const pending = this.pending;
     if (!pending || pending.observation.step !== action.step) {
-      sendMessage(ws, { type: 'error', code: ErrorCode.BAD_STATE, message: pending ? `expected an action for step ${pending.observation.step}, got ${action.step}` : 'no observation is waiting for an action' });
+      sendToAgent(ws, { type: 'error', code: ErrorCode.BAD_STATE, message: pending ? `expected an action for step ${pending.observation.step}, got ${action.step}` : 'no observation is waiting for an action' });
       return;
     }
     this.pending = undefined;
@@ -135,11 +154,14 @@ export class RemoteAgent implements Agent {
   }
 
   async end(summary: EpisodeSummary): Promise<void> {
-    if (this.socket) sendMessage(this.socket, { type: 'end', ...summary });
+    if (this.socket) sendToAgent(this.socket, { type: 'end', ...summary });
   }
 
   async close(): Promise<void> {
     this.finished = true;
+    // Nobody waits for a join any more (the match ended, perhaps by a signal during the wait): the waits end
+    // now, with their timers, instead of holding the process until they run out.
+    for (const w of this.attachWaiters.splice(0)) w();
     const ws = this.socket;
     this.socket = undefined;
     if (ws && ws.readyState === ws.OPEN) ws.close(CloseCode.MATCH_OVER, 'match over');
@@ -180,7 +202,7 @@ export class RemoteAgent implements Agent {
 
   private sendWelcome(): void {
     const info = this.info!;
-    sendMessage(this.socket!, {
+    sendToAgent(this.socket!, {
       type: 'welcome',
       version: AGENT_LINK_VERSION,
       matchId: info.matchId,
@@ -196,8 +218,8 @@ export class RemoteAgent implements Agent {
   }
 
   private async sendObservation(o: Observation): Promise<void> {
-    if (!this.socket) return;
-    sendMessage(this.socket, {
+    if (!this.socket || !this.observations) return;
+    this.observations.send(0, {
       type: 'observation',
       step: o.step,
       simMs: o.simMs,
@@ -206,6 +228,11 @@ export class RemoteAgent implements Agent {
       ...(o.feedback === undefined ? {} : { feedback: o.feedback }),
     });
   }
+}
+
+/** Sends one gateway-to-agent message. */
+function sendToAgent(ws: WebSocket, message: GatewayMessage): boolean {
+  return sendMessage(ws, message);
 }
 
 function stripUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {

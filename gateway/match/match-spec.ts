@@ -56,8 +56,11 @@ export interface MatchSpec {
   readonly onEvent?: (event: MatchEvent) => void;
   /** A manifest entry to use instead of looking `game` up (tests and external games). */
   readonly entry?: GameEntry;
-  /** Starts the game another way (tests). Default: the entry's launch recipe. */
-  readonly launch?: (entry: GameEntry) => Promise<GameEndpoint>;
+  /**
+   * Starts the game another way (tests, benchmarks). Default: the entry's launch recipe. `options.privileged`
+   * says whether an agent of the match reads state, so whether the game should be asked for it.
+   */
+  readonly launch?: (entry: GameEntry, options: { readonly privileged: boolean }) => Promise<GameEndpoint>;
 }
 
 export interface PlayerResult {
@@ -69,7 +72,14 @@ export interface PlayerResult {
   readonly decisions: number;
   readonly invalid: number;
   readonly failed: number;
+  /** Observations replaced by newer ones before the agent's socket took them (remote agents only). */
+  readonly framesDropped?: number;
+  /** Frames the game dropped for the gateway (realtime, gateway behind), when there were any. */
+  readonly gameFramesDropped?: number;
 }
+
+/** What an episode's score means; see `episodeClass`. Only `finished` and `budget` are results of play. */
+export type EpisodeClass = 'finished' | 'budget' | 'format' | 'failed' | 'incomplete';
 
 export interface MatchResult {
   readonly runId: string;
@@ -78,7 +88,7 @@ export interface MatchResult {
   /** Why the episode ended: the game's reason, `time_limit`, `step_budget`, or an error code. */
   readonly reason: string;
   /** How the episode ended, for what its score means: the game finished it, a budget ran out, or answers were mostly invalid. */
-  readonly episode: 'finished' | 'budget' | 'format';
+  readonly episode: EpisodeClass;
   readonly simMs: number;
   readonly players: readonly PlayerResult[];
   readonly error?: { readonly code: string; readonly message: string; readonly class: string };

@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../protocol/index.js';
 import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
-import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
+import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
 import { MatchSession } from './match-session.js';
-import type { MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
+import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
 
@@ -37,16 +37,47 @@ function checkSlots(spec: MatchSpec, entry: GameEntry): void {
   }
 }
 
+/**
+ * The frames to ask the game for: JPEG at the match's quality when the game is a reference game (its host
+ * encodes our renders with the encoder the gateway would use) and every agent takes exactly that JPEG, so
+ * each frame is encoded once, at the source, and a tenth of the bytes cross GameLink; raw RGB otherwise, for
+ * the gateway to encode once per profile. Either way an agent and the record get the same bytes.
+ */
+export function gameFrameEncoding(spec: MatchSpec, entry: GameEntry, frame: { width: number; height: number }): { encoding: 'rgb' } | { encoding: 'jpeg'; quality: number } {
+  const quality = spec.jpegQuality ?? RunDefaults.jpegQuality;
+  const takesMatchJpeg = (agent: MatchSpec['slots'][number]['agent']): boolean =>
+    agent.frameEncoding === 'jpeg' && (agent.jpeg === undefined || (agent.jpeg.quality === quality && (agent.jpeg.maxSide ?? Infinity) >= Math.max(frame.width, frame.height)));
+  const ours = entry.launch.kind === 'builtin';
+  return ours && spec.slots.length > 0 && spec.slots.every((s) => takesMatchJpeg(s.agent)) ? { encoding: 'jpeg', quality } : { encoding: 'rgb' };
+}
+
 /** Share of invalid answers at which an episode counts as a format failure rather than a result of play. */
 export const FORMAT_FAILURE_SHARE = 0.5;
 
+/** Share of failed decisions (provider errors, timeouts) at which an episode is classed by its failure, not scored as play. */
+export const DECISION_FAILURE_SHARE = 0.5;
+
 /**
- * How a completed episode ended, for deciding what its score means: `finished` (the game ended it, or its time
- * ran out), `budget` (an agent's step budget ran out first), `format` (an agent's answers were mostly invalid).
+ * How an episode ended, for deciding what its score means: `incomplete` (the run failed or was aborted),
+ * `failed` (at least half of an agent's decisions failed at its provider or timed out), `format` (an agent's
+ * answers were mostly invalid), `budget` (an agent's step budget ran out first), `finished` (the game ended
+ * it, or its time ran out). Only `finished` and `budget` are results of play.
  */
-export function episodeClass(reason: string, players: readonly PlayerResult[]): 'finished' | 'budget' | 'format' {
+export function episodeClass(reason: string, players: readonly PlayerResult[], complete = true): EpisodeClass {
+  if (!complete) return 'incomplete';
+  if (players.some((p) => p.decisions > 0 && p.failed / p.decisions >= DECISION_FAILURE_SHARE)) return 'failed';
   if (players.some((p) => p.decisions > 0 && p.invalid / p.decisions >= FORMAT_FAILURE_SHARE)) return 'format';
   return reason === 'step_budget' ? 'budget' : 'finished';
+}
+
+/** Resolves with `work`, or rejects with ABORTED as soon as `signal` aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new ArenaError(ErrorCode.ABORTED, 'match aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new ArenaError(ErrorCode.ABORTED, 'match aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
@@ -63,6 +94,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
   };
   const frame = spec.frame ?? entry.frame;
+  checkFrameFits(frame.width, frame.height);
   const runId = spec.runId ?? newRunId(entry.id);
   const dir = join(spec.runsDir ?? 'runs', runId);
   const recorder = new RunRecorder(dir, {
@@ -87,21 +119,28 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   let reason = 'error';
   let failure: ArenaError | undefined;
   try {
-    endpoint = await (spec.launch ?? ((e: GameEntry) => launchGame(e, { privileged: true })))(entry);
+    // The game streams its privileged state only when an agent of this match reads it; the recorder never does.
+    const privileged = spec.slots.some((s) => s.agent.privileged);
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {
       if (err) controller.abort(err);
     });
     recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
-    session = new MatchSession(spec, entry, ep, recorder, limits);
+    const gameFrames = gameFrameEncoding(spec, entry, frame);
+    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined);
     const gamePrompt = composeGamePrompt(entry);
-    await Promise.all(
-      spec.slots.map((s) =>
-        s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
+    // The wait for agents (remote ones may take minutes to join) ends at once when the match is aborted.
+    await untilAborted(
+      Promise.all(
+        spec.slots.map((s) =>
+          s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
+        ),
       ),
+      controller.signal,
     );
-    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, encoding: 'rgb' }));
+    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, ...gameFrames }));
     reason = clock === 'realtime' ? await runRealtimeLoop(session, controller.signal) : await runPausedLoop(session, clock, controller.signal);
   } catch (err) {
     failure = toArenaError(err);
@@ -136,11 +175,13 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       decisions: state?.decisions ?? 0,
       invalid: state?.invalid ?? 0,
       failed: state?.failed ?? 0,
+      ...(typeof s.agent.framesDropped === 'number' ? { framesDropped: s.agent.framesDropped } : {}),
+      ...(state?.gameFramesDropped ? { gameFramesDropped: state.gameFramesDropped } : {}),
     };
   });
   const status = failure ? 'incomplete' : 'complete';
   const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
-  const episode = episodeClass(reason, players);
+  const episode = episodeClass(reason, players, !failure);
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));

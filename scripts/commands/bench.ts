@@ -6,15 +6,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchCapacity } from '../bench/capacity.js';
 import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
+import { benchDecisionEncode } from '../bench/decision-encode.js';
+import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
+import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { fmt, row } from '../bench/stats.js';
+import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,games,desktop,capacity', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,sweeps,hardening', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -40,6 +44,31 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const rgb = results[0]!;
     say(`full decision loop (observe, decide, compile, advance, record a JPEG frame): ${fmt(loop.perDecisionMs, 3)} ms/decision = ${fmt(loop.perDecisionMs / rgb.gameLink.perItemMs)}x one bare GameLink frame`);
     out.matchLoop = loop;
+  }
+
+  if (want('decision')) {
+    say('\n== decision loop of a model player, 640x360: one JPEG per (frame, profile) shared by agent and record, vs the agent and the recorder encoding one each ==');
+    const d = await benchDecisionEncode(640, 360, quick ? 40 : 150, quick ? 1 : 3);
+    say(`before (2 JPEG encodes per decision): ${fmt(d.beforeMs, 3)} ms/decision; after (1): ${fmt(d.afterMs, 3)} ms/decision; after/before ${fmt(d.afterMs / d.beforeMs)} (${fmt(d.beforeMs / d.afterMs)}x the decisions per second)`);
+    out.decisionEncode = d;
+  }
+
+  if (want('e2e')) {
+    say('\n== end to end: game -> gateway (pdq match, recorded) -> AgentLink agent in another process, vs game -> bare ws relay -> client in another process ==');
+    const w = [14, 10, 16, 16, 18, 20];
+    say(row(['frame', 'bytes', 'relay ms/frame', 'gateway ms/frame', 'gateway extra ms', 'gateway/relay fps'], w));
+    const results = [];
+    for (const encoding of ['rgb', 'jpeg'] as const) {
+      const r = await benchEndToEnd(640, 360, encoding, quick ? 50 : 200, quick ? 1 : 3);
+      results.push(r);
+      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.relayMs, 3), fmt(r.gatewayMs, 3), fmt(r.gatewayMs - r.relayMs, 3), fmt(r.relayMs / r.gatewayMs)], w));
+    }
+    for (const r of results) {
+      const p = r.gatewayParts;
+      say(`  gateway ${r.encoding} frame: GameLink advance ${fmt(p.advanceMs, 3)} ms + AgentLink round trip ${fmt(p.agentMs, 3)} ms + encode for agent, record, loop ${fmt(p.restMs, 3)} ms`);
+    }
+    say('goal: gateway/relay fps 0.80 or better (docs/bench.md says where the rest goes)');
+    out.endToEnd = results;
   }
 
   if (want('games')) {
@@ -79,6 +108,39 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
     say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
     out.capacity = results;
+  }
+
+  if (want('sweeps')) {
+    say('\n== sweeps: the same short last_stand episodes one by one, as an embedded sweep, and on Redis workers (one process each) ==');
+    const missing = redisBenchMissing();
+    if (missing) say(`redis rows skipped: ${missing}`);
+    const n = quick ? 8 : 24;
+    const rows = await benchSweeps(n, quick ? [1, 2] : [1, 2, 4]);
+    const w = [30, 9, 10, 12, 12, 16, 22];
+    say(row(['how', 'episodes', 'wall s', 'episodes/min', 'vs one by one', 'episode ms', 'overhead ms (ratio)'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.perMinute, 1), fmt(r.perMinute / base.perMinute), fmt(r.episodeMs, 0), r.overheadMs === undefined ? '-' : `${fmt(r.overheadMs, 0)} (${fmt(r.overheadMs / r.episodeMs)}x)`], w));
+    const redis = rows.filter((r) => r.how.startsWith('redis'));
+    if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
+    out.sweeps = rows;
+  }
+
+  if (want('hardening')) {
+    const seconds = quick ? 10 : 60;
+    say(`\n== hardening: gateway memory, realtime last_stand ${seconds} s, a remote agent that never reads vs one that reads (idle play); 640x360 RGB observations ==`);
+    // A short warm-up first, so that neither figure carries the first match's module loading.
+    await benchConsumerMemory(false, 2000);
+    const idle = await benchConsumerMemory(false, seconds * 1000);
+    const deaf = await benchConsumerMemory(true, seconds * 1000);
+    const mb = (b: number): string => fmt(b / 1024 / 1024, 1);
+    const w = [12, 16, 20, 12, 12];
+    say(row(['agent', 'peak heap+ext MB', 'peak socket buffer MB', 'decisions', 'dropped'], w));
+    say(row(['reads', mb(idle.peakBytes), mb(idle.peakBufferedBytes), idle.decisions, idle.framesDropped], w));
+    say(row(['never reads', mb(deaf.peakBytes), mb(deaf.peakBufferedBytes), deaf.decisions, deaf.framesDropped], w));
+    say(`memory never-reads / reads: ${fmt(deaf.peakBytes / Math.max(1, idle.peakBytes))}x; frames dropped for the non-reader: ${deaf.framesDropped}`);
+    const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
+    say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
+    out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
   }
 
   mkdirSync('.bench', { recursive: true });

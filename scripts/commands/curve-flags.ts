@@ -29,6 +29,11 @@ export const curveOptions = {
   'reflector-base-url': { type: 'string', arg: 'URL', defaultText: "the player's --base-url", description: 'reflector endpoint (OpenAI-compatible, with function calling)' },
   'reflector-api-key-env': { type: 'string', arg: 'VAR', defaultText: '--api-key-env, else OPENAI_API_KEY', description: "reflector key; unset means the key 'none' (local servers)" },
   'reflector-timeout': { type: 'string', kind: 'number', arg: 'S', defaultText: '300', description: 'deadline of one reflector call, seconds' },
+  'reflector-max-tokens': { type: 'string', arg: 'N|none', defaultText: '4096', description: 'most tokens per reflector turn (max_completion_tokens); none sends no cap' },
+  'reflector-temperature': { type: 'string', arg: 'X|none', defaultText: '0', description: 'reflector sampling temperature; none sends none' },
+  'reflector-extra-body': { type: 'string', arg: 'JSON', defaultText: '{}', description: 'extra request fields for the reflector, e.g. \'{"reasoning_effort":"low"}\'' },
+  'reflector-frames-per-call': { type: 'string', kind: 'integer', arg: 'N', defaultText: '4', description: 'frames per view_frames call' },
+  'reflector-frame-side': { type: 'string', kind: 'integer', arg: 'PX', defaultText: '512', description: 'largest side of a frame shown to the reflector' },
   'max-tool-calls': { type: 'string', kind: 'integer', arg: 'N', defaultText: '24', description: 'inspection calls per reflection' },
   'max-submissions': { type: 'string', kind: 'integer', arg: 'N', defaultText: '3', description: 'submissions per reflection' },
   rounds: { type: 'string', kind: 'integer', arg: 'R', defaultText: 'required for a new curve', description: 'reflection rounds; the curve has R + 1 rounds' },
@@ -71,6 +76,11 @@ const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
   ['reflector-model', ['reflector.model']],
   ['max-tool-calls', ['reflector.maxToolCalls']],
   ['max-submissions', ['reflector.maxSubmissions']],
+  ['reflector-max-tokens', ['reflector.maxOutputTokens']],
+  ['reflector-temperature', ['reflector.temperature']],
+  ['reflector-extra-body', ['reflector.extraBody']],
+  ['reflector-frames-per-call', ['reflector.maxFramesPerCall']],
+  ['reflector-frame-side', ['reflector.frameMaxSide']],
   ['steps', ['match.stepBudget']],
   ['time-limit', ['match.timeLimitMs']],
   ['obs-delay', ['match.observationDelayMs']],
@@ -84,6 +94,24 @@ const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
   ['reflector-base-url', ['player.reflectorBaseUrl']],
   ['reflector-api-key-env', ['player.reflectorApiKeyEnv']],
 ];
+
+/** A number flag that also takes `none` (sent as null: no limit, or the server's own value). */
+function numOrNone(value: string | undefined, flag: string): number | null | undefined {
+  return value?.trim().toLowerCase() === 'none' ? null : num(value, flag);
+}
+
+/** A flag holding a JSON object (request fields passed through as written). */
+function jsonObject(value: string | undefined, flag: string): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw usage(`--${flag} takes a JSON object, e.g. '{"reasoning_effort":"low"}' (got '${value.slice(0, 60)}')`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw usage(`--${flag} takes a JSON object (got '${value.slice(0, 60)}')`);
+  return parsed as Record<string, unknown>;
+}
 
 const set = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
 
@@ -110,6 +138,11 @@ function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflec
       ...set('model', flags['reflector-model']),
       ...set('maxToolCalls', num(flags['max-tool-calls'], 'max-tool-calls')),
       ...set('maxSubmissions', num(flags['max-submissions'], 'max-submissions')),
+      ...set('maxOutputTokens', numOrNone(flags['reflector-max-tokens'], 'reflector-max-tokens')),
+      ...set('temperature', numOrNone(flags['reflector-temperature'], 'reflector-temperature')),
+      ...set('extraBody', jsonObject(flags['reflector-extra-body'], 'reflector-extra-body')),
+      ...set('maxFramesPerCall', num(flags['reflector-frames-per-call'], 'reflector-frames-per-call')),
+      ...set('frameMaxSide', num(flags['reflector-frame-side'], 'reflector-frame-side')),
     },
     match: {
       ...set('stepBudget', num(flags.steps, 'steps')),

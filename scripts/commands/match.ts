@@ -9,6 +9,7 @@ import { limitFlags } from '../cli/limit-flags.js';
 import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
+import { abortOnStopSignals } from '../stop-signals.js';
 
 /** `arena match`'s flags: the parser reads them and `arena match --help` prints them. */
 export const matchOptions = {
@@ -114,7 +115,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
 
 /** The one-line summary printed after a match. */
 export function resultLine(config: MatchConfig, result: MatchResult, wallMs: number): string {
-  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}`).join(' | ');
+  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}${p.failed ? `, ${p.failed} failed` : ''}`).join(' | ');
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
@@ -133,6 +134,9 @@ function parseListen(text: string | undefined): { host: string; port: number } {
 
 /** Plays one configured match with a progress bar; prints its result line. */
 async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined }): Promise<MatchResult> {
+  // Armed first: a signal from here on, the wait for remote agents included, ends the match as aborted.
+  const controller = new AbortController();
+  const stopSignals = abortOnStopSignals(controller);
   const link = config.agents.some((a) => a.kind === 'remote') ? await AgentLinkServer.listen(parseListen(flags.listen)) : undefined;
   const spec = specFromConfig(config, (slot) => {
     const agent = new RemoteAgent(slot, { clock: config.clock });
@@ -140,9 +144,6 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     process.stderr.write(`slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
     return agent;
   });
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
@@ -163,7 +164,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
       }
     },
   });
-  process.off('SIGINT', onSigint);
+  stopSignals();
   await link?.close();
   bar?.update(1, 'done');
   bar?.done();

@@ -5,12 +5,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonl, summarizeLedger } from '../../gateway/index.js';
+import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena report`'s flags. */
 export const reportOptions = {
-  json: { type: 'boolean', description: 'print run.json and the clock summary of each run as JSON' },
+  json: { type: 'boolean', description: 'print run.json and the clock summary of each run as JSON (a sweep: its tables as JSON)' },
 } as const satisfies FlagTable;
 
 interface RunJson {
@@ -53,10 +54,19 @@ function reportOne(dir: string): string {
   return lines.join('\n');
 }
 
+/** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */
+async function sweepReport(dir: string, json: boolean): Promise<number> {
+  const { text, files, tables } = await writeSweepReport(dir);
+  process.stdout.write(json ? `${JSON.stringify(tables, null, 2)}\n` : text);
+  process.stderr.write(`written: ${files.join(', ')}\n`);
+  return 0;
+}
+
 export async function reportCommand(argv: string[]): Promise<number> {
   const { values, operands: paths } = parseFlags('report', reportOptions, argv, true);
   const json = values.json;
-  if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER... [--json]');
+  if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json]');
+  if (paths.length === 1 && isSweepDir(paths[0]!)) return sweepReport(paths[0]!, json);
   const dirs = runDirs(paths);
   if (json) {
     const out = dirs.map((d) => ({ dir: d, run: JSON.parse(readFileSync(join(d, 'run.json'), 'utf8')) as unknown, clock: summarizeLedger(readJsonl(join(d, 'ledger.jsonl'))) }));
@@ -70,7 +80,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
 /** `arena report` in the command table. */
 export const reportCli: CommandSpec = {
   flags: reportOptions,
-  operands: { name: 'RUN_DIR|RUNS_FOLDER...', description: 'run directories (with a run.json), or folders of them' },
+  operands: { name: 'RUN_DIR|RUNS_FOLDER|SWEEP_DIR...', description: 'run directories (with a run.json), folders of them, or one sweep folder (its tables, CSV, JSON and plots)' },
   examples: ['arena report runs/', 'arena report runs/ --json'],
   run: reportCommand,
 };

@@ -5,21 +5,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAgent } from '../../agents/index.js';
-import { scriptedPolicies } from '../../games/index.js';
-import { runMatch } from '../../gateway/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
+import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
+import { abortOnStopSignals } from '../stop-signals.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
 import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tournament/results-log.js';
 import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
 import { standings } from '../tournament/standings.js';
 import { formatStandings, writeStandings } from '../tournament/tables.js';
-import { specFromConfig } from './match.js';
 
 /** `arena tournament`'s flags; `--game`, `--agents` and `--episodes` are required. */
 export const tournamentOptions = {
@@ -32,6 +31,8 @@ export const tournamentOptions = {
   latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of every agent' },
   ...limitFlags,
   parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
+  redis: { type: 'string', arg: 'URL', description: 'play the matches on arena workers through Redis (redis://host:port) instead of in this process' },
+  pool: { type: 'string', arg: 'P', default: 'default', description: 'with --redis: the worker pool that plays them' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
   out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
   quiet: { type: 'boolean', description: 'no progress bar' },
@@ -79,13 +80,26 @@ function matchConfig(shared: Shared, match: ScheduledMatch, entrants: ReadonlyMa
   return parseConfig({ ...rest, seed: match.seed, agents }, MatchConfig, 'tournament');
 }
 
-/** Runs `work` over `items` with at most `limit` running at once, in order of start. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
+/** A scheduled match as a unit of batch work: its id from the setup and the match key, so a rerun finds its run directory. */
+function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants: ReadonlyMap<string, Entrant>, outDir: string, pool: string): EpisodeJob {
+  const entry = getGame(shared.game);
+  const config = matchConfig(shared, match, entrants);
+  const cell = `${shared.game}.${shared.variant}.${shared.clock}.${digest({ setup, agents: match.agents }, 8)}`;
+  return {
+    id: `${cell}.e${match.episode}.s${match.seed}`,
+    batch: `tournament-${shared.game}`,
+    cell,
+    cellInfo: { game: shared.game, variant: shared.variant, clock: shared.clock, latency: shared.latency ?? 'wall', lineup: [...match.agents] },
+    episode: match.episode,
+    seed: match.seed,
+    pool,
+    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }) })),
+    ...(shared.stepBudget === undefined ? {} : { stepBudget: shared.stepBudget }),
+    ...(shared.timeLimitMs === undefined ? {} : { timeLimitMs: shared.timeLimitMs }),
+    ...(shared.observationDelayMs === undefined ? {} : { observationDelayMs: shared.observationDelayMs }),
+    ...(shared.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: shared.decisionTimeoutMs }),
+    meta: { config, tournament: { out: outDir, key: match.key } },
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 export async function tournamentCommand(argv: string[]): Promise<number> {
@@ -99,7 +113,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const episodes = count(values.episodes, 'episodes');
   if (!Number.isInteger(episodes) || episodes < 1) throw usage('--episodes takes a whole number of at least 1');
   const entrants = parseEntrants(values.agents);
-  const needed = entry.regime === 'solo' ? 1 : 2;
+  const needed = entry.regime === 'solo' || entry.regime === 'turn-based' ? 1 : 2;
   if (entry.slots.length !== needed) throw usage(`tournaments take games with ${needed} slot${needed > 1 ? 's' : ''} for ${entry.regime}; ${entry.id} has ${entry.slots.length}`);
   if (entrants.length < (entry.regime === 'pvp' ? 2 : 1)) throw usage(`a ${entry.regime} tournament needs at least ${entry.regime === 'pvp' ? 2 : 1} agents`);
   const outDir = values.out ?? join('tournaments', `${entry.id}-${variant}-${clock}`);
@@ -123,7 +137,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const labels = entrants.map((e) => e.label);
   const matches = schedule(entry.regime, labels, episodes, count(values.seed, 'seed', 1));
   // Fail on an agent that cannot be made before any match runs.
-  for (const e of entrants) await createAgent(e.kind, { scripted: scriptedPolicies, game: entry.id, seed: 1, vlm: e.vlm }).close();
+  for (const e of entrants) await makeAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
 
   mkdirSync(outDir, { recursive: true });
   const log = join(outDir, 'results.jsonl');
@@ -139,41 +153,58 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const todo = matches.filter((m) => !done.has(m.key));
   process.stderr.write(`tournament ${setup}: ${matches.length} matches, ${todo.length} to play, ${matches.length - todo.length} already in ${log}${before.skipped ? ` (${before.skipped} unreadable lines skipped)` : ''}\n`);
 
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  const stop = new AbortController();
+  const abort = new AbortController();
+  // SIGINT, SIGTERM and SIGHUP: no new matches, and every match in flight ends as aborted with its record closed.
+  const stopSignals = abortOnStopSignals(abort);
+  abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
+  const parallel = count(values.parallel, 'parallel', 1);
+  const backend: WorkBackend =
+    values.redis === undefined
+      ? new EmbeddedBackend({ makeAgent, runsDir: shared.runsDir, parallel })
+      : new RedisBackend({ connection: parseRedisUrl(values.redis), batchDir: outDir, runsDir: shared.runsDir, batch: `tournament-${entry.id}`, window: Math.max(parallel, 64) });
+  const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
+  const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
   let finished = 0;
   let failed = 0;
-  await pool(todo, count(values.parallel, 'parallel', 1), async (match) => {
-    if (controller.signal.aborted) return;
-    const config = matchConfig(shared, match, byLabel);
-    const spec = specFromConfig(config);
-    const result = await runMatch({ ...spec, meta: { ...spec.meta, tournament: { out: outDir, key: match.key } }, signal: controller.signal });
-    finished++;
-    if (result.status === 'complete') {
-      const record: MatchRecord = {
-        key: match.key,
-        setup,
-        agents: [...match.agents],
-        kinds: match.agents.map((l) => byLabel.get(l)!.kind),
-        episode: match.episode,
-        seed: match.seed,
-        reason: result.reason,
-        simMs: result.simMs,
-        players: result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome })),
-        runId: result.runId,
-        dir: result.dir,
-        finishedAt: new Date().toISOString(),
-      };
-      appendRecord(log, record);
-    } else {
-      failed++;
-      process.stderr.write(`\n${match.key}: INCOMPLETE ${result.error?.code ?? ''} (${result.error?.class ?? ''}): ${result.error?.message ?? ''}; a rerun retries it\n`);
-    }
-    bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
-  });
-  process.off('SIGINT', onSigint);
+  try {
+    await backend.run(
+      items,
+      {
+        onOutcome: ({ job }, result) => {
+          const match = byKey.get(job.id)!;
+          finished++;
+          // An episode whose decisions mostly failed at the provider comes back failed: it is retried, not scored.
+          if (result.status === 'complete') {
+            const record: MatchRecord = {
+              key: match.key,
+              setup,
+              agents: [...match.agents],
+              kinds: match.agents.map((l) => byLabel.get(l)!.kind),
+              episode: match.episode,
+              seed: match.seed,
+              reason: result.reason,
+              simMs: result.simMs,
+              players: result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome })),
+              runId: job.id,
+              dir: join(shared.runsDir, job.id),
+              finishedAt: new Date().toISOString(),
+            };
+            appendRecord(log, record);
+          } else {
+            failed++;
+            process.stderr.write(`\n${match.key}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
+          }
+          bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
+        },
+      },
+      { stop: stop.signal, abort: abort.signal },
+    );
+  } finally {
+    stopSignals();
+    await backend.close();
+  }
   bar?.done();
 
   const order = new Map(matches.map((m, i) => [m.key, i]));
@@ -193,7 +224,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     matches: { scheduled: matches.length, recorded: played.length, playedThisRun: finished - failed, failedThisRun: failed },
   });
   process.stderr.write(`tournament: ${played.length}/${matches.length} matches recorded; tables in ${outDir}\n`);
-  return failed > 0 || controller.signal.aborted ? 1 : 0;
+  return failed > 0 || stop.signal.aborted ? 1 : 0;
 }
 
 /** `arena tournament` in the command table. */

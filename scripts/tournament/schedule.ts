@@ -11,12 +11,14 @@ export interface ScheduledMatch {
 
 /**
  * The line-ups of a regime, labels in slot order. Solo: each agent alone. PvP: every ordered pair of two
- * different agents, so each plays each side against each other (side advantage cancels). Coop: every
+ * different agents, so each plays each side against each other (side advantage cancels). Turn-based
+ * boards: each agent alone against the board's own opponent. Coop: every
  * ordered pair including an agent with itself (self-play and mixed teams).
  */
 export function lineUps(regime: Regime, labels: readonly string[]): string[][] {
   switch (regime) {
     case 'solo':
+    case 'turn-based':
       return labels.map((a) => [a]);
     case 'pvp':
       return labels.flatMap((a) => labels.filter((b) => b !== a).map((b) => [a, b]));

@@ -15,8 +15,9 @@ const fixed = (v: number, digits: number): string => (Number.isFinite(v) ? v.toF
 /** Both tables as text. */
 export function formatStandings(regime: Regime, s: Standings): string {
   const pvp = regime === 'pvp';
+  const alone = regime === 'solo' || regime === 'turn-based';
   const ups = table(
-    [regime === 'solo' ? 'agent' : 'line-up (slot 0 vs slot 1)', 'games', ...(pvp ? ['W-D-L (slot 0)'] : []), ...(regime === 'solo' ? ['progress'] : ['progress 0', 'progress 1'])],
+    [alone ? 'agent' : 'line-up (slot 0 vs slot 1)', 'games', ...(pvp ? ['W-D-L (slot 0)'] : []), ...(alone ? ['progress'] : ['progress 0', 'progress 1'])],
     s.lineUps.map((r) => [r.agents.join(' vs '), String(r.games), ...(pvp ? [`${r.wins}-${r.draws}-${r.losses}`] : []), ...r.meanProgress.map((p) => fixed(p, 3))]),
   );
   const digits = pvp ? 0 : 3;

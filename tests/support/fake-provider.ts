@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 
 /** The answer a completion request gets when nothing is scripted. */
 export const DEFAULT_ANSWER = '<|action_start|>0 0 0 ; W ; W ; W <|action_end|>';
@@ -51,6 +52,10 @@ export interface FakeReply {
   readonly llamaTimings?: { readonly promptMs: number; readonly predictedMs: number };
   /** Function calls made after the text; without `text` the content is empty (null in a plain response). */
   readonly toolCalls?: readonly FakeToolCall[];
+  /** The finish reason sent (default `stop`, or `tool_calls`): `length` plays an answer cut by the output cap. */
+  readonly finishReason?: string;
+  /** After the first streamed token, send this error inside the 200 stream (as some servers do) and end. */
+  readonly streamError?: string;
 }
 
 /** One request the fake received. Times are `performance.now()` in this process. */
@@ -83,6 +88,8 @@ export interface FakeProvider {
   script(...replies: FakeReply[]): void;
   /** Most completion requests in flight at once so far. */
   maxInFlight(): number;
+  /** Plays a model context of `chars` request characters: a longer request gets HTTP 400 as llama.cpp words it. */
+  limitContext(chars: number | undefined): void;
   close(): Promise<void>;
 }
 
@@ -141,7 +148,7 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
   }
   const toolCalls = wireToolCalls(reply.toolCalls);
   const text = reply.garbage === true ? GARBAGE_ANSWER : (reply.text ?? (toolCalls.length > 0 ? '' : DEFAULT_ANSWER));
-  const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
+  const finishReason = reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop');
   const request = bodyRecord(body);
   const id = `chatcmpl-fake-${Math.random().toString(36).slice(2)}`;
   // A streamed call is its header (id, name) and then its arguments in two pieces, as real servers split them.
@@ -173,6 +180,10 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
     if (i > 0 && !(await pause(reply.tokenDelayMs ?? 0, res))) return;
     res.write(chunk(id, delta));
     if (i === 0 && reply.hang === 'after-first-token') return;
+    if (i === 0 && reply.streamError !== undefined) {
+      res.end(`data: ${JSON.stringify({ error: { message: reply.streamError, type: 'server_error' } })}\n\n`);
+      return;
+    }
   }
   const includeUsage = bodyRecord(request['stream_options'])['include_usage'] === true;
   res.write(chunk(id, {}, { choices: [{ index: 0, delta: {}, finish_reason: finishReason, logprobs: null }], ...(includeUsage ? {} : timings) }));
@@ -186,6 +197,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const queue: FakeReply[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  let contextChars: number | undefined;
 
   const server = createServer((req, res) => {
     const receivedAt = performance.now();
@@ -201,7 +213,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
-      const reply = isCompletion ? (queue.shift() ?? {}) : undefined;
+      // A request over the played context is refused before it takes a scripted reply.
+      const overContext = isCompletion && contextChars !== undefined && raw.length > contextChars;
+      const reply = isCompletion && !overContext ? (queue.shift() ?? {}) : undefined;
       const record: FakeRequest = { method: req.method ?? '', path, headers: req.headers, raw, body, reply, receivedAt, endedAt: undefined, aborted: false };
       requests.push(record);
       if (isCompletion) {
@@ -217,7 +231,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       };
       res.once('finish', settle);
       res.once('close', settle);
-      if (isCompletion && reply !== undefined) {
+      if (overContext) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 400, message: `the request exceeds the available context size (${raw.length} > ${contextChars})`, type: 'exceed_context_size_error' } }));
+      } else if (isCompletion && reply !== undefined) {
         answer(reply, body, res).catch(() => res.destroy());
       } else if (req.method === 'GET' && path === '/v1/models') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -242,9 +259,28 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       queue.push(...replies);
     },
     maxInFlight: () => maxInFlight,
+    limitContext: (chars) => {
+      contextChars = chars;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** Starts a fresh fake provider before each test of the calling file and closes it after; `fake()` is the current one. */
+export function useFakeProvider(): () => FakeProvider {
+  let current: FakeProvider | undefined;
+  beforeEach(async () => {
+    current = await startFakeProvider();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('useFakeProvider: no provider outside a test');
+    return current;
   };
 }

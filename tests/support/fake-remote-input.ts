@@ -26,6 +26,10 @@ export interface FakeBehaviour {
   runningClock?: boolean;
   /** Answer fire-and-forget commands with an `ack` line. */
   ackEverything?: boolean;
+  /** Write each screenshot's bytes this many at a time, one write every `everyMs` (a build that trickles). */
+  trickle?: { readonly bytes: number; readonly everyMs: number };
+  /** Send a JPEG whose markers are right but whose inside is noise (it does not decode). */
+  corruptJpeg?: boolean;
 }
 
 export interface Received {
@@ -92,7 +96,11 @@ export async function startFakeRemoteInput(behaviour: FakeBehaviour = {}, player
 
   const onConnection = (socket: Socket, index: number): void => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    const timers = new Set<NodeJS.Timeout>();
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const t of timers) clearInterval(t);
+    });
     socket.on('error', () => undefined);
     let pending = '';
     let pendingLeft = behaviour.pendingScreenshots ?? 0;
@@ -145,8 +153,22 @@ export async function startFakeRemoteInput(behaviour: FakeBehaviour = {}, player
             if (pendingLeft > 0) {
               pendingLeft--;
               reply({ type: 'screenshot_error', error: 'screenshot pending' });
+            } else if (behaviour.trickle) {
+              const { bytes, everyMs } = behaviour.trickle;
+              reply({ type: 'screenshot', width: 32, height: 16, format: 'jpeg', size: image.length });
+              let at = 0;
+              const t = setInterval(() => {
+                socket.write(image.subarray(at, at + bytes));
+                at += bytes;
+                if (at >= image.length) {
+                  clearInterval(t);
+                  timers.delete(t);
+                }
+              }, everyMs);
+              timers.add(t);
             } else {
-              reply({ type: 'screenshot', width: 32, height: 16, format: 'jpeg', size: image.length + (behaviour.sizeLie ?? 0) }, image);
+              const data = behaviour.corruptJpeg ? Buffer.concat([image.subarray(0, 2), Buffer.alloc(image.length - 4, 0x5a), image.subarray(image.length - 2)]) : image;
+              reply({ type: 'screenshot', width: 32, height: 16, format: 'jpeg', size: data.length + (behaviour.sizeLie ?? 0) }, data);
             }
             break;
           default:

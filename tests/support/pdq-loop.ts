@@ -4,7 +4,7 @@
  * together, then the observation delay with nothing held.
  */
 import { compileChunk, shiftInputs } from '../../gateway/index.js';
-import type { Agent, ControlSet, InputEvent } from '../../protocol/index.js';
+import { noopChunk, parseAnswer, type Agent, type ControlSet, type InputEvent } from '../../protocol/index.js';
 import type { Simulation } from '../../games/runtime/simulation.js';
 
 export interface PdqPlayer {
@@ -63,8 +63,10 @@ export async function runPdq(sim: Simulation, players: readonly PdqPlayer[], opt
         },
         signal,
       );
-      if (decision.kind !== 'chunk') throw new Error('the pdq test driver takes chunk decisions only');
-      const compiled = compileChunk({ look: decision.chunk.look, steps: decision.chunk.steps.slice(0, controls.chunkSteps) }, controls, p.slot);
+      // Answers are parsed as the gateway parses them (turn-based boards answer moves); an invalid one does nothing.
+      const parsed = decision.kind === 'chunk' ? { ok: true as const, chunk: decision.chunk } : parseAnswer(decision.answer, controls);
+      const chunk = parsed.ok ? parsed.chunk : noopChunk(controls.chunkSteps);
+      const compiled = compileChunk({ look: chunk.look, steps: chunk.steps.slice(0, controls.chunkSteps), ...(chunk.move === undefined ? {} : { move: chunk.move }) }, controls, p.slot);
       inputs.push(...compiled.inputs);
       durationMs = Math.max(durationMs, compiled.durationMs);
     }

@@ -1,0 +1,120 @@
+/**
+ * `arena boards TASK --game G --samples N`: the LVLM-Playground tasks on a board (perceive, qa, rule, e2e),
+ * the model's score beside the random baseline computed the same way. See docs/boards.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
+import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
+import { usage } from '../cli-error.js';
+
+const TASKS = [...OFFLINE_TASKS, 'e2e'] as const;
+
+export const BOARDS_HELP = `arena boards TASK --game G [options]: the LVLM-Playground tasks on a turn-based board
+
+tasks:
+  perceive   random (possibly illegal) positions; the model writes the board as a matrix; cell accuracy
+  qa         multiple-choice questions with exact answers (counts, sums, cells); share answered right
+  rule       positions from legal play; the model names one legal move; share legal (checked by the game)
+  e2e        full games through the gateway against the board's opponent; mean paper score (3 invalid moves lose)
+
+options:
+  --game G          tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess (required)
+  --samples N       samples (perceive, qa, rule) or games (e2e); default 20
+  --seed S          first seed; the same seed gives the same samples (default 1)
+  --model M --base-url URL [--api-key-env VAR]   the model (any OpenAI-compatible endpoint); without them only the random baseline runs
+  --variant V       e2e: the game's variant (default origin)
+  --clock pdq|lcrt  e2e: whether thinking time counts on the game clock (default pdq)
+  --runs-dir DIR    e2e: where match records go (default runs)
+  --out DIR         also write result.json (every sample's answer and score) there
+  --json            print the result as JSON
+
+examples:
+  arena boards perceive --game tic_tac_toe --samples 10
+  arena boards rule --game chess --samples 20 --model my-model --base-url http://127.0.0.1:8000/v1
+  arena boards e2e --game reversi --samples 2 --runs-dir /tmp/board-runs
+`;
+
+const options = {
+  game: { type: 'string' },
+  samples: { type: 'string' },
+  seed: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  variant: { type: 'string' },
+  clock: { type: 'string' },
+  'runs-dir': { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+function whole(value: string | undefined, flag: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw usage(`--${flag} takes a whole number of at least ${min} (got '${value}')`);
+  return n;
+}
+
+export async function boardsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(BOARDS_HELP);
+    return values.help ? 0 : 2;
+  }
+  const task = positionals[0] as (typeof TASKS)[number];
+  if (!(TASKS as readonly string[]).includes(task) || positionals.length > 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}')`);
+  if (values.game === undefined) throw usage('arena boards needs --game (tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess)');
+  const game = values.game;
+  try {
+    tasksOf(game);
+  } catch (err) {
+    throw usage((err as Error).message);
+  }
+  const samples = whole(values.samples, 'samples', 20, 1);
+  const seed = whole(values.seed, 'seed', 1, 0);
+  if ((values.model === undefined) !== (values['base-url'] === undefined)) throw usage('--model and --base-url go together');
+  const vlm = values.model === undefined ? undefined : parseVlmAgentConfig({ model: values.model, baseUrl: values['base-url'], ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}) });
+  const rows: { player: string; score: number; detail?: unknown }[] = [];
+  if (task === 'e2e') {
+    const clock = values.clock ?? 'pdq';
+    if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
+    const common = { game, episodes: samples, seed, runsDir: values['runs-dir'] ?? 'runs', clock, ...(values.variant ? { variant: values.variant } : {}) } as const;
+    if (vlm) rows.push(summarise('model', await runE2e({ ...common, agent: () => createVlmAgent(vlm), label: 'vlm' })));
+    rows.push(summarise('random', await runE2e({ ...common, agent: () => createRandomMoveAgent(game, seed), label: 'random-move' })));
+  } else {
+    const offline = task;
+    if (vlm) {
+      const agent = createVlmAgent(vlm);
+      try {
+        const r = await runOffline(offline, game, samples, seed, agentAnswerer(agent, game, new AbortController().signal));
+        rows.push({ player: 'model', score: r.score, detail: r });
+      } finally {
+        await agent.close();
+      }
+    }
+    const r = await runOffline(offline, game, samples, seed, randomAnswerer(offline, game, seed));
+    rows.push({ player: 'random', score: r.score, detail: r });
+  }
+  const result = { task, game, samples, seed, scores: Object.fromEntries(rows.map((r) => [r.player, r.score])), players: rows };
+  if (values.out) {
+    mkdirSync(values.out, { recursive: true });
+    writeFileSync(join(values.out, 'result.json'), JSON.stringify(result, null, 2));
+  }
+  if (values.json) process.stdout.write(`${JSON.stringify(result.scores)}\n`);
+  else process.stdout.write(`${task} ${game} (${samples} ${task === 'e2e' ? 'games' : 'samples'}, seed ${seed}): ${rows.map((r) => `${r.player} ${r.score.toFixed(3)}${record(r.detail)}`).join(', ')}\n`);
+  return 0;
+}
+
+/** ` (W-D-L, N lost on invalid moves)` for an End-to-End result, nothing for an offline one. */
+function record(detail: unknown): string {
+  if (typeof detail !== 'object' || detail === null || !('invalidLosses' in detail)) return '';
+  const r = detail as Awaited<ReturnType<typeof runE2e>>;
+  return ` (${r.wins}-${r.draws}-${r.losses} W-D-L, ${r.invalidLosses} lost on invalid moves)`;
+}
+
+function summarise(player: string, r: Awaited<ReturnType<typeof runE2e>>): { player: string; score: number; detail: unknown } {
+  return { player, score: r.score, detail: r };
+}
