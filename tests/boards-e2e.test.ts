@@ -150,11 +150,14 @@ describe('offline tasks through a model endpoint', () => {
     expect(e2e.stdout).toMatch(/^e2e tic_tac_toe \(1 games, seed 1\): random \d+\.\d{3} \(0-\d-\d W-D-L, \d lost on invalid moves\)\n$/);
     const help = await runArena(['boards', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('arena boards TASK --game G');
+    expect(help.stdout).toContain('usage: arena boards [flags] TASK');
+    expect(help.stdout).toMatch(/^ +perceive +random \(possibly illegal\) positions/m);
     const bad = await runArena(['boards', 'perceive', '--game', 'sky_duel']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('BAD_CONFIG');
-    const task = await runArena(['boards', 'play', '--game', 'chess']);
+    const [task, none] = await Promise.all([runArena(['boards', 'play', '--game', 'chess']), runArena(['boards', '--game', 'chess'])]);
     expect(task.stderr).toContain('arena boards takes one task');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("arena: BAD_CONFIG: arena boards takes one task: perceive, qa, rule, e2e (got '')");
   });
 });

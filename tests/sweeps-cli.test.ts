@@ -16,9 +16,10 @@ describe('arena sweep and arena report on a sweep', () => {
   it('has --help for sweep and worker', async () => {
     const [sweep, worker] = await Promise.all([runArena(['sweep', '--help']), runArena(['worker', '--help'])]);
     expect(sweep.code).toBe(0);
-    expect(sweep.stdout).toContain('usage: arena sweep SPEC.yaml');
+    expect(sweep.stdout).toContain('usage: arena sweep [flags] SPEC.yaml|SPEC.json');
     expect(worker.code).toBe(0);
-    expect(worker.stdout).toContain('usage: arena worker --redis URL');
+    expect(worker.stdout).toContain('usage: arena worker [flags]');
+    expect(worker.stdout).toMatch(/^ +--redis URL +text +the coordinator's Redis/m);
   });
 
   it('refuses an unknown game and an unknown agent kind with the line and field, playing nothing', async () => {

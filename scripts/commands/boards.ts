@@ -4,52 +4,27 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
 import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
 import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 const TASKS = [...OFFLINE_TASKS, 'e2e'] as const;
 
-export const BOARDS_HELP = `arena boards TASK --game G [options]: the LVLM-Playground tasks on a turn-based board
-
-tasks:
-  perceive   random (possibly illegal) positions; the model writes the board as a matrix; cell accuracy
-  qa         multiple-choice questions with exact answers (counts, sums, cells); share answered right
-  rule       positions from legal play; the model names one legal move; share legal (checked by the game)
-  e2e        full games through the gateway against the board's opponent; mean paper score (3 invalid moves lose)
-
-options:
-  --game G          tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess (required)
-  --samples N       samples (perceive, qa, rule) or games (e2e); default 20
-  --seed S          first seed; the same seed gives the same samples (default 1)
-  --model M --base-url URL [--api-key-env VAR]   the model (any OpenAI-compatible endpoint); without them only the random baseline runs
-  --variant V       e2e: the game's variant (default origin)
-  --clock pdq|lcrt  e2e: whether thinking time counts on the game clock (default pdq)
-  --runs-dir DIR    e2e: where match records go (default runs)
-  --out DIR         also write result.json (every sample's answer and score) there
-  --json            print the result as JSON
-
-examples:
-  arena boards perceive --game tic_tac_toe --samples 10
-  arena boards rule --game chess --samples 20 --model my-model --base-url http://127.0.0.1:8000/v1
-  arena boards e2e --game reversi --samples 2 --runs-dir /tmp/board-runs
-`;
-
-const options = {
-  game: { type: 'string' },
-  samples: { type: 'string' },
-  seed: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  variant: { type: 'string' },
-  clock: { type: 'string' },
-  'runs-dir': { type: 'string' },
-  out: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', default: false },
-} as const;
+/** `arena boards`'s flags; the task is the one operand. */
+export const boardsOptions = {
+  game: { type: 'string', arg: 'G', defaultText: 'required', description: 'tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess' },
+  samples: { type: 'string', kind: 'integer', arg: 'N', defaultText: '20', description: 'samples (perceive, qa, rule) or games (e2e)' },
+  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'first seed; the same seed gives the same samples' },
+  model: { type: 'string', arg: 'M', description: 'the model, with --base-url (any OpenAI-compatible endpoint); without them only the random baseline runs' },
+  'base-url': { type: 'string', arg: 'URL', description: "the model's OpenAI-compatible endpoint" },
+  'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable with the model's API key" },
+  variant: { type: 'string', arg: 'V', defaultText: 'origin', description: "e2e: the game's variant" },
+  clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'e2e: whether thinking time counts on the game clock' },
+  'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'e2e: where match records go' },
+  out: { type: 'string', arg: 'DIR', description: "also write result.json (every sample's answer and score) there" },
+  json: { type: 'boolean', description: 'print the result as JSON' },
+} as const satisfies FlagTable;
 
 function whole(value: string | undefined, flag: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -59,13 +34,9 @@ function whole(value: string | undefined, flag: string, fallback: number, min: n
 }
 
 export async function boardsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  if (values.help || positionals.length === 0) {
-    process.stdout.write(BOARDS_HELP);
-    return values.help ? 0 : 2;
-  }
+  const { values, operands: positionals } = parseFlags('boards', boardsOptions, argv, true);
   const task = positionals[0] as (typeof TASKS)[number];
-  if (!(TASKS as readonly string[]).includes(task) || positionals.length > 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}')`);
+  if (!(TASKS as readonly string[]).includes(task) || positionals.length !== 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}'); see arena boards --help`);
   if (values.game === undefined) throw usage('arena boards needs --game (tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess)');
   const game = values.game;
   try {
@@ -118,3 +89,22 @@ function record(detail: unknown): string {
 function summarise(player: string, r: Awaited<ReturnType<typeof runE2e>>): { player: string; score: number; detail: unknown } {
   return { player, score: r.score, detail: r };
 }
+
+/** `arena boards` in the command table. */
+export const boardsCli: CommandSpec = {
+  flags: boardsOptions,
+  operands: { name: 'TASK', description: 'perceive, qa, rule or e2e (below)' },
+  examples: [
+    'arena boards perceive --game tic_tac_toe --samples 10',
+    'arena boards rule --game chess --samples 20 --model my-model --base-url http://127.0.0.1:8000/v1',
+    'arena boards e2e --game reversi --samples 2 --runs-dir /tmp/board-runs',
+  ],
+  notes: [
+    'tasks:',
+    '  perceive   random (possibly illegal) positions; the model writes the board as a matrix; cell accuracy',
+    '  qa         multiple-choice questions with exact answers (counts, sums, cells); share answered right',
+    '  rule       positions from legal play; the model names one legal move; share legal (checked by the game)',
+    '  e2e        full games through the gateway against the board\'s opponent; mean paper score (3 invalid moves lose)',
+  ],
+  run: boardsCommand,
+};

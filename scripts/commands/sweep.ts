@@ -4,51 +4,26 @@
  * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
  */
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
+import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
 
-const HELP = `usage: arena sweep SPEC.yaml|SPEC.json [options]
-
-Plays every episode of a sweep spec; a rerun resumes (skips what is stored).
-
-options:
-  --out DIR            the sweep folder: results.sqlite, runs/, report (default sweeps/<name>)
-  --parallel K         episodes at once in this process (embedded backend, default 1)
-  --redis URL          run on workers through Redis instead (redis://host:port); this process stores results
-  --window N           with --redis: most episodes queued at once (default 64)
-  --wait-workers S     with --redis: seconds to wait for a worker of each pool (default 10)
-  --redis-timeout S    with --redis: seconds Redis may be unreachable before the sweep stops (default 15)
-  --lock-ms MS         with --redis: results job lock (default 30000)
-  --dry-run            print the cells and episode counts, play nothing
-  --resume             play only what is not stored yet (what every run does; accepted for scripts)
-  --retry-failed       also replay episodes stored as infrastructure failures
-  --quiet              no progress bar
-  --help               this text
-
-examples:
-  arena sweep examples/sweep-latency.yaml --parallel 2
-  arena sweep examples/sweep-leaderboard.yaml --dry-run
-  arena sweep examples/sweep-latency.yaml --redis redis://127.0.0.1:6379
-  arena report sweeps/latency-study
-`;
-
+/** `arena sweep`'s flags; the spec file is the one operand. */
 export const sweepOptions = {
-  out: { type: 'string' },
-  parallel: { type: 'string' },
-  redis: { type: 'string' },
-  window: { type: 'string' },
-  'wait-workers': { type: 'string' },
-  'redis-timeout': { type: 'string' },
-  'lock-ms': { type: 'string' },
-  'dry-run': { type: 'boolean', default: false },
-  resume: { type: 'boolean', default: false },
-  'retry-failed': { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-  help: { type: 'boolean', default: false },
-} as const;
+  out: { type: 'string', arg: 'DIR', defaultText: 'sweeps/NAME', description: 'the sweep folder: results.sqlite, runs/, report' },
+  parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1', description: 'episodes at once in this process (embedded backend)' },
+  redis: { type: 'string', arg: 'URL', description: 'run on workers through Redis instead (redis://host:port); this process stores results' },
+  window: { type: 'string', kind: 'integer', arg: 'N', defaultText: '64', description: 'with --redis: most episodes queued at once' },
+  'wait-workers': { type: 'string', kind: 'number', arg: 'S', defaultText: '10', description: 'with --redis: seconds to wait for a worker of each pool' },
+  'redis-timeout': { type: 'string', kind: 'number', arg: 'S', defaultText: '15', description: 'with --redis: seconds Redis may be unreachable before the sweep stops' },
+  'lock-ms': { type: 'string', kind: 'number', arg: 'MS', defaultText: '30000', description: 'with --redis: results job lock' },
+  'dry-run': { type: 'boolean', description: 'print the cells and episode counts, play nothing' },
+  resume: { type: 'boolean', description: 'play only what is not stored yet (what every run does; accepted for scripts)' },
+  'retry-failed': { type: 'boolean', description: 'also replay episodes stored as infrastructure failures' },
+  quiet: { type: 'boolean', description: 'no progress bar' },
+} as const satisfies FlagTable;
 
 /** A positive number flag, or the fallback. */
 export function positive(value: string | undefined, flag: string, fallback: number): number {
@@ -72,12 +47,8 @@ function dryRun(jobs: readonly EpisodeJob[]): string {
 const minutes = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`);
 
 export async function sweepCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: sweepOptions, allowPositionals: true, strict: true });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (positionals.length !== 1) throw usage('usage: arena sweep SPEC.yaml [options]; arena sweep --help');
+  const { values, operands: positionals } = parseFlags('sweep', sweepOptions, argv, true);
+  if (positionals.length !== 1) throw usage('arena sweep takes one spec file: arena sweep SPEC.yaml [flags]; see arena sweep --help');
   const { spec, source } = readSpecFile(positionals[0]!);
   const jobs = specJobs(spec, (issues) => specError(source, issues));
   const agentIssues = await checkAgents(spec, jobs, makeAgent);
@@ -138,3 +109,12 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     await backend.close();
   }
 }
+
+/** `arena sweep` in the command table. */
+export const sweepCli: CommandSpec = {
+  flags: sweepOptions,
+  operands: { name: 'SPEC.yaml|SPEC.json', description: 'the sweep spec (docs/sweeps.md)' },
+  examples: ['arena sweep examples/sweep-latency.yaml --parallel 2', 'arena sweep examples/sweep-leaderboard.yaml --dry-run', 'arena sweep examples/sweep-latency.yaml --redis redis://127.0.0.1:6379'],
+  notes: ['Plays every episode of the spec; a rerun resumes (skips what is stored). arena report DIR turns the sweep folder into tables and plots.'],
+  run: sweepCommand,
+};
