@@ -1,11 +1,12 @@
 /**
  * layers.json is the one list of layers: dependency-cruiser and the lint script read it, and this test keeps
- * the places that cannot read it equal to it: the layer table in docs/architecture.md, tsconfig.json's
- * `include`, and the top-level folders themselves (a folder of TypeScript is a layer or one of the few
- * non-layer folders).
+ * the places that cannot read it equal to it: the layer table in docs/architecture.md, the files tsconfig.json
+ * takes in (its glob must reach every layer's files), and the top-level folders themselves (a folder of
+ * TypeScript is a layer or one of the few non-layer folders).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -15,10 +16,11 @@ const names = Object.keys(layers);
 /** Top-level folders that hold TypeScript but are not layers. */
 const NOT_LAYERS = new Set(['tests', 'examples', 'bin', 'node_modules', 'dist']);
 
-function hasTypeScript(dir: string): boolean {
-  return readdirSync(dir).some((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? hasTypeScript(path) : name.endsWith('.ts');
+/** Every .ts file under `dir`, as a path relative to the repository root with forward slashes. */
+function listTypeScript(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    return statSync(path).isDirectory() ? listTypeScript(path) : name.endsWith('.ts') ? [path] : [];
   });
 }
 
@@ -38,13 +40,19 @@ describe('layers.json', () => {
     expect(table).toEqual(names.map((n) => [n, layers[n]]));
   });
 
-  it("is covered by tsconfig.json's include", () => {
-    const tsconfig = z.object({ include: z.array(z.string()) }).parse(JSON.parse(readFileSync('tsconfig.json', 'utf8')));
-    for (const name of names) expect(tsconfig.include, name).toContain(name);
+  it("is type-checked: tsconfig.json takes in every layer's TypeScript files", () => {
+    const parsed = ts.getParsedCommandLineOfConfigFile(resolve('tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => expect.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')) });
+    const files = new Set(parsed!.fileNames.map((f) => relative(process.cwd(), f).split(sep).join('/')));
+    for (const name of names) {
+      const own = listTypeScript(name);
+      expect(own.length, name).toBeGreaterThan(0);
+      expect(own.filter((f) => !files.has(f)), `${name} files tsconfig.json leaves out`).toEqual([]);
+    }
+    expect(files.has('tests/layers.test.ts')).toBe(true);
   });
 
   it('lists every top-level folder of TypeScript', () => {
-    const folders = readdirSync('.').filter((d) => !d.startsWith('.') && !NOT_LAYERS.has(d) && statSync(d).isDirectory() && hasTypeScript(d));
+    const folders = readdirSync('.').filter((d) => !d.startsWith('.') && !NOT_LAYERS.has(d) && statSync(d).isDirectory() && listTypeScript(d).length > 0);
     expect(folders.sort()).toEqual([...names].sort());
   });
 });
