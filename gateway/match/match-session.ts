@@ -5,7 +5,8 @@
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import type { EpisodeEnd, Frame, GameEvent, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
-import { compileChunk } from '../chunk-compiler.js';
+import type { compileChunk } from '../chunk-compiler.js';
+import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
@@ -41,6 +42,8 @@ export class MatchSession {
     readonly endpoint: GameEndpoint,
     readonly recorder: RunRecorder,
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
+    /** How answers are read and chunks timed (the match's profile). */
+    readonly rules: ChunkRules = DEFAULT_RULES,
   ) {
     this.frames = new FrameCache(spec.jpegQuality ?? 85);
     for (const s of spec.slots) {
@@ -111,7 +114,7 @@ export class MatchSession {
   async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, charged: boolean): Promise<{ chargedMs: number; durationMs: number; inputs: ReturnType<typeof compileChunk>['inputs'] }> {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
-    const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
+    const compiled = this.rules.compile(outcome.chunk, this.entry.controls, slotId);
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
     let frameRef: string | undefined;

@@ -25,7 +25,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       due.map(async (slotId) => {
         const slot = session.slots.get(slotId)!;
         const observation = await session.observe(slotId);
-        const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal);
+        const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal, session.rules);
         return { slotId, observation, outcome };
       }),
     );
@@ -48,6 +48,9 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         }
       }
       const compiled = await session.recordDecision(slotId, observation, outcome, mode === 'lcrt');
+      if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
+        throw new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
+      }
       decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }

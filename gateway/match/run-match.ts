@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
-import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
@@ -16,6 +16,7 @@ import { MatchSession } from './match-session.js';
 import type { MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
+import { DEFAULT_RULES, runnerRules, type ChunkRules } from './profile-rules.js';
 
 /** The package version written into every run record. */
 export const GATEWAY_VERSION = '0.1.0';
@@ -49,8 +50,17 @@ export function episodeClass(reason: string, players: readonly PlayerResult[]): 
   return reason === 'step_budget' ? 'budget' : 'finished';
 }
 
+/** The entry and chunk rules of the match's profile; BAD_CONFIG for a benchmark profile on a game the benchmark lacks. */
+function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules: ChunkRules; observationDelayMs?: number; timeLimitMs?: number } {
+  if ((spec.profile ?? 'default') === 'default') return { entry: given, rules: DEFAULT_RULES };
+  const game = runnerGame(given.id);
+  if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${given.id}'`);
+  // A given entry already carries its launch recipe (a build's maps and look scale); only the rules change here.
+  return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
+}
+
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
-  const entry = spec.entry ?? getGame(spec.game);
+  const { entry, rules, observationDelayMs: profileDelayMs, timeLimitMs: profileLimitMs } = profiled(spec, spec.entry ?? getGame(spec.game));
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
   const variant = variantEntry.id;
   checkSlots(spec, entry);
@@ -58,8 +68,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const seed = spec.seed ?? 1;
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
-    timeLimitMs: spec.timeLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
-    observationDelayMs: spec.observationDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
+    timeLimitMs: spec.timeLimitMs ?? profileLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
+    observationDelayMs: spec.observationDelayMs ?? profileDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
     decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
   };
   const frame = spec.frame ?? entry.frame;
@@ -72,6 +82,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     variant,
     seed,
     clock,
+    profile: spec.profile ?? 'default',
     limits,
     frame,
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
@@ -94,7 +105,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       if (err) controller.abort(err);
     });
     recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
-    session = new MatchSession(spec, entry, ep, recorder, limits);
+    session = new MatchSession(spec, entry, ep, recorder, limits, rules);
     const gamePrompt = composeGamePrompt(entry);
     await Promise.all(
       spec.slots.map((s) =>
