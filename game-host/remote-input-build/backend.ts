@@ -90,13 +90,20 @@ export class RemoteInputBackend implements GameBackend {
     // A connection lost in the last episode is made again: a new episode needs no old state.
     if (this.clients.some((c) => c.error)) await this.reconnect();
     this.releaseHeld();
-    this.world.console('slomo 0');
     const map = this.options.maps[options.variant];
-    if (map !== undefined && map !== this.loadedMap) {
+    if (this.options.reset.kind === 'open' && map !== undefined) {
+      // As the benchmark's runner does it: the map opened afresh each episode, loading with the world running.
       this.world.console(`open ${map}`);
       this.loadedMap = map;
+      await new Promise((resolve) => setTimeout(resolve, this.options.reset.mapWaitMs));
+    } else {
+      this.world.console('slomo 0');
+      if (map !== undefined && map !== this.loadedMap) {
+        this.world.console(`open ${map}`);
+        this.loadedMap = map;
+      }
+      await this.world.reset();
     }
-    await this.world.reset();
     // A reset may reload the level, and with it the time dilation.
     this.world.console('slomo 0');
     this.episodeSlots = [...options.slots];

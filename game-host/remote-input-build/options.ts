@@ -18,6 +18,8 @@ export interface RemoteInputDriverOptions {
   /** Variant id -> UE map. */
   readonly maps: Readonly<Record<string, string>>;
   readonly jpegQuality: number;
+  /** `reset`: a `reset` on a frozen world; `open`: `open <map>` and `mapWaitMs` with the world running. */
+  readonly reset: { readonly kind: 'reset' | 'open'; readonly mapWaitMs: number };
   /** Time dilation while advancing. */
   readonly timeScale: number;
   readonly tickMs: number;
@@ -37,6 +39,7 @@ export function driverOptions(entry: GameEntry, recipe: RemoteInputRecipe, overr
     progress: recipe.progress ?? { field: 'score', max: 1 },
     maps: recipe.maps ?? {},
     jpegQuality: recipe.jpegQuality ?? 85,
+    reset: { kind: recipe.reset ?? 'reset', mapWaitMs: recipe.mapWaitMs ?? 3000 },
     timeScale: recipe.timeScale ?? 1,
     tickMs: recipe.tickMs ?? 16,
     build: recipe.build,

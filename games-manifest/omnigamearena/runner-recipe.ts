@@ -6,7 +6,7 @@
 import type { ControlSet } from '../../protocol/index.js';
 import type { Environment } from '../environment.js';
 import type { GameEntry } from '../schema.js';
-import { RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
+import { RUNNER_MAP_WAIT_MS, RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
 
 /** The profiles a match can be played under: ours, or the published runner's. */
 export const PROFILES = ['default', 'omnigamearena'] as const;
@@ -33,6 +33,8 @@ export function runnerEntry(entry: GameEntry, game: RunnerGame, env?: Environmen
       basePort: env.port,
       lookUnitsPerDegree: { x: RUNNER_UNITS_PER_DEGREE, y: RUNNER_UNITS_PER_DEGREE },
       jpegQuality: 85,
+      reset: 'open',
+      mapWaitMs: RUNNER_MAP_WAIT_MS,
       ...(game.score.progressDivisor !== undefined ? { progress: { field: 'score', max: game.score.progressDivisor } } : {}),
       ...(maps !== undefined ? { maps: { ...maps } } : {}),
     },

@@ -1,6 +1,6 @@
 /** What a match is made of: the game, the clock, and an agent per player slot. */
 import type { Agent } from '../../protocol/index.js';
-import type { GameEntry, Profile } from '../../games-manifest/index.js';
+import type { GameEntry, Profile, RunnerScore } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { LatencySource } from '../clock/latency.js';
@@ -88,4 +88,6 @@ export interface MatchResult {
   readonly simMs: number;
   readonly players: readonly PlayerResult[];
   readonly error?: { readonly code: string; readonly message: string; readonly class: string };
+  /** Under the `omnigamearena` profile: the score as the benchmark's runner reports it. */
+  readonly benchmark?: RunnerScore;
 }

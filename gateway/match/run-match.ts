@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
-import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
@@ -152,10 +152,13 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const status = failure ? 'incomplete' : 'complete';
   const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
   const episode = episodeClass(reason, players);
-  const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
+  // Under the benchmark's profile the run also keeps the runner's own score (raw, CueChase over 10, a Coop team's sum).
+  const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
+  const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
+  const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players }, clockSummary, ...(error ? { failure: error } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

@@ -1,0 +1,125 @@
+/**
+ * The omnigamearena profile against a RemoteInput emulator, for every one of the twelve games: what the
+ * driver executes for a set of answers (valid, padded, truncated, tag typo, no mouse, taps) is the runner's
+ * timeline to the millisecond, what reaches the build is the runner's key, button, look and console stream,
+ * and the episode's score is the runner's.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { getGame, parseRunnerAnswer, runnerEntry, runnerTimeline, RUNNER_GAMES, RUNNER_UNITS_PER_DEGREE, type GameEntry, type RunnerGame } from '../games-manifest/index.js';
+import { defaultFKey } from '../game-host/index.js';
+import { runMatch } from '../gateway/index.js';
+import type { InputEvent } from '../protocol/index.js';
+import { startFakeRemoteInput, type FakeRemoteInput } from './support/fake-remote-input.js';
+import { readRun, tempRunsDir } from './support/run-dir.js';
+import { ScriptAgent } from './support/test-agents.js';
+
+let fake: FakeRemoteInput | undefined;
+const cleanups: (() => void)[] = [];
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+  for (const c of cleanups.splice(0)) c();
+});
+
+/** Three answers per game: a chunk under the tag typo, one too long (truncated), one too short (padded) with the game's tap if it has one. */
+function answersFor(game: RunnerGame): string[] {
+  const [k1, k2] = [game.controls[0]!, game.controls[1]!];
+  const head = game.mouseAxes.length === 2 ? '12.5 -3 ; ' : game.mouseAxes.length === 1 ? '-20 ; ' : '';
+  const long = Array.from({ length: game.chunkSteps + 2 }, (_, i) => (i % 2 === 0 ? k1 : `${k1} ${k2}`)).join(' ; ');
+  const tap = game.taps[0];
+  return [
+    `I move.\n<|action_start|}${head}${k1} ; ${k1} ${k2} ; ${k2}<|action_end|>`,
+    `<|action_start|>${head}${long}<|action_end|>`,
+    `<|action_start|>${head}${tap ? `${k1} ${tap} ; ${k1} ; ${tap}` : k2}<|action_end|>`,
+  ];
+}
+
+/** What the build receives for one input of the timeline. */
+function wire(e: InputEvent): Record<string, unknown> {
+  if (e.type === 'key') return { type: 'key', key: defaultFKey(e.key), event: e.down ? 'pressed' : 'released' };
+  if (e.type === 'button') return { type: 'mouse_button', button: e.button, event: e.down ? 'pressed' : 'released' };
+  return { type: 'mouse', dx: e.dx * RUNNER_UNITS_PER_DEGREE, dy: e.dy * RUNNER_UNITS_PER_DEGREE };
+}
+
+const maps = (id: string): Record<string, string> => ({ origin: `/Game/Fixture/${id}` });
+
+describe('the omnigamearena profile on a RemoteInput build', () => {
+  for (const game of Object.values(RUNNER_GAMES)) {
+    it(`${game.id}: executes the runner's timeline and sends its stream`, async () => {
+      const base = getGame(game.id);
+      fake = await startFakeRemoteInput({}, base.slots.length);
+      const shaped = runnerEntry(base, game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps(game.id));
+      const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), ports: [...fake.ports], mapWaitMs: 0 } };
+      const answers = answersFor(game);
+      const runs = tempRunsDir();
+      cleanups.push(runs.cleanup);
+      fake.score = game.score.range.max === 1 ? 0.5 : 3;
+      const result = await runMatch({
+        game: game.id,
+        entry,
+        profile: 'omnigamearena',
+        clock: 'pdq',
+        stepBudget: answers.length,
+        observationDelayMs: 0,
+        runsDir: runs.dir,
+        slots: base.slots.map((s) => ({ slot: s.slot, agent: new ScriptAgent(answers.map((answer) => ({ answer }))) })),
+      });
+      expect(result.status).toBe('complete');
+      expect(result.reason).toBe('step_budget');
+      const run = readRun(result.dir);
+      expect(run.meta.profile).toBe('omnigamearena');
+      // What the driver executed: the runner's timeline, to the millisecond.
+      for (const d of run.decisions) {
+        const parsed = parseRunnerAnswer(answers[d.step as number]!, game);
+        expect(parsed.ok).toBe(true);
+        if (!parsed.ok) continue;
+        expect(d.status).toBe('valid');
+        expect(d.inputs).toEqual(runnerTimeline(parsed.chunk, game, d.slot as number).inputs);
+      }
+      // What the build received, per player: the runner's stream in its order, look in 2057/360 units per degree.
+      for (const [slot, port] of fake.ports.entries()) {
+        const got = fake.received.filter((r) => r.port === port && ['key', 'mouse_button', 'mouse'].includes(String(r.line.type))).map((r) => r.line);
+        const expected = answers.flatMap((a) => {
+          const parsed = parseRunnerAnswer(a, game);
+          return parsed.ok ? runnerTimeline(parsed.chunk, game, slot).inputs.map(wire) : [];
+        });
+        // Releases on reset and close of keys nobody holds are not sent, so the streams are equal.
+        expect(got).toEqual(expected);
+      }
+      const consoles = fake.received.filter((r) => r.port === fake!.ports[0] && r.line.type === 'console').map((r) => String(r.line.command));
+      expect(consoles[0]).toBe(`open /Game/Fixture/${game.id}`);
+      expect(fake.received.some((r) => r.line.type === 'reset')).toBe(false);
+      // The runner's score: raw per player, a Coop team's sum.
+      const expectedScores = game.score.team === 'sum' ? [fake.score * base.slots.length] : base.slots.map(() => fake!.score);
+      expect(result.benchmark?.scores).toEqual(expectedScores);
+    }, 30_000);
+  }
+});
+
+describe('the omnigamearena profile: empty answers', () => {
+  async function play(answers: string[]): Promise<{ result: Awaited<ReturnType<typeof runMatch>>; agent: ScriptAgent }> {
+    const game = RUNNER_GAMES.last_stand!;
+    fake = await startFakeRemoteInput({}, 1);
+    const shaped = runnerEntry(getGame('last_stand'), game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps('last_stand'));
+    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const agent = new ScriptAgent(answers.map((answer) => ({ answer })));
+    const result = await runMatch({ game: 'last_stand', entry, profile: 'omnigamearena', stepBudget: 1, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    return { result, agent };
+  }
+
+  it('asks again after an empty answer and plays the answer that comes', async () => {
+    const { result, agent } = await play(['', ' ', '', '', '<|action_start|>0 0 ; W<|action_end|>']);
+    expect(agent.observations).toHaveLength(5);
+    expect(result.status).toBe('complete');
+    expect(result.players[0]!.invalid).toBe(0);
+  });
+
+  it('skips the episode with MODEL_EMPTY after five empty answers, classed for a rerun', async () => {
+    const { result, agent } = await play(['']);
+    expect(agent.observations).toHaveLength(5);
+    expect(result.status).toBe('incomplete');
+    expect(result.error).toMatchObject({ code: 'MODEL_EMPTY', class: 'infrastructure' });
+  });
+});
