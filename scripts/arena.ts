@@ -24,6 +24,7 @@ commands:
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
   transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
+  import      import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)
   help        this text
 
 examples:
@@ -52,6 +53,7 @@ const commands: Record<string, Command> = {
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   transfer: async (argv) => (await import('./commands/transfer.js')).transferCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
+  import: async (argv) => (await import('./commands/import.js')).importCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

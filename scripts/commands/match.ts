@@ -6,6 +6,7 @@ import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpe
 import type { Agent } from '../../protocol/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { profileEntry } from '../profile-entry.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 
@@ -16,6 +17,8 @@ export const matchOptions = {
   variant: { type: 'string' },
   seed: { type: 'string' },
   clock: { type: 'string' },
+  profile: { type: 'string' },
+  maps: { type: 'string' },
   agent: { type: 'string' },
   agents: { type: 'string' },
   latency: { type: 'string' },
@@ -55,6 +58,8 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('variant', flags.variant);
   set('seed', num(flags.seed, 'seed'));
   set('clock', flags.clock);
+  set('profile', flags.profile);
+  set('maps', flags.maps);
   set('stepBudget', num(flags.steps, 'steps'));
   const limit = num(flags['time-limit'], 'time-limit');
   set('timeLimitMs', limit === undefined ? undefined : Math.round(limit * 1000));
@@ -85,6 +90,7 @@ export function entryOf(config: MatchConfig): GameEntry {
     return genericEntry(parseEnvironment(config.game));
   }
   const entry = getGame(config.game);
+  if ((config.profile ?? 'default') === 'omnigamearena') return profileEntry(entry, config);
   return config.env === undefined ? entry : entryAt(entry, parseEnvironment(config.env));
 }
 
@@ -100,6 +106,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
+    ...(config.profile === undefined ? {} : { profile: config.profile }),
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
       const slot = entry.slots[i]!.slot;
