@@ -19,6 +19,8 @@ export interface AgentStart {
   readonly gamePrompt: string;
   /** Decisions this agent may make at most (the step budget). */
   readonly stepBudget: number;
+  /** The match's rules: `omnigamearena` when it plays by the benchmark runner's (its grammar and history rules); absent means ours. */
+  readonly profile?: 'default' | 'omnigamearena';
 }
 
 /** One observation: the agent's own view and nothing of any other player's. */

@@ -9,16 +9,18 @@ import { getGame, parseRunnerAnswer, runnerEntry, runnerTimeline, RUNNER_GAMES, 
 import { defaultFKey } from '../game-host/index.js';
 import { runMatch } from '../gateway/index.js';
 import type { InputEvent } from '../protocol/index.js';
+import { createVlmAgent } from '../agents/index.js';
+import { startFakeProvider } from './support/fake-provider.js';
 import { startFakeRemoteInput, type FakeRemoteInput } from './support/fake-remote-input.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
 import { ScriptAgent } from './support/test-agents.js';
 
 let fake: FakeRemoteInput | undefined;
-const cleanups: (() => void)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
-  for (const c of cleanups.splice(0)) c();
+  for (const c of cleanups.splice(0)) await c();
 });
 
 /** Three answers per game: a chunk under the tag typo, one too long (truncated), one too short (padded) with the game's tap if it has one. */
@@ -122,4 +124,26 @@ describe('the omnigamearena profile: empty answers', () => {
     expect(result.status).toBe('incomplete');
     expect(result.error).toMatchObject({ code: 'MODEL_EMPTY', class: 'infrastructure' });
   });
+});
+
+describe('the omnigamearena profile: the VLM agent', () => {
+  it("keeps only answers the runner's grammar reads in its history, 2 long in monster_shoot, and is told the runner's format", async () => {
+    const provider = await startFakeProvider();
+    cleanups.push(() => provider.close());
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const valid = (n: number): string => `Plan ${n}.\n<|action_start|>${n} 0 ; W LMB ; LMB<|action_end|>`;
+    provider.script({ text: valid(1) }, { text: 'I cannot decide.' }, { text: valid(2) }, { text: valid(3) }, { text: valid(4) });
+    const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 });
+    const result = await runMatch({ game: 'monster_shoot', profile: 'omnigamearena', stepBudget: 5, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    expect(result.status).toBe('complete');
+    const requests = provider.completions().map((r) => r.body as { messages: { role: string; content: unknown }[] });
+    expect(requests).toHaveLength(5);
+    const assistants = (i: number): unknown[] => requests[i]!.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+    expect(assistants(2)).toEqual([valid(1)]);
+    expect(assistants(4)).toEqual([valid(2), valid(3)]);
+    const system = String(requests[0]!.messages[0]!.content);
+    expect(system).toContain('<|action_start|>X Y ; keys1 ; keys2 ; keys3 ; keys4 ; keys5<|action_end|>');
+    expect(result.players[0]!.invalid).toBe(1);
+  }, 60_000);
 });

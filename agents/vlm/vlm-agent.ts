@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import { ArenaError, ErrorCode, hasCode, parseAnswer } from '../../protocol/index.js';
 import type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, InvalidReason, Observation } from '../../protocol/index.js';
+import { runnerChunkParse, runnerGame } from '../../games-manifest/index.js';
 import { parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from './config.js';
 import { encodeFrameImage } from './frame-image.js';
 import { networkRtt } from './network-rtt.js';
@@ -136,15 +137,18 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     counts.retries += call.retries;
     counts.timeouts += call.timedOutAttempts;
     counts.queueMs += call.queueMs;
-    const parsed = parseAnswer(call.answer, info.controls);
+    // Under the benchmark's profile the answer is read by the runner's grammar, and only answers it reads join the history.
+    const runner = info.profile === 'omnigamearena' ? runnerGame(info.game) : undefined;
+    const parsed = runner ? runnerChunkParse(call.answer, runner) : parseAnswer(call.answer, info.controls);
     if (parsed.ok) {
       lastInvalid = undefined;
     } else {
       counts.invalid += 1;
       lastInvalid = feedbackLine(parsed.reason, parsed.detail);
     }
-    history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
-    while (history.length > config.historyLength) history.shift();
+    if (runner === undefined || parsed.ok) history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
+    const keep = runner ? runner.historyLength : config.historyLength;
+    while (history.length > keep) history.shift();
     // Waiting for the shared endpoint permit is this process's doing, not the model's: it is left out of wallMs.
     const wallMs = Math.round((performance.now() - begun - call.queueMs) * 100) / 100;
     const timings: DecisionTimings = {

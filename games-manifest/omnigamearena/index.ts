@@ -4,3 +4,4 @@ export * from './runner-chunk.js';
 export * from './runner-score.js';
 export * from './runner-maps.js';
 export * from './runner-recipe.js';
+export * from './runner-prompt.js';

@@ -6,7 +6,7 @@
  * empty steps or truncated to the game's chunk length, so a chunk always lasts N x 120 ms. An answer with
  * no move and no key is no action at all.
  */
-import type { InputEvent } from '../../protocol/index.js';
+import type { ChunkParse, InputEvent } from '../../protocol/index.js';
 import { RUNNER_MIN_MOVE_UNITS, RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
 
 /** A parsed runner chunk: the look move in degrees and exactly `chunkSteps` steps of tokens. */
@@ -80,6 +80,13 @@ export function parseRunnerAnswer(answer: string, game: RunnerGame): RunnerParse
   });
   if (look.dx === 0 && look.dy === 0 && steps.every((s) => s.length === 0) && unknown.length === 0) return { ok: false, reason: 'NO_ACTION' };
   return { ok: true, chunk: { look, steps, unknown } };
+}
+
+/** The runner's reading of an answer in our parse result's shape (the look in degrees, exactly N steps). */
+export function runnerChunkParse(answer: string, game: RunnerGame): ChunkParse {
+  const parsed = parseRunnerAnswer(answer, game);
+  if (!parsed.ok) return { ok: false, reason: parsed.reason, detail: `no action by the runner's grammar (${parsed.reason})` };
+  return { ok: true, chunk: { look: parsed.chunk.look, steps: parsed.chunk.steps }, form: 'text' };
 }
 
 /** The chunk that does nothing: what a failed parse becomes (it still lasts N x 120 ms). */

@@ -3,7 +3,7 @@
  * compiler), or the OmniGameArena runner's (its grammar, padding and truncation, and its tap timeline).
  */
 import { parseAnswer, type ChunkParse, type ControlSet } from '../../protocol/index.js';
-import { parseRunnerAnswer, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
+import { runnerChunkParse, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
 import { compileChunk, type CompiledChunk } from '../chunk-compiler.js';
 import type { ActionChunk } from '../../protocol/index.js';
 
@@ -25,11 +25,7 @@ export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswe
 export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
   return {
     profile: 'omnigamearena',
-    parse: (answer) => {
-      const parsed = parseRunnerAnswer(answer, game);
-      if (!parsed.ok) return { ok: false, reason: parsed.reason, detail: `no action by the runner's grammar (${parsed.reason})` };
-      return { ok: true, chunk: { look: parsed.chunk.look, steps: parsed.chunk.steps }, form: 'text' };
-    },
+    parse: (answer) => runnerChunkParse(answer, game),
     compile: (chunk, _controls, slot) => runnerTimeline({ ...chunk, unknown: [] }, game, slot),
     emptyAttempts,
   };

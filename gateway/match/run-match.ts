@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
-import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerScore, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
@@ -106,10 +106,11 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     });
     recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
     session = new MatchSession(spec, entry, ep, recorder, limits, rules);
-    const gamePrompt = composeGamePrompt(entry);
+    const runner = rules.profile === 'omnigamearena' ? runnerGame(entry.id) : undefined;
+    const gamePrompt = runner ? runnerGamePrompt(entry, runner) : composeGamePrompt(entry);
     await Promise.all(
       spec.slots.map((s) =>
-        s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
+        s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget, ...(runner ? { profile: 'omnigamearena' as const } : {}) }),
       ),
     );
     session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, encoding: 'rgb' }));
