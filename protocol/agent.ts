@@ -50,6 +50,8 @@ export interface DecisionTimings {
   readonly wallMs: number;
   /** Time to the first streamed token. */
   readonly ttftMs?: number;
+  /** Time to the last streamed token, or to the whole body of a plain (non-streamed) answer: the whole decision as the provider made it. */
+  readonly ttltMs?: number;
   /** Processing time the provider reported for the call. */
   readonly providerMs?: number;
   /** Measured network round trip to the provider, for `ttfb` charging. */

@@ -122,6 +122,8 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
         retryBaseMs: config.retryBaseMs,
         semaphore,
         signal,
+        stream: config.stream,
+        processingHeader: config.processingHeader,
       });
     } catch (err) {
       if (err instanceof ArenaError && (hasCode(err, ErrorCode.PROVIDER_ERROR) || hasCode(err, ErrorCode.PROVIDER_TIMEOUT))) {
@@ -154,6 +156,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const timings: DecisionTimings = {
       wallMs,
       ...(call.ttftMs === undefined ? {} : { ttftMs: call.ttftMs }),
+      ...(call.ttltMs === undefined ? {} : { ttltMs: call.ttltMs }),
       ...(call.providerMs === undefined ? {} : { providerMs: call.providerMs }),
       ...(rttMs === undefined ? {} : { networkRttMs: rttMs }),
       retries: call.retries,
