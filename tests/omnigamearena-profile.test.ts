@@ -9,7 +9,12 @@ import { getGame, parseRunnerAnswer, runnerEntry, runnerTimeline, RUNNER_GAMES, 
 import { defaultFKey } from '../game-host/index.js';
 import { runMatch } from '../gateway/index.js';
 import type { InputEvent } from '../protocol/index.js';
-import { createVlmAgent } from '../agents/index.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { approxTokens, createVlmAgent } from '../agents/index.js';
+import { runCurve } from '../reflection/index.js';
+import { tournamentCommand } from '../scripts/commands/tournament.js';
 import { startFakeProvider } from './support/fake-provider.js';
 import { startFakeRemoteInput, type FakeRemoteInput } from './support/fake-remote-input.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
@@ -146,4 +151,48 @@ describe('the omnigamearena profile: the VLM agent', () => {
     expect(system).toContain('<|action_start|>X Y ; keys1 ; keys2 ; keys3 ; keys4 ; keys5<|action_end|>');
     expect(result.players[0]!.invalid).toBe(1);
   }, 60_000);
+});
+
+describe('the omnigamearena profile in a curve', () => {
+  it("plays the curve's episodes on the build with the runner's timeline", async () => {
+    const game = RUNNER_GAMES.last_stand!;
+    fake = await startFakeRemoteInput({}, 1);
+    const shaped = runnerEntry(getGame('last_stand'), game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps('last_stand'));
+    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const dir = tempRunsDir();
+    cleanups.push(dir.cleanup);
+    const provider = await startFakeProvider();
+    cleanups.push(() => provider.close());
+    const answer = '<|action_start|}4 0 ; W ; W D<|action_end|>';
+    const state = await runCurve({
+      dir: dir.dir,
+      entry,
+      settings: { game: 'last_stand', rounds: 0, episodes: 1, heldOut: [], reflector: { model: 'fake-reflector' }, match: { profile: 'omnigamearena', stepBudget: 2, observationDelayMs: 0 } },
+      makePlayer: () => new ScriptAgent([{ answer }]),
+      reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }),
+      countTokens: approxTokens,
+    });
+    expect(state.rounds).toHaveLength(1);
+    const parsed = parseRunnerAnswer(answer, game);
+    if (!parsed.ok) throw new Error('not parsed');
+    const once = runnerTimeline(parsed.chunk, game, 0).inputs.map(wire);
+    const got = fake.received.filter((r) => ['key', 'mouse_button', 'mouse'].includes(String(r.line.type))).map((r) => r.line);
+    expect(got).toEqual([...once, ...once]);
+  }, 60_000);
+});
+
+describe('the omnigamearena profile in a tournament', () => {
+  it('plays every match of the tournament on the build under the profile', async () => {
+    fake = await startFakeRemoteInput({}, 1);
+    const out = tempRunsDir();
+    cleanups.push(out.cleanup);
+    const mapsFile = join(import.meta.dirname, 'fixtures/omnigamearena-checkout/configs/maps.yaml');
+    const code = await tournamentCommand(['--game', 'last_stand', '--agents', 'random,idle', '--episodes', '1', '--profile', 'omnigamearena', '--env', `remote-input://127.0.0.1:${fake.ports[0]!}`, '--maps', mapsFile, '--steps', '1', '--obs-delay', '0', '--out', out.dir, '--quiet']);
+    expect(code).toBe(0);
+    const runs = readdirSync(join(out.dir, 'runs'));
+    expect(runs).toHaveLength(2);
+    for (const r of runs) expect(readRun(join(out.dir, 'runs', r)).meta.profile).toBe('omnigamearena');
+    const opens = fake.received.filter((r) => r.line.type === 'console' && String(r.line.command).startsWith('open ')).map((r) => r.line.command);
+    expect(opens).toEqual(['open /Game/Test/Stand', 'open /Game/Test/Stand']);
+  }, 120_000);
 });
