@@ -196,3 +196,22 @@ describe('the omnigamearena profile in a tournament', () => {
     expect(opens).toEqual(['open /Game/Test/Stand', 'open /Game/Test/Stand']);
   }, 120_000);
 });
+
+describe("the omnigamearena profile: the agent's done", () => {
+  it('ends the episode when an answer without an action says the game is over', async () => {
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const agent = new ScriptAgent([{ answer: '<|action_start|>0 0 ; W<|action_end|>' }, { answer: 'The game is over.' }]);
+    const result = await runMatch({ game: 'last_stand', profile: 'omnigamearena', stepBudget: 10, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    expect(result).toMatchObject({ status: 'complete', reason: 'agent_done' });
+    expect(result.players[0]!.decisions).toBe(2);
+  }, 60_000);
+
+  it('never ends a match under our own profile that way', async () => {
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const agent = new ScriptAgent([{ answer: 'The game is over.' }]);
+    const result = await runMatch({ game: 'last_stand', stepBudget: 2, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    expect(result.reason).toBe('step_budget');
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InputEvent } from '../../protocol/index.js';
 import { RUNNER_GAMES, type RunnerGame } from './games.js';
-import { parseRunnerAnswer, runnerTimeline } from './runner-chunk.js';
+import { parseRunnerAnswer, runnerSaysDone, runnerTimeline } from './runner-chunk.js';
 
 const game = (id: string): RunnerGame => RUNNER_GAMES[id]!;
 
@@ -103,5 +103,17 @@ describe('the runner chunk grammar', () => {
     expect(parseRunnerAnswer('<|action_start|><|action_end|>', g)).toEqual({ ok: false, reason: 'MALFORMED' });
     expect(parseRunnerAnswer('<|action_start|>0 0<|action_end|>', g)).toEqual({ ok: false, reason: 'MALFORMED' });
     expect(parseRunnerAnswer('<|action_start|>0 0 ; ; ;<|action_end|>', g)).toEqual({ ok: false, reason: 'NO_ACTION' });
+  });
+});
+
+describe("the agent's own done", () => {
+  it('is an answer without an action that says the game is over', () => {
+    expect(runnerSaysDone('The game is over; nothing to do.', game('last_stand'))).toBe(true);
+    expect(runnerSaysDone('The episode has ended in failure.', game('last_stand'))).toBe(true);
+  });
+
+  it('is never an answer with an action, nor one that does not say so', () => {
+    expect(runnerSaysDone('Game over soon? <|action_start|>0 0 ; W<|action_end|>', game('last_stand'))).toBe(false);
+    expect(runnerSaysDone('I am not sure what to do.', game('last_stand'))).toBe(false);
   });
 });

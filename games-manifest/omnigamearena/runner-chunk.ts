@@ -89,6 +89,14 @@ export function runnerChunkParse(answer: string, game: RunnerGame): ChunkParse {
   return { ok: true, chunk: { look: parsed.chunk.look, steps: parsed.chunk.steps }, form: 'text' };
 }
 
+/** Phrases by which an answer without an action says the episode is over (the runner then ends it as the agent's "done"). */
+const TERMINAL = /\b(game\s+(is\s+)?over|episode\s+(has\s+)?ended|ended\s+in\s+failure|no\s+further\s+(movement|action)s?\s+is\s+possible)\b/i;
+
+/** True when an answer the grammar reads no action from says the game is over: the agent's own "done". */
+export function runnerSaysDone(answer: string, game: RunnerGame): boolean {
+  return !parseRunnerAnswer(answer, game).ok && TERMINAL.test(answer);
+}
+
 /** The chunk that does nothing: what a failed parse becomes (it still lasts N x 120 ms). */
 export function runnerNoop(game: RunnerGame): RunnerChunk {
   return { look: { dx: 0, dy: 0 }, steps: Array.from({ length: game.chunkSteps }, () => []), unknown: [] };

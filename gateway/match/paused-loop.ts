@@ -18,6 +18,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     if (session.ended) return session.ended.reason;
     if (signal.aborted) throw new ArenaError(ErrorCode.ABORTED, 'match aborted');
     const due = timeline.due(now);
+    let agentDone = false;
     const decisions = new Map<number, { chargedMs: number; durationMs: number; inputs: Awaited<ReturnType<MatchSession['recordDecision']>>['inputs'] }>();
     const wallStart = performance.now();
     // Every slot due now decides at once, while the game holds still.
@@ -51,9 +52,12 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
         throw new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
       }
+      if (outcome.status === 'invalid' && outcome.decision.kind === 'answer' && session.rules.agentDone(outcome.decision.answer)) agentDone = true;
       decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }
+    // The benchmark's profile ends the episode on the agent's own "done" (the no-op it became is not run).
+    if (agentDone) return 'agent_done';
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;

@@ -3,7 +3,7 @@
  * compiler), or the OmniGameArena runner's (its grammar, padding and truncation, and its tap timeline).
  */
 import { parseAnswer, type ChunkParse, type ControlSet } from '../../protocol/index.js';
-import { runnerChunkParse, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
+import { runnerChunkParse, runnerSaysDone, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
 import { compileChunk, type CompiledChunk } from '../chunk-compiler.js';
 import type { ActionChunk } from '../../protocol/index.js';
 
@@ -16,10 +16,12 @@ export interface ChunkRules {
   compile(chunk: ActionChunk, controls: ControlSet, slot: number): CompiledChunk;
   /** Sends of one request whose answer came back empty before the episode is skipped (1: no resend). */
   readonly emptyAttempts: number;
+  /** True when an invalid answer is the agent's own "done", which ends the episode (never under ours). */
+  agentDone(answer: string): boolean;
 }
 
 /** Our own rules. */
-export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1 };
+export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false };
 
 /** The runner's rules for one of its games. */
 export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
@@ -28,5 +30,6 @@ export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules
     parse: (answer) => runnerChunkParse(answer, game),
     compile: (chunk, _controls, slot) => runnerTimeline({ ...chunk, unknown: [] }, game, slot),
     emptyAttempts,
+    agentDone: (answer) => runnerSaysDone(answer, game),
   };
 }
