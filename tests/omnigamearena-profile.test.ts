@@ -12,7 +12,7 @@ import type { InputEvent } from '../protocol/index.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
-import { approxTokens, createVlmAgent } from '../agents/index.js';
+import { approxTokens, createVlmAgent, PLAIN_USER_TURN } from '../agents/index.js';
 import { runCurve } from '../reflection/index.js';
 import { tournamentCommand } from '../scripts/commands/tournament.js';
 import { startFakeProvider } from './support/fake-provider.js';
@@ -150,6 +150,9 @@ describe('the omnigamearena profile: the VLM agent', () => {
     const system = String(requests[0]!.messages[0]!.content);
     expect(system).toContain('<|action_start|>X Y ; keys1 ; keys2 ; keys3 ; keys4 ; keys5<|action_end|>');
     expect(result.players[0]!.invalid).toBe(1);
+    // Every user turn is the same plain request, past and current.
+    const userTexts = requests[4]!.messages.filter((m) => m.role === 'user').map((m) => (m.content as { type: string; text?: string }[]).find((p) => p.type === 'text')?.text);
+    expect(userTexts).toEqual([PLAIN_USER_TURN, PLAIN_USER_TURN, PLAIN_USER_TURN]);
   }, 60_000);
 });
 

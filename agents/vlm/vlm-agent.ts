@@ -109,7 +109,8 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const image = await encodeFrameImage(frame, { maxSide: config.maxSide, quality: config.jpegQuality });
     const feedback = config.feedback ? (observation.feedback ?? lastInvalid) : undefined;
     const past = config.historyLength === 0 ? [] : history.slice(-config.historyLength);
-    const prompt = composePrompt(system, past, { simMs, step, stepBudget: info.stepBudget, progress, image, feedback });
+    const plain = info.profile === 'omnigamearena';
+    const prompt = composePrompt(system, past, { simMs, step, stepBudget: info.stepBudget, progress, image, feedback }, plain);
     const body = requestBody(prompt.messages);
     const bytesSent = Buffer.byteLength(JSON.stringify(body));
     let call: Awaited<ReturnType<typeof callProvider>>;
