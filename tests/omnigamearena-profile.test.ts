@@ -218,3 +218,37 @@ describe("the omnigamearena profile: the agent's done", () => {
     expect(result.reason).toBe('step_budget');
   }, 60_000);
 });
+
+describe('the omnigamearena profile: score readings on a build', () => {
+  async function playWith(id: string, scores: number[]): Promise<{ result: Awaited<ReturnType<typeof runMatch>>; dir: string }> {
+    const game = RUNNER_GAMES[id]!;
+    fake = await startFakeRemoteInput({}, 1);
+    const f = fake;
+    const shaped = runnerEntry(getGame(id), game, { kind: 'remote-input', host: '127.0.0.1', port: f.ports[0]! }, maps(id));
+    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    // Each decision sets what the build reports after its chunk.
+    const agent = new ScriptAgent((obs) => {
+      f.score = scores[obs.step] ?? 0;
+      return { answer: '<|action_start|>0 0 ; W<|action_end|>' };
+    });
+    const result = await runMatch({ game: id, entry, profile: 'omnigamearena', stepBudget: scores.length, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    return { result, dir: result.dir };
+  }
+
+  it('keeps the last reading where the runner does, and the largest for CueChase', async () => {
+    expect((await playWith('scene_escape', [5, 3])).result.benchmark).toMatchObject({ scores: [3], progress: [0.3] });
+    await fake?.close();
+    expect((await playWith('cue_chase', [5, 3])).result.benchmark).toMatchObject({ scores: [5], progress: [0.5] });
+  }, 60_000);
+
+  it('reports every reading outside the declared range as an event and keeps it unclamped', async () => {
+    const { result, dir } = await playWith('obstacle_run_2d', [0.5, 1.5]);
+    const events = readRun(dir).events.filter((e) => e.name === 'score_out_of_range');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toEqual({ score: 1.5, min: 0, max: 1 });
+    expect(result.benchmark?.scores).toEqual([1.5]);
+    expect(result.benchmark?.outOfRange).toEqual([{ slot: 0, value: 1.5 }]);
+  }, 60_000);
+});

@@ -35,6 +35,7 @@ export class RemoteInputBackend implements GameBackend {
   private endedFlag = false;
   private gameOverSeen = false;
   private readonly best = new Map<number, { progress: number; score: number }>();
+  private readonly scoreEvents: GameEvent[] = [];
   private cachedState: Record<string, unknown> = {};
   private loadedMap: string | undefined;
   /** Per slot: what is held down on the build (`key:<FKey>` or `button:<name>`). */
@@ -108,6 +109,7 @@ export class RemoteInputBackend implements GameBackend {
     this.world.console('slomo 0');
     this.episodeSlots = [...options.slots];
     this.best.clear();
+    this.scoreEvents.length = 0;
     this.endedFlag = false;
     this.gameOverSeen = false;
     this.simClock = 0;
@@ -327,17 +329,23 @@ export class RemoteInputBackend implements GameBackend {
     const value = field === 'score' ? reply.score : field === 'survival_time' ? reply.survivalTime : reply.progress;
     const prev = this.best.get(slot) ?? { progress: 0, score: reply.score };
     const progress = value === undefined ? prev.progress : Math.max(prev.progress, Math.min(1, Math.max(0, value / max)));
-    this.best.set(slot, { progress, score: Math.max(prev.score, reply.score) });
+    this.best.set(slot, { progress, score: this.options.scoreKeep === 'last' ? reply.score : Math.max(prev.score, reply.score) });
+    const range = this.options.scoreRange;
+    if (range && (!Number.isFinite(reply.score) || reply.score < range.min || (range.max !== null && reply.score > range.max))) {
+      this.scoreEvents.push({ type: 'event', simMs: this.simClock, slot, name: 'score_out_of_range', data: { score: reply.score, min: range.min, ...(range.max === null ? {} : { max: range.max }) } });
+    }
   }
 
   /** The episode's end, once: from a push or a `game_over_check` seen since the last stretch. */
   private takeEnd(): { events: GameEvent[]; end: EpisodeEndInfo | undefined } {
-    if (!this.gameOverSeen || this.endedFlag) return { events: [], end: undefined };
+    // Score readings outside the declared range go out with the stretch that saw them.
+    const scored = this.scoreEvents.splice(0);
+    if (!this.gameOverSeen || this.endedFlag) return { events: scored, end: undefined };
     this.endedFlag = true;
     // Scheduled input has nothing left to act on; the world stays as it is until `pause` freezes it.
     if (this.free) for (const t of this.free.timers) clearTimeout(t);
     return {
-      events: [{ type: 'event', simMs: this.simClock, name: 'game_over' }],
+      events: [...scored, { type: 'event', simMs: this.simClock, name: 'game_over' }],
       end: { reason: 'game_over', outcomes: this.episodeSlots.map((slot) => ({ slot, result: 'none' as const })) },
     };
   }

@@ -34,6 +34,8 @@ export function runnerEntry(entry: GameEntry, game: RunnerGame, env?: Environmen
       lookUnitsPerDegree: { x: RUNNER_UNITS_PER_DEGREE, y: RUNNER_UNITS_PER_DEGREE },
       jpegQuality: 85,
       reset: 'open',
+      scoreKeep: game.score.keep,
+      scoreRange: { min: game.score.range.min, max: game.score.range.max },
       mapWaitMs: RUNNER_MAP_WAIT_MS,
       ...(game.score.progressDivisor !== undefined ? { progress: { field: 'score', max: game.score.progressDivisor } } : {}),
       ...(maps !== undefined ? { maps: { ...maps } } : {}),
