@@ -50,13 +50,18 @@ function wire(e: InputEvent): Record<string, unknown> {
 
 const maps = (id: string): Record<string, string> => ({ origin: `/Game/Fixture/${id}` });
 
+/** The game's entry under the profile, pointed at the emulator's ports, with no map wait. */
+function buildEntry(id: string, build: FakeRemoteInput): GameEntry {
+  const shaped = runnerEntry(getGame(id), RUNNER_GAMES[id]!, { kind: 'remote-input', host: '127.0.0.1', port: build.ports[0]! }, maps(id));
+  return { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), ports: [...build.ports], mapWaitMs: 0 } };
+}
+
 describe('the omnigamearena profile on a RemoteInput build', () => {
   for (const game of Object.values(RUNNER_GAMES)) {
     it(`${game.id}: executes the runner's timeline and sends its stream`, async () => {
       const base = getGame(game.id);
       fake = await startFakeRemoteInput({}, base.slots.length);
-      const shaped = runnerEntry(base, game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps(game.id));
-      const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), ports: [...fake.ports], mapWaitMs: 0 } };
+      const entry = buildEntry(game.id, fake);
       const answers = answersFor(game);
       const runs = tempRunsDir();
       cleanups.push(runs.cleanup);
@@ -105,10 +110,8 @@ describe('the omnigamearena profile on a RemoteInput build', () => {
 
 describe('the omnigamearena profile: empty answers', () => {
   async function play(answers: string[]): Promise<{ result: Awaited<ReturnType<typeof runMatch>>; agent: ScriptAgent }> {
-    const game = RUNNER_GAMES.last_stand!;
     fake = await startFakeRemoteInput({}, 1);
-    const shaped = runnerEntry(getGame('last_stand'), game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps('last_stand'));
-    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const entry = buildEntry('last_stand', fake);
     const runs = tempRunsDir();
     cleanups.push(runs.cleanup);
     const agent = new ScriptAgent(answers.map((answer) => ({ answer })));
@@ -160,8 +163,7 @@ describe('the omnigamearena profile in a curve', () => {
   it("plays the curve's episodes on the build with the runner's timeline", async () => {
     const game = RUNNER_GAMES.last_stand!;
     fake = await startFakeRemoteInput({}, 1);
-    const shaped = runnerEntry(getGame('last_stand'), game, { kind: 'remote-input', host: '127.0.0.1', port: fake.ports[0]! }, maps('last_stand'));
-    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const entry = buildEntry('last_stand', fake);
     const dir = tempRunsDir();
     cleanups.push(dir.cleanup);
     const provider = await startFakeProvider();
@@ -221,11 +223,9 @@ describe("the omnigamearena profile: the agent's done", () => {
 
 describe('the omnigamearena profile: score readings on a build', () => {
   async function playWith(id: string, scores: number[]): Promise<{ result: Awaited<ReturnType<typeof runMatch>>; dir: string }> {
-    const game = RUNNER_GAMES[id]!;
     fake = await startFakeRemoteInput({}, 1);
     const f = fake;
-    const shaped = runnerEntry(getGame(id), game, { kind: 'remote-input', host: '127.0.0.1', port: f.ports[0]! }, maps(id));
-    const entry: GameEntry = { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), mapWaitMs: 0 } };
+    const entry = buildEntry(id, f);
     const runs = tempRunsDir();
     cleanups.push(runs.cleanup);
     // Each decision sets what the build reports after its chunk.
