@@ -11,14 +11,14 @@ import type { RunnerGame } from './games.js';
 export const RunnerMapsConfig = z.strictObject({ maps: z.record(z.string().min(1).max(100), z.string().min(1).max(300)) });
 export type RunnerMapsConfig = z.infer<typeof RunnerMapsConfig>;
 
-/** Variant id -> UE map for `game` (origin is the game's own key); BAD_CONFIG when the config lacks the game's map. */
+/** Variant id -> UE map path for `game` (origin is the game's own key; a bare name is under `/Game/Maps/`); BAD_CONFIG when the config lacks the game's map. */
 export function runnerMaps(game: RunnerGame, config: RunnerMapsConfig): Record<string, string> {
   const origin = config.maps[game.id];
   if (origin === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the maps config has no map for '${game.id}'`);
-  const maps: Record<string, string> = { origin };
+  const maps: Record<string, string> = { origin: runnerMapPath(origin) };
   for (const v of game.variants) {
     const map = config.maps[`${game.id}_${v}`];
-    if (map !== undefined) maps[v] = map;
+    if (map !== undefined) maps[v] = runnerMapPath(map);
   }
   return maps;
 }

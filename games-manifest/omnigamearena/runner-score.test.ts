@@ -48,6 +48,10 @@ describe('runner maps', () => {
     expect(runnerMaps(g('sky_duel'), config)).toEqual({ origin: '/Game/B/Duel' });
   });
 
+  it('puts a bare map name under /Game/Maps/, as the runner opens it', () => {
+    expect(runnerMaps(g('sky_duel'), { maps: { sky_duel: 'DuelMap' } })).toEqual({ origin: '/Game/Maps/DuelMap' });
+  });
+
   it('fails with BAD_CONFIG when the game has no map', () => {
     expect(() => runnerMaps(g('cue_chase'), config)).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
