@@ -5,3 +5,4 @@ export * from './registry.js';
 export * from './prompt.js';
 export * from './environment.js';
 export * from './ue5-maps.js';
+export * from './omnigamearena/index.js';

@@ -45,6 +45,8 @@ export const ErrorCode = {
   PROVIDER_TIMEOUT: 'PROVIDER_TIMEOUT',
   /** A model provider call that failed after its retries. */
   PROVIDER_ERROR: 'PROVIDER_ERROR',
+  /** A model answered empty on every resend of one request (OmniGameArena profile): the episode is skipped, not scored. */
+  MODEL_EMPTY: 'MODEL_EMPTY',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
   /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */

@@ -162,6 +162,7 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
       runsDir: plan.runsDir,
       runId,
       meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } },
+      ...(m.profile === undefined ? {} : { profile: m.profile }),
       ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
       ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
       ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),

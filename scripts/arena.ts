@@ -27,6 +27,7 @@ commands:
   worker      play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)
   boards      the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (arena boards --help; docs/boards.md)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
+  import      import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)
   help        this text
 
 examples:
@@ -58,6 +59,7 @@ const commands: Record<string, Command> = {
   sweep: async (argv) => (await import('./commands/sweep.js')).sweepCommand(argv),
   worker: async (argv) => (await import('./commands/worker.js')).workerCommand(argv),
   boards: async (argv) => (await import('./commands/boards.js')).boardsCommand(argv),
+  import: async (argv) => (await import('./commands/import.js')).importCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

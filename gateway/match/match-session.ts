@@ -5,7 +5,8 @@
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
-import { compileChunk } from '../chunk-compiler.js';
+import type { compileChunk } from '../chunk-compiler.js';
+import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
@@ -55,6 +56,8 @@ export class MatchSession {
     readonly recorder: RunRecorder,
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
     gameJpegQuality?: number,
+    /** How answers are read and chunks timed (the match's profile). */
+    readonly rules: ChunkRules = DEFAULT_RULES,
   ) {
     this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
     for (const s of spec.slots) {
@@ -141,7 +144,7 @@ export class MatchSession {
   settle(slotId: number, outcome: DecisionOutcome, charged: boolean): SettledDecision {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
-    const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
+    const compiled = this.rules.compile(outcome.chunk, this.entry.controls, slotId);
     // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
     // source that does not measure the call (synthetic) charges anything for it.
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;

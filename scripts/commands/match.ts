@@ -6,6 +6,7 @@ import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpe
 import type { Agent } from '../../protocol/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
+import { profileEntry } from '../profile-entry.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
@@ -17,6 +18,8 @@ export const matchOptions = {
   variant: { type: 'string' },
   seed: { type: 'string' },
   clock: { type: 'string' },
+  profile: { type: 'string' },
+  maps: { type: 'string' },
   agent: { type: 'string' },
   agents: { type: 'string' },
   latency: { type: 'string' },
@@ -56,6 +59,8 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('variant', flags.variant);
   set('seed', num(flags.seed, 'seed'));
   set('clock', flags.clock);
+  set('profile', flags.profile);
+  set('maps', flags.maps);
   set('stepBudget', num(flags.steps, 'steps'));
   const limit = num(flags['time-limit'], 'time-limit');
   set('timeLimitMs', limit === undefined ? undefined : Math.round(limit * 1000));
@@ -86,6 +91,7 @@ export function entryOf(config: MatchConfig): GameEntry {
     return genericEntry(parseEnvironment(config.game));
   }
   const entry = getGame(config.game);
+  if ((config.profile ?? 'default') === 'omnigamearena') return profileEntry(entry, config);
   return config.env === undefined ? entry : entryAt(entry, parseEnvironment(config.env));
 }
 
@@ -101,6 +107,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
+    ...(config.profile === undefined ? {} : { profile: config.profile }),
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
       const slot = entry.slots[i]!.slot;
@@ -127,7 +134,8 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
-  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+  const bench = result.benchmark ? ` | benchmark score ${result.benchmark.scores.map((x) => x.toFixed(3)).join(', ')}${result.benchmark.outOfRange.length ? ` (${result.benchmark.outOfRange.length} readings outside the declared range)` : ''}` : '';
+  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */

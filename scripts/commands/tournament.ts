@@ -25,6 +25,9 @@ export const tournamentOptions = {
   episodes: { type: 'string' },
   seed: { type: 'string' },
   clock: { type: 'string' },
+  profile: { type: 'string' },
+  env: { type: 'string' },
+  maps: { type: 'string' },
   variant: { type: 'string' },
   latency: { type: 'string' },
   'time-limit': { type: 'string' },
@@ -55,6 +58,9 @@ interface Shared {
   readonly variant: string;
   readonly clock: 'pdq' | 'lcrt';
   readonly runsDir: string;
+  readonly profile?: string;
+  readonly env?: string;
+  readonly maps?: string;
   readonly latency?: string;
   readonly timeLimitMs?: number;
   readonly stepBudget?: number;
@@ -65,6 +71,7 @@ interface Shared {
 /** The line in results.jsonl that says which setup a record was made under. */
 function setupOf(s: Shared): string {
   const parts = [`${s.game}/${s.variant}`, s.clock];
+  if (s.profile !== undefined) parts.push(`profile=${s.profile}`);
   if (s.latency !== undefined) parts.push(`latency=${s.latency}`);
   if (s.timeLimitMs !== undefined) parts.push(`time-limit=${s.timeLimitMs}ms`);
   if (s.stepBudget !== undefined) parts.push(`steps=${s.stepBudget}`);
@@ -127,6 +134,9 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     variant,
     clock,
     runsDir: values['runs-dir'] ?? join(outDir, 'runs'),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.env === undefined ? {} : { env: values.env }),
+    ...(values.maps === undefined ? {} : { maps: values.maps }),
     ...(values.latency === undefined ? {} : { latency: values.latency }),
     ...(limit === undefined ? {} : { timeLimitMs: limit }),
     ...(steps === undefined ? {} : { stepBudget: steps }),
