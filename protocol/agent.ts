@@ -97,6 +97,8 @@ export interface Agent {
   readonly privileged: boolean;
   /** The frame encoding this agent wants: raw RGB for in-process policies, JPEG for models. */
   readonly frameEncoding: FrameEncoding;
+  /** The effective settings its results depend on (model route, history, image size, temperature...), for run.json's conditions. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   start(info: AgentStart): Promise<void>;
   /** Decides on one observation; `signal` aborts when the match ends or the decision deadline passes. */
   decide(observation: Observation, signal: AbortSignal): Promise<Decision>;

@@ -44,6 +44,12 @@ export const ErrorCode = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
+  /** A run record (run.json or a JSON-lines file of a run) that is missing or does not fit the run-record schema. */
+  BAD_RECORD: 'BAD_RECORD',
+  /** A re-simulated run that differs from its record (the message names the first differing step). */
+  REPLAY_MISMATCH: 'REPLAY_MISMATCH',
+  /** Runs asked to be pooled in one table whose declared conditions differ (`arena report --pool` allows it). */
+  CONDITIONS_DIFFER: 'CONDITIONS_DIFFER',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;

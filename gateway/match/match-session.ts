@@ -10,6 +10,7 @@ import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
+import { frameDigest } from '../records/frame-digest.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
@@ -67,6 +68,7 @@ export class MatchSession {
       case 'frame': {
         const slot = this.slots.get(msg.slot);
         if (slot) slot.frame = msg;
+        this.spec.onFrame?.(msg);
         break;
       }
       case 'event':
@@ -142,6 +144,7 @@ export class MatchSession {
       observedAtMs: observation.simMs,
       frame: frameRef,
       frameSeq: observation.frame.seq,
+      ...(slot.frame ? { frameDigest: frameDigest(slot.frame) } : {}),
       status: outcome.status,
       ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),

@@ -12,6 +12,7 @@ import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
+import { agentConditions, gatewayCommit, type Conditions } from '../records/conditions.js';
 import { MatchSession } from './match-session.js';
 import type { MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
@@ -49,6 +50,19 @@ export function episodeClass(reason: string, players: readonly PlayerResult[]): 
   return reason === 'step_budget' ? 'budget' : 'finished';
 }
 
+/** The declared conditions of a match (run.json `conditions`), before the game's build is known. */
+function runConditions(spec: MatchSpec, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
+  return {
+    clock,
+    ...limits,
+    frame: { width: frame.width, height: frame.height, encoding: 'rgb', recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? 85 },
+    feedback: spec.feedback !== false,
+    profile: spec.profile ?? 'custom',
+    gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
+    agents: spec.slots.map((s) => agentConditions(clock, s)),
+  };
+}
+
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const entry = spec.entry ?? getGame(spec.game);
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
@@ -75,6 +89,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     limits,
     frame,
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
+    conditions: runConditions(spec, clock, limits, frame),
     ...spec.meta,
   });
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
@@ -93,7 +108,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     ep.client.onClosed((err) => {
       if (err) controller.abort(err);
     });
-    recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
+    const build = { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs };
+    recorder.update({ build, conditions: { ...runConditions(spec, clock, limits, frame), build } });
     session = new MatchSession(spec, entry, ep, recorder, limits);
     const gamePrompt = composeGamePrompt(entry);
     await Promise.all(
