@@ -48,8 +48,6 @@ export const ErrorCode = {
   BAD_RECORD: 'BAD_RECORD',
   /** A re-simulated run that differs from its record (the message names the first differing step). */
   REPLAY_MISMATCH: 'REPLAY_MISMATCH',
-  /** Runs asked to be pooled in one table whose declared conditions differ (`arena report --pool` allows it). */
-  CONDITIONS_DIFFER: 'CONDITIONS_DIFFER',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;
