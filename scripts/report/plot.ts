@@ -9,7 +9,7 @@ import type { RunRecord } from '../../gateway/index.js';
 
 const W = 900;
 const PANEL = { x0: 70, x1: 870 };
-const TOP = { y0: 50, y1: 230 };
+const TOP = { y0: 64, y1: 236 };
 const BOTTOM = { y0: 290, y1: 470 };
 const H = 520;
 const COLORS = ['#1f6fd1', '#d1572f', '#2f9d4a', '#8a3fd1'];
