@@ -38,7 +38,12 @@ function texts(body: unknown): string {
   const out: string[] = [];
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (k === 'text' || (k === 'content' && typeof x === 'string') ? out.push(String(x)) : walk(x));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'text' || (k === 'content' && typeof x === 'string')) out.push(String(x));
+        else walk(x);
+      }
+    }
   };
   walk(body);
   return out.join('\n');
