@@ -3,26 +3,16 @@
  * provider) carries no privileged state (no state field, in any message), no game event and nothing of the
  * scripted policy's view or notes, while the scripted partner in two-player games does get the state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgent, createVlmAgent } from '../agents/index.js';
 import { builtinGames, scriptedPolicies } from '../games/index.js';
 import { composeGamePrompt, getGame } from '../games-manifest/index.js';
 import { readRunRecord, runMatch, type MatchSlot } from '../gateway/index.js';
 import { formatChunk, type Agent, type Observation } from '../protocol/index.js';
-import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { launchInProcess } from './support/in-process-game.js';
-import { tempRunsDir } from './support/run-dir.js';
+import { useRunsAndProvider } from './support/runs-and-provider.js';
 
-let runs: ReturnType<typeof tempRunsDir>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  runs = tempRunsDir();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  runs.cleanup();
-});
+const env = useRunsAndProvider();
 
 /** Keys of an OpenAI chat-completions request the VLM agent may send. */
 const REQUEST_KEYS = new Set(['model', 'messages', 'stream', 'stream_options', 'include_usage', 'temperature', 'max_completion_tokens', 'max_tokens', 'role', 'content', 'type', 'text', 'image_url', 'url', 'detail']);
@@ -59,16 +49,16 @@ describe.each(builtinGames.map((g) => [g.id]))('%s', (id) => {
     const entry = getGame(id);
     const key = entry.controls.keys[0]!;
     const answer = `${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[key], []] })}`;
-    provider.script(...Array.from({ length: 4 }, () => ({ text: answer })));
-    const before = provider.completions().length;
+    env.provider.script(...Array.from({ length: 4 }, () => ({ text: answer })));
+    const before = env.provider.completions().length;
     const vlmSeen: Observation[] = [];
     const partnerSeen: Observation[] = [];
-    const vlm: MatchSlot = { slot: 0, agent: watched(createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 160, historyLength: 3 }), vlmSeen) };
+    const vlm: MatchSlot = { slot: 0, agent: watched(createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 160, historyLength: 3 }), vlmSeen) };
     const slots: MatchSlot[] = entry.slots.length === 2 ? [vlm, { slot: 1, agent: watched(createAgent('scripted', { scripted: scriptedPolicies, game: id, seed: 1 }), partnerSeen) }] : [vlm];
-    const result = await runMatch({ game: id, runsDir: runs.dir, clock: 'pdq', stepBudget: 4, observationDelayMs: 1000, launch: launchInProcess, slots });
+    const result = await runMatch({ game: id, runsDir: env.runs.dir, clock: 'pdq', stepBudget: 4, observationDelayMs: 1000, launch: launchInProcess, slots });
     expect(result.status, result.error?.message).toBe('complete');
 
-    const requests = provider.completions().slice(before);
+    const requests = env.provider.completions().slice(before);
     expect(requests).toHaveLength(4);
     expect(vlmSeen.every((o) => o.state === undefined)).toBe(true);
     // The privileged state: what the scripted partner read, and what the game gives a privileged client at reset.

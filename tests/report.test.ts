@@ -5,24 +5,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVlmAgent } from '../agents/index.js';
 import { runMatch } from '../gateway/index.js';
 import { runArena } from './support/arena-process.js';
-import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { launchInProcess } from './support/in-process-game.js';
-import { tempRunsDir } from './support/run-dir.js';
+import { useRunsAndProvider } from './support/runs-and-provider.js';
 
-let runs: ReturnType<typeof tempRunsDir>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  runs = tempRunsDir();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  runs.cleanup();
-});
+const env = useRunsAndProvider();
 
 const lines = (rows: object[]): string => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
 
@@ -52,7 +42,7 @@ function fixtureRun(dir: string): void {
 
 describe('arena report', () => {
   it('computes per-agent aggregates as computed by hand', async () => {
-    const dir = join(runs.dir, 'fixture');
+    const dir = join(env.runs.dir, 'fixture');
     fixtureRun(dir);
     const r = await runArena(['report', dir, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -74,15 +64,15 @@ describe('arena report', () => {
   it('round-trips a real run\'s declared conditions and keeps differing conditions apart unless --pool', async () => {
     const dirs: string[] = [];
     for (const temperature of [0, 0.7]) {
-      const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320, temperature, historyLength: 2, skill: 'Stay near the middle.' });
-      const result = await runMatch({ game: 'last_stand', runsDir: runs.dir, clock: 'lcrt', stepBudget: 2, profile: 'smoke', launch: launchInProcess, slots: [{ slot: 0, agent, label: 'vlm', latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } }] });
+      const agent = createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320, temperature, historyLength: 2, skill: 'Stay near the middle.' });
+      const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'lcrt', stepBudget: 2, profile: 'smoke', launch: launchInProcess, slots: [{ slot: 0, agent, label: 'vlm', latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } }] });
       expect(result.status, result.error?.message).toBe('complete');
       dirs.push(result.dir);
     }
     const stored = JSON.parse(readFileSync(join(dirs[0]!, 'run.json'), 'utf8')) as { conditions: { agents: { settings: Record<string, unknown> }[]; build: unknown; profile: string; gateway: { commit: string } } };
     expect(stored.conditions).toMatchObject({ clock: 'lcrt', stepBudget: 2, profile: 'smoke', frame: { width: 640, height: 360, encoding: 'rgb' }, build: { game: 'last_stand' } });
     expect(stored.conditions.gateway.commit).toMatch(/^[0-9a-f]{40}|unknown/);
-    expect(stored.conditions.agents[0]!).toMatchObject({ latency: 'synthetic:300', settings: { route: { baseUrl: provider.url, model: 'fake-vlm' }, history: { length: 2, images: true }, image: { maxSide: 320, jpegQuality: 85 }, temperature: 0, feedback: false } });
+    expect(stored.conditions.agents[0]!).toMatchObject({ latency: 'synthetic:300', settings: { route: { baseUrl: env.provider.url, model: 'fake-vlm' }, history: { length: 2, images: true }, image: { maxSide: 320, jpegQuality: 85 }, temperature: 0, feedback: false } });
     expect((stored.conditions.agents[0]!.settings.skill as { sha256: string }).sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const r = await runArena(['report', ...dirs, '--json']);
@@ -98,9 +88,9 @@ describe('arena report', () => {
   });
 
   it('plots latency and progress as SVG and PNG', async () => {
-    const dir = join(runs.dir, 'fixture-plot');
+    const dir = join(env.runs.dir, 'fixture-plot');
     fixtureRun(dir);
-    const out = join(runs.dir, 'plots');
+    const out = join(env.runs.dir, 'plots');
     const r = await runArena(['report', dir, '--plot', out]);
     expect(r.code, r.stderr).toBe(0);
     const svg = readFileSync(join(out, 'fixture.svg'), 'utf8');
@@ -110,7 +100,7 @@ describe('arena report', () => {
   });
 
   it('names a run.json that breaks the schema with BAD_RECORD', async () => {
-    const dir = join(runs.dir, 'broken');
+    const dir = join(env.runs.dir, 'broken');
     fixtureRun(dir);
     writeFileSync(join(dir, 'run.json'), JSON.stringify({ runId: 'broken', game: 'last_stand' }));
     const r = await runArena(['report', dir]);

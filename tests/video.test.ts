@@ -6,27 +6,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgent, createVlmAgent } from '../agents/index.js';
 import { scriptedPolicies } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { readRunRecord, runMatch, type MatchSlot } from '../gateway/index.js';
 import { PANEL_WIDTH, videoFromRun } from '../video/index.js';
 import { runArena } from './support/arena-process.js';
-import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { launchInProcess } from './support/in-process-game.js';
-import { tempRunsDir } from './support/run-dir.js';
+import { useRunsAndProvider } from './support/runs-and-provider.js';
 
-let runs: ReturnType<typeof tempRunsDir>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  runs = tempRunsDir();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  runs.cleanup();
-});
+const env = useRunsAndProvider();
 
 interface Probe {
   width: number;
@@ -69,9 +59,9 @@ describe('arena video (re-simulation)', () => {
   it('writes an H.264 mp4 with every frame between decisions and a panel that changes at decision boundaries', async () => {
     const key = 'W';
     const answers = [0, 1, 2, 3].map((i) => ({ text: `Plan ${i}: ${'hold on and walk forward '.repeat(i + 1)}<|action_start|>0 0 0 ; ${key} ; ${key} <|action_end|>`, reasoning: `reason ${i}` }));
-    provider.script(...answers);
-    const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320 });
-    const result = await runMatch({ game: 'last_stand', runsDir: runs.dir, clock: 'lcrt', stepBudget: 4, observationDelayMs: 500, launch: launchInProcess, slots: [{ slot: 0, agent, label: 'vlm', latency: { kind: 'synthetic', ms: 700, jitterMs: 0, seed: 0 } }] });
+    env.provider.script(...answers);
+    const agent = createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320 });
+    const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'lcrt', stepBudget: 4, observationDelayMs: 500, launch: launchInProcess, slots: [{ slot: 0, agent, label: 'vlm', latency: { kind: 'synthetic', ms: 700, jitterMs: 0, seed: 0 } }] });
     expect(result.status, result.error?.message).toBe('complete');
     const fps = 10;
     const video = await videoFromRun(result.dir, { fps, launch: launchInProcess });
@@ -100,7 +90,7 @@ describe('arena video (re-simulation)', () => {
 
   it('shows both players in PvP and works from the CLI without the panel', async () => {
     const slots: MatchSlot[] = [0, 1].map((slot) => ({ slot, agent: createAgent(slot === 0 ? 'scripted' : 'random', { scripted: scriptedPolicies, game: 'sky_duel', seed: 2 }) }));
-    const result = await runMatch({ game: 'sky_duel', runsDir: runs.dir, clock: 'pdq', stepBudget: 2, observationDelayMs: 200, launch: launchInProcess, slots });
+    const result = await runMatch({ game: 'sky_duel', runsDir: env.runs.dir, clock: 'pdq', stepBudget: 2, observationDelayMs: 200, launch: launchInProcess, slots });
     const r = await runArena(['video', result.dir, '--fps', '5', '--no-panel', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { path: string; frames: number };
@@ -108,13 +98,13 @@ describe('arena video (re-simulation)', () => {
     const frame = getGame('sky_duel').frame;
     expect(p).toMatchObject({ width: 2 * frame.width, height: frame.height, frames: expectedFrames(result.simMs, 5) });
     expect(out.frames).toBe(p.frames);
-    const panel = await runArena(['video', result.dir, '--fps', '5', '--out', join(runs.dir, 'pvp.mp4')]);
+    const panel = await runArena(['video', result.dir, '--fps', '5', '--out', join(env.runs.dir, 'pvp.mp4')]);
     expect(panel.code, panel.stderr).toBe(0);
-    expect(probe(join(runs.dir, 'pvp.mp4')).width).toBe(2 * frame.width + PANEL_WIDTH);
+    expect(probe(join(env.runs.dir, 'pvp.mp4')).width).toBe(2 * frame.width + PANEL_WIDTH);
   });
 
   it('refuses a run that does not replay, and a bad --fps', async () => {
-    const result = await runMatch({ game: 'last_stand', runsDir: runs.dir, clock: 'pdq', stepBudget: 3, launch: launchInProcess, slots: [{ slot: 0, agent: createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 }) }] });
+    const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'pdq', stepBudget: 3, launch: launchInProcess, slots: [{ slot: 0, agent: createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 }) }] });
     const bad = await runArena(['video', result.dir, '--fps', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/BAD_CONFIG: --fps/);
@@ -133,7 +123,7 @@ describe('arena video (re-simulation)', () => {
 
 describe('arena match --video', () => {
   it('records the video as the match goes, from the frames the gateway saw', async () => {
-    const r = await runArena(['match', '--steps', '3', '--clock', 'lcrt', '--latency', 'synthetic:400', '--runs-dir', runs.dir, '--quiet', '--json', '--video', '--video-fps', '8']);
+    const r = await runArena(['match', '--steps', '3', '--clock', 'lcrt', '--latency', 'synthetic:400', '--runs-dir', env.runs.dir, '--quiet', '--json', '--video', '--video-fps', '8']);
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as { dir: string; simMs: number };
     const p = probe(join(result.dir, 'episode.mp4'));
