@@ -26,6 +26,8 @@ export interface SlotState {
   frame: Frame | undefined;
   /** The last system prompt recorded for this slot's agent. */
   systemPrompt: string | undefined;
+  /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
+  observed?: Frame | undefined;
 }
 
 export class MatchSession {
@@ -94,6 +96,7 @@ export class MatchSession {
     const frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const encoding = slot.spec.agent.frameEncoding;
+    slot.observed = frame;
     const data = await this.frames.get(frame, encoding);
     return {
       slot: slotId,
@@ -144,7 +147,7 @@ export class MatchSession {
       observedAtMs: observation.simMs,
       frame: frameRef,
       frameSeq: observation.frame.seq,
-      ...(slot.frame ? { frameDigest: frameDigest(slot.frame) } : {}),
+      ...(slot.observed?.seq === observation.frame.seq ? { frameDigest: frameDigest(slot.observed) } : {}),
       status: outcome.status,
       ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
