@@ -99,6 +99,21 @@ describe('arena report', () => {
     expect(existsSync(join(out, 'fixture.png'))).toBe(true);
   });
 
+  it('names a decisions line that breaks the schema with BAD_RECORD, and bad replay usage with BAD_CONFIG', async () => {
+    const dir = join(env.runs.dir, 'bad-line');
+    fixtureRun(dir);
+    const path = join(dir, 'decisions.jsonl');
+    const text = readFileSync(path, 'utf8').split('\n');
+    text[1] = JSON.stringify({ slot: 0, step: 'one', observedAtMs: 0, status: 'valid' });
+    writeFileSync(path, text.join('\n'));
+    const r = await runArena(['report', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/BAD_RECORD: .*decisions\.jsonl line 2: step/);
+    const replay = await runArena(['replay', dir]);
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toMatch(/BAD_CONFIG: usage: arena replay RUN_DIR --verify/);
+  });
+
   it('names a run.json that breaks the schema with BAD_RECORD', async () => {
     const dir = join(env.runs.dir, 'broken');
     fixtureRun(dir);

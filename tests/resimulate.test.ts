@@ -72,6 +72,23 @@ describe('a tampered record', () => {
     expect(report.mismatch).toMatchObject({ what: 'frame', step: 0, slot: 0 });
   });
 
+  it('names an input that is not an input event with BAD_RECORD, and a ledger step with no decision', async () => {
+    const dir = await play('last_stand');
+    const lines = decisionsOf(dir);
+    lines[1]!.inputs = [{ type: 'key', at: -5, slot: 0, key: 'W', down: true }];
+    write(dir, lines);
+    await expect(resimulate(dir, { launch: launchInProcess })).rejects.toMatchObject({ code: 'BAD_RECORD', message: expect.stringMatching(/decision slot 0 step 1: input 0/) as unknown });
+    write(dir, lines.slice(0, 1));
+    await expect(resimulate(dir, { launch: launchInProcess })).rejects.toMatchObject({ code: 'BAD_RECORD', message: expect.stringMatching(/places slot 0 step 1, which decisions.jsonl does not have/) as unknown });
+  });
+
+  it('refuses a run of a game that is not a reference game with BAD_CONFIG', async () => {
+    const dir = await play('last_stand');
+    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...run, game: 'freedoom' }));
+    await expect(resimulate(dir, { launch: launchInProcess })).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringMatching(/not a reference game/) as unknown });
+  });
+
   it('refuses a realtime run with BAD_CONFIG', async () => {
     const result = await runMatch({ game: 'last_stand', runsDir: runs.dir, clock: 'realtime', stepBudget: 1, realtime: { timeScale: 4, fps: 10 }, launch: launchInProcess, slots: slotsOf('last_stand') });
     await expect(resimulate(result.dir, { launch: launchInProcess })).rejects.toMatchObject({ code: 'BAD_CONFIG' });

@@ -46,20 +46,42 @@ export function wrap(text: string, cols: number, maxLines: number): string[] {
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}S`;
 
-/** Draws one player's section into `canvas` at (x, y) with `height` px. */
-export function drawSection(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment): void {
+/** The upper part of a section as drawn last, per place on the canvas: it changes only at decision boundaries. */
+const upperCache = new WeakMap<Canvas, Map<string, { key: string; rows: Uint8Array }>>();
+
+function drawUpper(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment): void {
+  const d = m.decision;
+  const key = `${label}|${d ? `${d.slot}:${d.step}` : '-'}`;
+  const places = upperCache.get(canvas) ?? new Map<string, { key: string; rows: Uint8Array }>();
+  upperCache.set(canvas, places);
+  const place = `${x},${y},${height}`;
+  const rowBytes = PANEL_WIDTH * 3;
+  const hit = places.get(place);
+  if (hit?.key === key) {
+    for (let r = 0; r < height; r++) canvas.rgb.set(hit.rows.subarray(r * rowBytes, (r + 1) * rowBytes), ((y + r) * canvas.width + x) * 3);
+    return;
+  }
   fillRect(canvas, x, y, PANEL_WIDTH, height, BG);
   const rows = Math.floor((height - 2 * PAD) / LINE);
   const upper = Math.max(2, rows - 4);
-  const d = m.decision;
   const text: { s: string; c: Rgb }[] = [{ s: `${printable(label)}  ${d ? `STEP ${d.step} AT ${secs(d.observedAtMs)} ${d.status}${d.invalidReason ? ` (${d.invalidReason})` : ''}` : 'NO DECISION YET'}`, c: TEXT }];
   if (d?.reasoning) for (const l of wrap(`THINKS: ${d.reasoning}`, COLS, 6)) text.push({ s: l, c: [150, 200, 255] });
   if (d?.answer) for (const l of wrap(`SAYS: ${d.answer}`, COLS, 5)) text.push({ s: l, c: TEXT });
   if (d?.note) for (const l of wrap(`NOTE: ${d.note}`, COLS, 3)) text.push({ s: l, c: TEXT });
   if (d?.chunk) for (const l of wrap(`CHUNK: LOOK ${d.chunk.look.dx},${d.chunk.look.dy} / ${d.chunk.steps.map((s) => (s.length ? s.join('+') : '-')).join(' ')}`, COLS, 3)) text.push({ s: l, c: DIM });
   text.slice(0, upper).forEach((t, i) => drawText(canvas, t.s, x + PAD, y + PAD + i * LINE, { color: t.c }));
-  const base = y + height - PAD - 4 * LINE;
-  fillRect(canvas, x, base - 4, PANEL_WIDTH, 1, [50, 54, 64]);
+  const saved = new Uint8Array(height * rowBytes);
+  for (let r = 0; r < height; r++) saved.set(canvas.rgb.subarray(((y + r) * canvas.width + x) * 3, ((y + r) * canvas.width + x) * 3 + rowBytes), r * rowBytes);
+  places.set(place, { key, rows: saved });
+}
+
+/** Draws one player's section into `canvas` at (x, y) with `height` px. */
+export function drawSection(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment): void {
+  const lowerTop = y + height - PAD - 4 * LINE - 4;
+  drawUpper(canvas, x, y, lowerTop - y, label, m);
+  fillRect(canvas, x, lowerTop, PANEL_WIDTH, y + height - lowerTop, BG);
+  const base = lowerTop + 4;
+  fillRect(canvas, x, lowerTop, PANEL_WIDTH, 1, [50, 54, 64]);
   fillRect(canvas, x + PAD, base, 10, GLYPH_HEIGHT, PHASE[m.phase]);
   const phase = m.phase === 'thinking' ? 'THINKING (CHARGED LATENCY)' : m.phase === 'acting' ? 'ACTING' : m.phase === 'waiting' ? 'WAITING (OBSERVATION DELAY)' : 'START';
   drawText(canvas, phase, x + PAD + 16, base, { color: PHASE[m.phase] });
