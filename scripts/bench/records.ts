@@ -17,6 +17,8 @@ export interface RecordsBench {
   /** Median wall ms per second of game time. */
   readonly matchMsPerGameS: number;
   readonly resimMsPerGameS: number;
+  /** Re-simulation that also renders every view at the video's rate, without encoding: the video's game-side share. */
+  readonly resimFramesMsPerGameS: number;
   readonly videoPanelMsPerGameS: number;
   readonly videoPlainMsPerGameS: number;
   readonly fps: number;
@@ -35,6 +37,7 @@ export async function benchRecords(steps: number, repeats: number, fps = 10): Pr
   const root = mkdtempSync(join(tmpdir(), 'arena-bench-records-'));
   const m: number[] = [];
   const r: number[] = [];
+  const rf: number[] = [];
   const vp: number[] = [];
   const vn: number[] = [];
   let simSeconds = 0;
@@ -47,16 +50,18 @@ export async function benchRecords(steps: number, repeats: number, fps = 10): Pr
         simSeconds = result.simMs / 1000;
       });
       const resim = await timed(() => resimulate(dir));
+      const frames = await timed(() => resimulate(dir, { frameEveryMs: 1000 / fps }));
       const panel = await timed(() => videoFromRun(dir, { fps, panel: true, out: join(dir, 'panel.mp4') }));
       const plain = await timed(() => videoFromRun(dir, { fps, panel: false, out: join(dir, 'plain.mp4') }));
       if (i === 0) continue; // warm-up
       m.push(match / simSeconds);
       r.push(resim / simSeconds);
+      rf.push(frames / simSeconds);
       vp.push(panel / simSeconds);
       vn.push(plain / simSeconds);
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  return { simSeconds, matchMsPerGameS: median(m), resimMsPerGameS: median(r), videoPanelMsPerGameS: median(vp), videoPlainMsPerGameS: median(vn), fps };
+  return { simSeconds, matchMsPerGameS: median(m), resimMsPerGameS: median(r), resimFramesMsPerGameS: median(rf), videoPanelMsPerGameS: median(vp), videoPlainMsPerGameS: median(vn), fps };
 }

@@ -83,6 +83,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     say(row(['', 'wall ms / game s', 'vs match'], w));
     say(row(['match', fmt(r.matchMsPerGameS, 1), '1.00'], w));
     say(row(['re-simulation (replay --verify)', fmt(r.resimMsPerGameS, 1), fmt(r.resimMsPerGameS / r.matchMsPerGameS)], w));
+    say(row(['re-simulation rendering 10 fps', fmt(r.resimFramesMsPerGameS, 1), fmt(r.resimFramesMsPerGameS / r.matchMsPerGameS)], w));
     say(row(['video with panel (re-simulated)', fmt(r.videoPanelMsPerGameS, 1), fmt(r.videoPanelMsPerGameS / r.matchMsPerGameS)], w));
     say(row(['video without panel', fmt(r.videoPlainMsPerGameS, 1), fmt(r.videoPlainMsPerGameS / r.matchMsPerGameS)], w));
     say(`re-simulation runs ${fmt(r.matchMsPerGameS / r.resimMsPerGameS)}x the speed of the original run; the panel adds ${fmt(r.videoPanelMsPerGameS / r.videoPlainMsPerGameS)}x to a video (${fmt(r.simSeconds, 1)} s of game time per round)`);
