@@ -7,11 +7,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAgent, createVlmAgent } from '../agents/index.js';
+import { IdleAgent, createAgent, createVlmAgent } from '../agents/index.js';
 import { scriptedPolicies } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
-import { readRunRecord, runMatch, type MatchSlot } from '../gateway/index.js';
-import { PANEL_WIDTH, videoFromRun } from '../video/index.js';
+import { readRunRecord, resimulate, runMatch, type MatchSlot } from '../gateway/index.js';
+import { LiveVideo, PANEL_WIDTH, videoFromRun } from '../video/index.js';
+import { serveRemoteInput } from '../game-host/index.js';
+import { SimulationBackend, lastStandGame } from '../games/index.js';
+import type { GameEntry } from '../games-manifest/index.js';
 import { runArena } from './support/arena-process.js';
 import { launchInProcess } from './support/in-process-game.js';
 import { useRunsAndProvider } from './support/runs-and-provider.js';
@@ -132,5 +135,23 @@ describe('arena match --video', () => {
     const replay = await runArena(['replay', result.dir, '--verify']);
     expect(replay.code, replay.stderr).toBe(0);
     expect(replay.stdout).toMatch(/replays bit for bit: 3 decision frames/);
+  });
+});
+
+describe('a live video of a RemoteInput build (the UE5 protocol)', () => {
+  it('is made from the frames the gateway saw, and the run cannot be re-simulated', async () => {
+    const server = await serveRemoteInput(new SimulationBackend(lastStandGame), { port: 0, seed: 2, variant: 'origin' });
+    try {
+      const entry: GameEntry = { ...getGame('last_stand'), launch: { kind: 'remote-input', host: '127.0.0.1', basePort: server.ports[0]!, progress: { field: 'survival_time', max: 120 }, timeScale: 4 } };
+      const video = new LiveVideo(entry, { fps: 4, slots: [{ slot: 0, label: 'idle' }] });
+      const result = await runMatch({ game: 'last_stand', entry, runsDir: env.runs.dir, clock: 'pdq', observationDelayMs: 500, stepBudget: 3, slots: [{ slot: 0, agent: new IdleAgent() }], onFrame: (f) => video.onFrame(f), onEvent: (e) => video.onEvent(e) });
+      expect(result.status, result.error?.message).toBe('complete');
+      const path = await video.finish(result.simMs);
+      const p = probe(path!);
+      expect(p).toMatchObject({ codec: 'h264', width: entry.frame.width + PANEL_WIDTH, height: entry.frame.height, frames: expectedFrames(result.simMs, 4) });
+      await expect(resimulate(result.dir, { entry })).rejects.toMatchObject({ code: 'BAD_CONFIG' });
+    } finally {
+      await server.close();
+    }
   });
 });
