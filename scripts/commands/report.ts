@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRunRecord, summarizeLedger, type RunRecord } from '../../gateway/index.js';
+import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
 import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
@@ -21,11 +22,11 @@ export const reportOptions = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-export const REPORT_HELP = `usage: arena report RUN_DIR|RUNS_FOLDER... [--json] [--pool] [--plot DIR]
+export const REPORT_HELP = `usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json] [--pool] [--plot DIR]
 
 Summarises finished runs: one block per run, then per-agent aggregates (TTFT and decision latency p50/p95,
 tokens, images and bytes sent, invalid/timeout/completion rates, thinking vs acting game time) for each
-group of runs made under equal declared conditions.
+group of runs made under equal declared conditions. A sweep folder (one SWEEP_DIR) gets the sweep's tables.
 
   --json      everything as JSON: runs, condition groups with their aggregates, the pooled table if asked
   --pool      also pool runs whose conditions differ into one table (the differing keys are named)
@@ -73,6 +74,14 @@ function groupTitle(g: ConditionGroup): string {
   if (!c) return `group ${g.id}: ${g.game}/${g.variant}, conditions not declared (run recorded before they were), ${g.records.length} run(s)`;
   const agents = c.agents.map((a) => `${a.label}@${a.slot}${a.latency === 'none' ? '' : ` latency ${a.latency}`}${a.settings?.route ? ` ${JSON.stringify(a.settings.route)}` : ''}`).join(', ');
   return `group ${g.id}: ${g.game}/${g.variant} ${c.clock}, obs delay ${c.observationDelayMs} ms, budget ${c.stepBudget}, limit ${s(c.timeLimitMs)}, frame ${c.frame.width}x${c.frame.height}, profile ${c.profile}, build ${c.build?.build ?? '?'}, gateway ${c.gateway.version} ${c.gateway.commit.slice(0, 12)}; ${agents}; ${g.records.length} run(s)`;
+}
+
+/** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */
+async function sweepReport(dir: string, json: boolean): Promise<number> {
+  const { text, files, tables } = await writeSweepReport(dir);
+  process.stdout.write(json ? `${JSON.stringify(tables, null, 2)}\n` : text);
+  process.stderr.write(`written: ${files.join(', ')}\n`);
+  return 0;
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
