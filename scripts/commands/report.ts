@@ -90,7 +90,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
     process.stdout.write(REPORT_HELP);
     return 0;
   }
-  if (positionals.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER... [--json] [--pool] [--plot DIR]');
+  if (positionals.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json] [--pool] [--plot DIR]');
+  if (positionals.length === 1 && isSweepDir(positionals[0]!)) return sweepReport(positionals[0]!, values.json);
   const records = runDirs(positionals).map(readRunRecord);
   const groups = groupByConditions(records);
   const differing = differingKeys(groups);
