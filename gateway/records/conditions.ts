@@ -49,6 +49,7 @@ export function agentConditions(clock: string, slot: { slot: number; agent: Agen
     latency: clock === 'lcrt' ? describeLatencySource(source) : 'none',
     latencyMeaning: latencyMeaning(clock, source),
     frameEncoding: slot.agent.frameEncoding,
+    ...(slot.agent.jpeg ? { jpeg: { ...slot.agent.jpeg } } : {}),
     privileged: slot.agent.privileged,
     ...(slot.agent.settings ? { settings: { ...slot.agent.settings } } : {}),
   };

@@ -35,6 +35,8 @@ export const AgentConditions = z.looseObject({
   /** What the charged latency means, in words. */
   latencyMeaning: z.string(),
   frameEncoding: z.string(),
+  /** The JPEG quality and size the agent asked for, when it takes JPEG. */
+  jpeg: z.looseObject({ quality: z.number().optional() }).optional(),
   privileged: z.boolean(),
   /** The agent's effective settings, when it declares them (scripted and random agents have none). */
   settings: AgentSettings.optional(),
