@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent } from '../agents/index.js';
+import { createAgent, createVlmAgent } from '../agents/index.js';
+import { startFakeProvider } from './support/fake-provider.js';
 import { builtinGames, scriptedPolicies } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { resimulate, runMatch, type MatchSlot, type MatchSpec } from '../gateway/index.js';
@@ -42,6 +43,22 @@ describe.each(builtinGames.map((g) => [g.id]))('%s re-simulates', (id) => {
     const between: number[] = [];
     await expectRunReplays(dir, { frameEveryMs: 100, onFrame: (f) => void (f.between && between.push(f.frame.simMs)) });
     expect(between.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a run whose game sent JPEG frames', () => {
+  it('re-simulates with the same frame encoding (every agent took the match JPEG)', async () => {
+    const provider = await startFakeProvider();
+    try {
+      const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm' });
+      const dir = await play('last_stand', { slots: [{ slot: 0, agent }] });
+      const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { conditions: { frame: { encoding: string; quality?: number } } };
+      expect(run.conditions.frame).toMatchObject({ encoding: 'jpeg', quality: 85 });
+      const report = await expectRunReplays(dir);
+      expect(report.checked.decisions).toBe(3);
+    } finally {
+      await provider.close();
+    }
   });
 });
 

@@ -65,11 +65,12 @@ export function episodeClass(reason: string, players: readonly PlayerResult[]): 
 }
 
 /** The declared conditions of a match (run.json `conditions`), before the game's build is known. */
-function runConditions(spec: MatchSpec, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
+function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
+  const game = gameFrameEncoding(spec, entry, frame);
   return {
     clock,
     ...limits,
-    frame: { width: frame.width, height: frame.height, encoding: 'rgb', recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? 85 },
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'custom',
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
@@ -103,7 +104,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     limits,
     frame,
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
-    conditions: runConditions(spec, clock, limits, frame),
+    conditions: runConditions(spec, entry, clock, limits, frame),
     ...spec.meta,
   });
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
@@ -125,7 +126,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       if (err) controller.abort(err);
     });
     const build = { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs };
-    recorder.update({ build, conditions: { ...runConditions(spec, clock, limits, frame), build } });
+    recorder.update({ build, conditions: { ...runConditions(spec, entry, clock, limits, frame), build } });
     const gameFrames = gameFrameEncoding(spec, entry, frame);
     session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined);
     const gamePrompt = composeGamePrompt(entry);

@@ -50,8 +50,8 @@ export const Conditions = z.looseObject({
   stepBudget: z.number(),
   timeLimitMs: z.number(),
   decisionTimeoutMs: z.number(),
-  /** Frames as the game renders them for the gateway, and how the recorder stores them. */
-  frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), recordedEncoding: z.string(), jpegQuality: z.number() }),
+  /** Frames as the game renders them for the gateway (`rgb`, or `jpeg` at `quality` when every agent takes the match's JPEG), and how the recorder stores them. */
+  frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), quality: z.number().optional(), recordedEncoding: z.string(), jpegQuality: z.number() }),
   /** The gateway tells an agent why its previous answer was invalid. */
   feedback: z.boolean(),
   /** A named set of settings the run was made under (`custom` when none was named). */
