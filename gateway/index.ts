@@ -10,3 +10,8 @@ export * from './records/replay.js';
 export * from './agent-link/remote-agent.js';
 export * from './agent-link/agent-link-server.js';
 export * from './clock/ledger-summary.js';
+export * from './records/run-record-schema.js';
+export * from './records/run-record-read.js';
+export * from './records/conditions.js';
+export * from './records/frame-digest.js';
+export * from './records/resimulate.js';

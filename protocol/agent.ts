@@ -121,6 +121,8 @@ export interface Agent {
   readonly privileged: boolean;
   /** The frame encoding this agent wants: raw RGB for in-process policies, JPEG for models. */
   readonly frameEncoding: FrameEncoding;
+  /** The effective settings its results depend on (model route, history, image size, temperature...), for run.json's conditions. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** With `frameEncoding` JPEG: the quality and size it wants; default the match's JPEG quality at the frame's size. */
   readonly jpeg?: JpegProfile;
   start(info: AgentStart): Promise<void>;

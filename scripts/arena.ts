@@ -15,7 +15,9 @@ commands:
   match       play one match (default: scripted agent on last_stand, pdq clock)
   games       list the games in the manifest (--json for the full entries)
   agents      list the agent kinds
-  report      summarise finished runs: result, clock ledger, decisions (arena report runs/)
+  report      summarise finished runs: result, clock ledger, per-agent aggregates by condition (arena report runs/)
+  replay      re-simulate a finished reference-game run and check it bit for bit (arena replay RUN --verify)
+  video       a finished reference-game run's episode.mp4 with the decision panel (arena video RUN --fps 10)
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
   conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
@@ -48,6 +50,8 @@ const commands: Record<string, Command> = {
   games: (argv) => gamesCommand({ json: argv.includes('--json') }),
   agents: () => agentsCommand(),
   report: reportCommand,
+  replay: async (argv) => (await import('./commands/replay.js')).replayCommand(argv),
+  video: async (argv) => (await import('./commands/video.js')).videoCommand(argv),
   snapshot: async (argv) => (await import('./commands/snapshot.js')).snapshotCommand(argv),
   bench: async (argv) => (await import('./commands/bench.js')).benchCommand(argv),
   conformance: async (argv) => (await import('./commands/conformance.js')).conformanceCommand(argv),

@@ -15,6 +15,7 @@ import { composePrompt, systemPrompt, type HistoryTurn } from './prompt.js';
 import { callProvider, type StreamingBody } from './provider-call.js';
 import { endpointSemaphore } from './semaphore.js';
 import { boundSkill, type SkillInfo } from './skill.js';
+import { vlmSettings } from './settings.js';
 
 /** API key sent when the configured environment variable is unset: local servers take any key. */
 export const NO_API_KEY = 'none';
@@ -182,6 +183,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     jpeg: { quality: config.jpegQuality, maxSide: config.maxSide },
     config,
     skillInfo,
+    settings: vlmSettings(config, skillInfo),
     async start(info: AgentStart): Promise<void> {
       start = info;
       system = systemPrompt(info.gamePrompt, skillInfo?.text);

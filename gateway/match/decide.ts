@@ -10,7 +10,6 @@ import {
   ErrorCode,
   checkChunk,
   noopChunk,
-  parseAnswer,
   toArenaError,
   type ActionChunk,
   type Agent,

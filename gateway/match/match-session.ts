@@ -5,12 +5,12 @@
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
-import type { compileChunk } from '../chunk-compiler.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
+import { frameDigest } from '../records/frame-digest.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
@@ -28,6 +28,8 @@ export interface SlotState {
   systemPrompt: string | undefined;
   /** Frames the game dropped for this slot because the gateway was behind (gaps in the frames' `seq`). */
   gameFramesDropped: number;
+  /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
+  observed?: Frame | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -87,6 +89,7 @@ export class MatchSession {
           if (slot.frame && msg.seq > slot.frame.seq + 1) slot.gameFramesDropped += msg.seq - slot.frame.seq - 1;
           slot.frame = msg;
         }
+        this.spec.onFrame?.(msg);
         break;
       }
       case 'event': {
@@ -122,6 +125,7 @@ export class MatchSession {
     const frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
+    slot.observed = frame;
     // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
     // decision's critical path, and recordDecision takes it from the cache.
     if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
@@ -198,6 +202,7 @@ export class MatchSession {
       observedAtMs: observation.simMs,
       frame: frameRef,
       frameSeq: observation.frame.seq,
+      ...(slot.observed?.seq === observation.frame.seq ? { frameDigest: frameDigest(slot.observed) } : {}),
       status: outcome.status,
       ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),

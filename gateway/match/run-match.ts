@@ -12,6 +12,7 @@ import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
+import { agentConditions, gatewayCommit, type Conditions } from '../records/conditions.js';
 import { MatchSession } from './match-session.js';
 import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
@@ -90,6 +91,20 @@ function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules:
   return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
 }
 
+/** The declared conditions of a match (run.json `conditions`), before the game's build is known. */
+function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
+  const game = gameFrameEncoding(spec, entry, frame);
+  return {
+    clock,
+    ...limits,
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
+    feedback: spec.feedback !== false,
+    profile: spec.profile ?? 'default',
+    gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
+    agents: spec.slots.map((s) => agentConditions(clock, s)),
+  };
+}
+
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const { entry, rules, observationDelayMs: profileDelayMs, timeLimitMs: profileLimitMs } = profiled(spec, spec.entry ?? getGame(spec.game));
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
@@ -118,6 +133,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     limits,
     frame,
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
+    conditions: runConditions(spec, entry, clock, limits, frame),
     ...spec.meta,
   });
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
@@ -138,7 +154,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     ep.client.onClosed((err) => {
       if (err) controller.abort(err);
     });
-    recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
+    const build = { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs };
+    recorder.update({ build, conditions: { ...runConditions(spec, entry, clock, limits, frame), build } });
     const gameFrames = gameFrameEncoding(spec, entry, frame);
     session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined, rules);
     const runner = rules.profile === 'omnigamearena' ? runnerGame(entry.id) : undefined;

@@ -6,7 +6,7 @@ const maps = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-check
 
 describe('arena match --profile', () => {
   it('plays a build under the runner rules with the maps config read at run time', () => {
-    const config = buildMatchConfig({ game: 'last_stand', env: 'remote-input://127.0.0.1:12345', profile: 'omnigamearena', maps, agent: 'random', swap: false, json: false, quiet: true });
+    const config = buildMatchConfig({ game: 'last_stand', env: 'remote-input://127.0.0.1:12345', profile: 'omnigamearena', maps, agent: 'random', swap: false, json: false, quiet: true, video: false });
     const spec = specFromConfig(config);
     expect(spec.profile).toBe('omnigamearena');
     expect(spec.entry?.launch).toMatchObject({ kind: 'remote-input', maps: { origin: '/Game/Test/Stand', var1: '/Game/Test/Stand_One' }, lookUnitsPerDegree: { x: 2057 / 360 }, reset: 'open' });
@@ -15,20 +15,20 @@ describe('arena match --profile', () => {
   });
 
   it('gives monster_shoot the runner chunk length and no taps, so LMB is held', () => {
-    const spec = specFromConfig(buildMatchConfig({ game: 'monster_shoot', profile: 'omnigamearena', agent: 'random', swap: false, json: false, quiet: true }));
+    const spec = specFromConfig(buildMatchConfig({ game: 'monster_shoot', profile: 'omnigamearena', agent: 'random', swap: false, json: false, quiet: true, video: false }));
     expect(spec.entry?.controls).toMatchObject({ chunkSteps: 5, tapControls: [], stepMs: 120, tapMs: 30 });
   });
 
   it('rejects an unknown profile with BAD_CONFIG', () => {
-    expect(() => buildMatchConfig({ game: 'last_stand', profile: 'fastest', swap: false, json: false, quiet: true })).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => buildMatchConfig({ game: 'last_stand', profile: 'fastest', swap: false, json: false, quiet: true, video: false })).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('rejects the profile on a game the benchmark lacks with BAD_CONFIG', () => {
-    expect(() => specFromConfig(buildMatchConfig({ game: 'freedoom', profile: 'omnigamearena', agent: 'random', swap: false, json: false, quiet: true }))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => specFromConfig(buildMatchConfig({ game: 'freedoom', profile: 'omnigamearena', agent: 'random', swap: false, json: false, quiet: true, video: false }))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('rejects a maps config of the wrong shape with BAD_CONFIG', () => {
     const bad = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout/configs/vlm/idc/last_stand.yaml');
-    expect(() => specFromConfig(buildMatchConfig({ game: 'last_stand', env: 'remote-input://127.0.0.1:1', profile: 'omnigamearena', maps: bad, agent: 'random', swap: false, json: false, quiet: true }))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => specFromConfig(buildMatchConfig({ game: 'last_stand', env: 'remote-input://127.0.0.1:1', profile: 'omnigamearena', maps: bad, agent: 'random', swap: false, json: false, quiet: true, video: false }))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 });

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
-import type { Agent } from '../../protocol/index.js';
+import type { Agent, Frame } from '../../protocol/index.js';
+import { LiveVideo } from '../../video/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { profileEntry } from '../profile-entry.js';
@@ -35,6 +36,8 @@ export const matchOptions = {
   'runs-dir': { type: 'string' },
   listen: { type: 'string' },
   swap: { type: 'boolean', default: false },
+  video: { type: 'boolean', default: false },
+  'video-fps': { type: 'string' },
   json: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
 } as const;
@@ -149,7 +152,7 @@ function parseListen(text: string | undefined): { host: string; port: number } {
 }
 
 /** Plays one configured match with a progress bar; prints its result line. */
-async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined }): Promise<MatchResult> {
+async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined; video: number | undefined }): Promise<MatchResult> {
   // Armed first: a signal from here on, the wait for remote agents included, ends the match as aborted.
   const controller = new AbortController();
   const stopSignals = abortOnStopSignals(controller);
@@ -163,11 +166,14 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
+  const video = flags.video === undefined ? undefined : new LiveVideo(spec.entry!, { fps: flags.video, slots: spec.slots.map((s) => ({ slot: s.slot, label: s.label ?? s.agent.kind })) });
   const started = performance.now();
   const result = await runMatch({
     ...spec,
     signal: controller.signal,
+    ...(video ? { onFrame: (f: Frame) => video.onFrame(f) } : {}),
     onEvent: (e) => {
+      video?.onEvent(e);
       if (e.type === 'started') {
         limits = e;
         process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
@@ -181,6 +187,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     },
   });
   stopSignals();
+  const videoPath = await video?.finish(result.simMs);
+  if (videoPath && !flags.quiet) process.stderr.write(`video ${videoPath}\n`);
   await link?.close();
   bar?.update(1, 'done');
   bar?.done();
@@ -192,7 +200,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
 export async function matchCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: matchOptions, allowPositionals: false, strict: true });
   const config = buildMatchConfig(values);
-  const flags = { quiet: values.quiet, json: values.json, listen: values.listen };
+  const videoFps = values['video-fps'] === undefined ? 10 : num(values['video-fps'], 'video-fps');
+  const flags = { quiet: values.quiet, json: values.json, listen: values.listen, video: values.video ? videoFps : undefined };
   if (!values.swap) return (await playOne(config, flags)).status === 'complete' ? 0 : 1;
   // Both side orders, so a first-player advantage cancels out when the two lines are read together.
   if (config.agents.length !== 2) throw usage(`--swap plays two agents in both orders; ${config.agents.length} agent(s) were given`);
