@@ -25,6 +25,7 @@ export {
   networkRtt,
   NO_API_KEY,
   parseVlmAgentConfig,
+  PLAIN_USER_TURN,
   PLAYER_PREAMBLE,
   type ProviderCallOptions,
   type ProviderCallResult,

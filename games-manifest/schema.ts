@@ -105,6 +105,17 @@ export const RemoteInputRecipe = z.strictObject({
   progress: z.strictObject({ field: z.enum(['score', 'survival_time', 'progress']), max: z.number().positive() }).optional(),
   /** Variant id -> UE map (`/Game/Maps/LastStand`); resetting onto a variant whose map is not loaded sends `open <map>`. */
   maps: z.record(Name, z.string().min(1).max(300)).optional(),
+  /**
+   * How a reset is done (default `reset`: `slomo 0`, [`open <map>`], `reset` on a frozen world). `open`: the
+   * OmniGameArena runner's, `open <map>` every episode and `mapWaitMs` of wall time with the world running.
+   */
+  reset: z.enum(['reset', 'open']).optional(),
+  /** `open` resets: wall time to let the map load with the world running, ms (default 3000). */
+  mapWaitMs: z.number().int().min(0).max(120_000).optional(),
+  /** Which `score` an episode keeps: the largest reading (default) or the last (the benchmark's runner, for most games). */
+  scoreKeep: z.enum(['max', 'last']).optional(),
+  /** The range the build's score is declared to lie in; each reading outside it is reported as a `score_out_of_range` event, never clamped. */
+  scoreRange: z.strictObject({ min: z.number(), max: z.number().nullable() }).optional(),
   /** JPEG quality asked of screenshots (default 85). */
   jpegQuality: z.number().int().min(1).max(100).optional(),
   /** Time dilation (`slomo`) while advancing (default 1: game time runs at wall-clock speed). */

@@ -17,3 +17,22 @@ export { readJsonl, writeReplay } from './records/replay.js';
 export { RemoteAgent, type RemoteAgentOptions } from './agent-link/remote-agent.js';
 export { AGENT_PATH, AgentLinkServer } from './agent-link/agent-link-server.js';
 export { type ClockSummary, type SlotClockSummary, summarizeLedger } from './clock/ledger-summary.js';
+export {
+  AdvanceRecord,
+  AgentConditions,
+  AgentSettings,
+  ChunkRecord,
+  Conditions,
+  DecisionRecord,
+  EventRecord,
+  InputRecord,
+  LedgerRecord,
+  PlacementRecord,
+  PlayerResultRecord,
+  ProgressRecord,
+  RunJson,
+} from './records/run-record-schema.js';
+export { readRecordLines, readRunJson, readRunRecord, type RunRecord } from './records/run-record-read.js';
+export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
+export { frameDigest } from './records/frame-digest.js';
+export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

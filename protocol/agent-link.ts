@@ -41,10 +41,11 @@ export const AgentAction = z.strictObject({
     })
     .optional(),
   reasoning: Text.optional(),
-  /** Self-reported timings, ms (used by the `provider` and `ttfb` latency sources). */
+  /** Self-reported timings, ms (used by the `provider`, `ttfb` and `ttlt` latency sources). */
   timings: z
     .strictObject({
       ttftMs: Ms.optional(),
+      ttltMs: Ms.optional(),
       providerMs: Ms.optional(),
       networkRttMs: Ms.optional(),
       wallMs: Ms.optional(),

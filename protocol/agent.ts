@@ -31,6 +31,8 @@ export interface AgentStart {
   readonly gamePrompt: string;
   /** Decisions this agent may make at most (the step budget). */
   readonly stepBudget: number;
+  /** The match's rules: `omnigamearena` when it plays by the benchmark runner's (its grammar and history rules); absent means ours. */
+  readonly profile?: 'default' | 'omnigamearena';
 }
 
 /** One observation: the agent's own view and nothing of any other player's. */
@@ -60,6 +62,8 @@ export interface DecisionTimings {
   readonly wallMs: number;
   /** Time to the first streamed token. */
   readonly ttftMs?: number;
+  /** Time to the last streamed token, or to the whole body of a plain (non-streamed) answer: the whole decision as the provider made it. */
+  readonly ttltMs?: number;
   /** Processing time the provider reported for the call. */
   readonly providerMs?: number;
   /** Measured network round trip to the provider, for `ttfb` charging. */
@@ -117,6 +121,8 @@ export interface Agent {
   readonly privileged: boolean;
   /** The frame encoding this agent wants: raw RGB for in-process policies, JPEG for models. */
   readonly frameEncoding: FrameEncoding;
+  /** The effective settings its results depend on (model route, history, image size, temperature...), for run.json's conditions. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** With `frameEncoding` JPEG: the quality and size it wants; default the match's JPEG quality at the frame's size. */
   readonly jpeg?: JpegProfile;
   start(info: AgentStart): Promise<void>;

@@ -45,8 +45,14 @@ export const ErrorCode = {
   PROVIDER_TIMEOUT: 'PROVIDER_TIMEOUT',
   /** A model provider call that failed after its retries. */
   PROVIDER_ERROR: 'PROVIDER_ERROR',
+  /** A model answered empty on every resend of one request (OmniGameArena profile): the episode is skipped, not scored. */
+  MODEL_EMPTY: 'MODEL_EMPTY',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
+  /** A run record (run.json or a JSON-lines file of a run) that is missing or does not fit the run-record schema. */
+  BAD_RECORD: 'BAD_RECORD',
+  /** A re-simulated run that differs from its record (the message names the first differing step). */
+  REPLAY_MISMATCH: 'REPLAY_MISMATCH',
   /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */
   BACKEND_GONE: 'BACKEND_GONE',
   /** No live worker serves a pool (or has a game) that a batch needs. */

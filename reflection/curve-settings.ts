@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
-import { RunDefaults } from '../games-manifest/index.js';
+import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
 
 /** A map-memorising pattern a skill may not contain: a JavaScript regular expression with an id and a reason. */
@@ -56,6 +56,8 @@ export type ReflectorSettings = z.infer<typeof ReflectorSettings>;
 
 /** Match options every episode of the curve shares (see `MatchSpec`); unset means the game's own. */
 export const CurveMatchSettings = z.strictObject({
+  /** Whose rules every episode plays by: `default` (ours) or `omnigamearena` (the benchmark runner's; docs/omnigamearena.md). */
+  profile: z.enum(PROFILES).optional(),
   stepBudget: z.number().int().positive().optional(),
   timeLimitMs: z.number().int().positive().optional(),
   observationDelayMs: z.number().min(0).optional(),

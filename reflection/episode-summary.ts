@@ -5,47 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { formatChunk } from '../protocol/index.js';
-import { readJsonl } from '../gateway/index.js';
+import { DecisionRecord, EventRecord, ProgressRecord, RunJson, readJsonl } from '../gateway/index.js';
 
-const RunMeta = z.looseObject({
-  runId: z.string(),
-  variant: z.string(),
-  seed: z.number(),
-  status: z.string(),
-  limits: z.looseObject({ stepBudget: z.number(), timeLimitMs: z.number() }).optional(),
-  result: z.looseObject({ reason: z.string(), simMs: z.number(), players: z.array(z.looseObject({ slot: z.number(), progress: z.number() })).default([]) }).optional(),
-  failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
-});
-
-const ProgressLine = z.looseObject({ simMs: z.number(), players: z.array(z.looseObject({ slot: z.number(), progress: z.number() })) });
-
-const EventLine = z.looseObject({
-  type: z.string(),
-  simMs: z.number(),
-  slot: z.number().optional(),
-  name: z.string().optional(),
-  reason: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
-
-const ChunkShape = z.looseObject({ look: z.looseObject({ dx: z.number(), dy: z.number() }), steps: z.array(z.array(z.string())) });
-
-const DecisionLine = z.looseObject({
-  slot: z.number(),
-  step: z.number(),
-  observedAtMs: z.number(),
-  frame: z.string().optional(),
-  status: z.string(),
-  invalidReason: z.string().optional(),
-  invalidDetail: z.string().optional(),
-  error: z.looseObject({ code: z.string() }).optional(),
-  answer: z.string().optional(),
-  note: z.string().optional(),
-  chunk: ChunkShape.optional(),
-});
-export type DecisionLine = z.infer<typeof DecisionLine>;
+/** A decision line as the run-record schema reads it. */
+export type DecisionLine = DecisionRecord;
 
 /** Limits on how much of an episode a summary shows. */
 export interface SummaryLimits {
@@ -122,7 +87,7 @@ function parseLines<T>(path: string, schema: z.ZodType<T>): T[] {
 
 /** Reads an episode's decisions (for `view_frames`), only those of the given slots. */
 export function readDecisions(dir: string, slots: readonly number[]): DecisionLine[] {
-  return parseLines(join(dir, 'decisions.jsonl'), DecisionLine).filter((d) => slots.includes(d.slot));
+  return parseLines(join(dir, 'decisions.jsonl'), DecisionRecord).filter((d) => slots.includes(d.slot));
 }
 
 function excerpt(text: string | undefined, chars: number): string | undefined {
@@ -135,9 +100,9 @@ function excerpt(text: string | undefined, chars: number): string | undefined {
 export function summariseEpisode(dir: string, episode: number, slots: readonly number[], limits: Partial<SummaryLimits> = {}): EpisodeSummary {
   const lim = { ...DEFAULT_LIMITS, ...limits };
   const metaPath = join(dir, 'run.json');
-  const meta = RunMeta.parse(existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : {});
-  const progressLines = parseLines(join(dir, 'progress.jsonl'), ProgressLine);
-  const events = parseLines(join(dir, 'events.jsonl'), EventLine);
+  const meta = RunJson.parse(existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : {});
+  const progressLines = parseLines(join(dir, 'progress.jsonl'), ProgressRecord);
+  const events = parseLines(join(dir, 'events.jsonl'), EventRecord);
   const decisions = readDecisions(dir, slots);
 
   const mine = (players: readonly { slot: number; progress: number }[]): number => {

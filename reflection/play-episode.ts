@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
-import { parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
+import { RunJson, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
 import type { CurveSettings } from './curve-settings.js';
 import type { EpisodeRecord } from './curve-state.js';
 
@@ -54,20 +54,8 @@ export interface EpisodePlan {
   readonly player: Omit<PlayerContext, 'slot' | 'episode' | 'seed' | 'variant'>;
 }
 
-const StoredRun = z.looseObject({
-  status: z.string(),
-  seed: z.number().optional(),
-  variant: z.string().optional(),
-  curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional(),
-  result: z
-    .looseObject({
-      reason: z.string(),
-      simMs: z.number(),
-      players: z.array(z.looseObject({ slot: z.number(), progress: z.number(), decisions: z.number(), invalid: z.number(), failed: z.number() })),
-    })
-    .optional(),
-  failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
-});
+/** A stored run.json as the run-record schema reads it, with the curve's own field. */
+const StoredRun = RunJson.extend({ curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional() });
 
 interface PlayerLine {
   readonly slot: number;
@@ -162,6 +150,7 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
       runsDir: plan.runsDir,
       runId,
       meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } },
+      ...(m.profile === undefined ? {} : { profile: m.profile }),
       ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
       ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
       ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),

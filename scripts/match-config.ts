@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import type { LatencySource} from '../gateway/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
+import { PROFILES } from '../games-manifest/index.js';
 
 export const AgentConfig = z.strictObject({
   /** Agent kind: scripted, random, idle, vlm. */
@@ -26,6 +27,10 @@ export const MatchConfig = z.strictObject({
   variant: z.string().min(1).optional(),
   seed: z.number().int().min(0).default(1),
   clock: ClockMode.default('pdq'),
+  /** Whose rules the match plays by: `default` (ours) or `omnigamearena` (the benchmark's runner; docs/omnigamearena.md). */
+  profile: z.enum(PROFILES).optional(),
+  /** `omnigamearena` on a RemoteInput build: the builds' maps config (`configs/maps.yaml` of a runner checkout), read at run time. */
+  maps: z.string().min(1).optional(),
   agents: z.array(AgentConfig).min(1).default([{ kind: 'scripted' }]),
   observationDelayMs: z.number().min(0).optional(),
   stepBudget: z.number().int().positive().optional(),

@@ -7,6 +7,7 @@ import { formatChunk } from '../protocol/index.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
 import { ScriptAgent } from './support/test-agents.js';
+import { expectRunReplays } from './support/verify-run.js';
 
 let runs: ReturnType<typeof tempRunsDir>;
 let provider: FakeProvider;
@@ -33,6 +34,7 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
     const run = readRun(result.dir);
     for (const s of slots) expect(run.decisions.filter((d) => d.slot === s.slot).every((d) => d.status === 'valid')).toBe(true);
     expect(run.progress.length).toBeGreaterThan(0);
+    await expectRunReplays(result.dir);
   });
 
   it('plays under lcrt with a VLM agent behind an OpenAI-compatible endpoint', async () => {
@@ -48,6 +50,7 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
     const mine = readRun(result.dir).decisions.filter((d) => d.slot === 0);
     expect(mine.map((d) => d.status)).toEqual(['valid', 'valid']);
     expect(mine.map((d) => d.chargedMs)).toEqual([300, 300]);
+    await expectRunReplays(result.dir);
   });
 
   // Realtime for one player is covered by tests/clock.test.ts; here it is the two-player games' turn.

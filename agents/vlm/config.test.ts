@@ -33,6 +33,8 @@ describe('VlmAgentConfig', () => {
       jpegQuality: RunDefaults.jpegQuality,
       skillTokenCap: 1200,
       feedback: false,
+      stream: true,
+      processingHeader: 'openai-processing-ms',
       maxConcurrent: 4,
     });
   });

@@ -50,6 +50,10 @@ export const VlmAgentConfig = z.strictObject({
   skillTokenCap: z.number().int().min(1).max(100_000).default(1200),
   /** Tell the model, in one line, why its previous answer was invalid; default false. */
   feedback: z.boolean().default(false),
+  /** Stream the answer (default true); false asks for one plain completion, timed as a whole (`ttlt`). */
+  stream: z.boolean().default(true),
+  /** The response header carrying the provider's own processing time, ms, for the `provider` latency source; default `openai-processing-ms`. */
+  processingHeader: z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/).default('openai-processing-ms'),
   /** Most calls in flight to this `baseUrl` from the whole process, shared by every agent; default 4. */
   maxConcurrent: z.number().int().min(1).max(1024).default(4),
 });

@@ -2,7 +2,7 @@
 export { createVlmAgent, NO_API_KEY, type VlmAgent, type VlmAgentStats } from './vlm-agent.js';
 export { VlmAgentConfig, parseVlmAgentConfig, RESERVED_BODY_KEYS, type VlmAgentConfigInput } from './config.js';
 export { approxTokens, boundSkill, type SkillInfo } from './skill.js';
-export { composePrompt, systemPrompt, formatTime, PLAYER_PREAMBLE } from './prompt.js';
+export { composePrompt, systemPrompt, formatTime, PLAYER_PREAMBLE, PLAIN_USER_TURN } from './prompt.js';
 export type { ChatMessage, ContentPart, ComposedPrompt, CurrentTurn, HistoryTurn } from './prompt.js';
 export { encodeFrameImage, type FrameImage } from './frame-image.js';
 export { networkRtt, RTT_PROBES } from './network-rtt.js';

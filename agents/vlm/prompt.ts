@@ -86,9 +86,13 @@ function render(drafts: readonly Draft[], imageUrl: (image: FrameImage) => strin
 /**
  * Composes the request: the system message, then each past turn as a user message (its image when kept, and
  * `Observation at t=...s`) followed by the assistant's answer, then the current frame with its time, progress and
- * feedback. The caller bounds `history`.
+ * feedback (with `plain`, every user turn is {@link PLAIN_USER_TURN}, as the benchmark's runner sends). The caller
+ * bounds `history`.
  */
-export function composePrompt(system: string, history: readonly HistoryTurn[], current: CurrentTurn): ComposedPrompt {
+/** The user turn under the benchmark's profile: the same plain request every turn, no time, step or progress. */
+export const PLAIN_USER_TURN = 'Plan your next actions from the current screen.';
+
+export function composePrompt(system: string, history: readonly HistoryTurn[], current: CurrentTurn, plain = false): ComposedPrompt {
   const drafts: Draft[] = [{ role: 'system', text: system }];
   let images = 1;
   for (const turn of history) {
@@ -97,10 +101,10 @@ export function composePrompt(system: string, history: readonly HistoryTurn[], c
       parts.push({ kind: 'image', image: turn.image });
       images += 1;
     }
-    parts.push({ kind: 'text', text: `Observation at ${formatTime(turn.simMs)}` });
+    parts.push({ kind: 'text', text: plain ? PLAIN_USER_TURN : `Observation at ${formatTime(turn.simMs)}` });
     drafts.push({ role: 'user', parts }, { role: 'assistant', text: turn.answer });
   }
-  drafts.push({ role: 'user', parts: [{ kind: 'image', image: current.image }, { kind: 'text', text: currentText(current) }] });
+  drafts.push({ role: 'user', parts: [{ kind: 'image', image: current.image }, { kind: 'text', text: plain ? PLAIN_USER_TURN : currentText(current) }] });
   const messages = render(drafts, (image) => image.dataUrl);
   const digest = createHash('sha256')
     .update(JSON.stringify(render(drafts, (image) => `sha256:${image.sha256}`)))

@@ -25,6 +25,10 @@ export interface ProviderCallOptions {
   readonly semaphore: Semaphore;
   /** The caller's abort: ends the HTTP call at once. */
   readonly signal: AbortSignal;
+  /** Ask for a stream (default) or for one plain JSON completion. */
+  readonly stream?: boolean;
+  /** The response header carrying the server's processing time, ms (default `openai-processing-ms`). */
+  readonly processingHeader?: string;
 }
 
 /** Token counts as the endpoint's usage chunk reported them; absent when it reported none. */
@@ -43,6 +47,8 @@ export interface ProviderCallResult {
   readonly reasoning: string | undefined;
   /** From the start of the successful attempt to its first content or reasoning delta. */
   readonly ttftMs: number | undefined;
+  /** From the start of the successful attempt to its last content or reasoning token (a plain response: to its whole body). */
+  readonly ttltMs: number | undefined;
   /** Length of the successful attempt. */
   readonly attemptMs: number;
   /** Server processing time, from the `openai-processing-ms` header or llama.cpp's `timings`. */
@@ -94,11 +100,27 @@ function llamaTimingsMs(chunk: unknown): number | undefined {
   return prompt === undefined && predicted === undefined ? undefined : (prompt ?? 0) + (predicted ?? 0);
 }
 
-function headerMs(headers: Headers): number | undefined {
-  const raw = headers.get('openai-processing-ms');
+function headerMs(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
   if (raw === null) return undefined;
   const ms = Number(raw);
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+function isEventStream(headers: Headers): boolean {
+  return (headers.get('content-type') ?? 'text/event-stream').includes('text/event-stream');
+}
+
+/** The answer, reasoning and usage of a plain (non-streamed) completion body. */
+function plainCompletion(body: unknown): { answer: string; reasoning: string; usage: OpenAI.CompletionUsage | undefined } {
+  const b = typeof body === 'object' && body !== null ? (body as { choices?: unknown; usage?: unknown }) : {};
+  const first: unknown = Array.isArray(b.choices) ? b.choices[0] : undefined;
+  const message: unknown = typeof first === 'object' && first !== null && 'message' in first ? first.message : undefined;
+  const m = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : {};
+  const content = m['content'];
+  const thought = reasoningDelta(m);
+  const usage = typeof b.usage === 'object' && b.usage !== null ? (b.usage as OpenAI.CompletionUsage) : undefined;
+  return { answer: typeof content === 'string' ? content : '', reasoning: thought ?? '', usage };
 }
 
 function reasoningDelta(delta: unknown): string | undefined {
@@ -155,23 +177,38 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
   let usage: OpenAI.CompletionUsage | null | undefined;
   let llamaMs: number | undefined;
   let finishReason: string | undefined;
+  let ttltMs: number | undefined;
   try {
-    const { data: stream, response } = await options.client.chat.completions.create(options.body, { signal, maxRetries: 0 }).withResponse();
-    const serverMs = headerMs(response.headers);
-    // The client's stream ends quietly when its signal aborts, so the deadline and the caller are checked after it.
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta;
-      const content = delta?.content;
-      const thought = reasoningDelta(delta);
-      if (ttftMs === undefined && ((typeof content === 'string' && content.length > 0) || thought !== undefined)) {
-        ttftMs = performance.now() - started;
-      }
-      if (typeof content === 'string') answer += content;
-      if (thought !== undefined) reasoning += thought;
-      if (chunk.usage) usage = chunk.usage;
-      const finish = chunk.choices[0]?.finish_reason;
+    const body = options.stream === false ? { ...options.body, stream: false as const, stream_options: undefined } : options.body;
+    const { data, response } = await options.client.chat.completions.create(body as StreamingBody, { signal, maxRetries: 0 }).withResponse();
+    const serverMs = headerMs(response.headers, options.processingHeader ?? 'openai-processing-ms');
+    if (options.stream === false || !isEventStream(response.headers)) {
+      // Not a stream: asked for a plain completion, or a server that ignores `stream` and answers with JSON.
+      const plain = options.stream === false ? (data as unknown) : await response.json();
+      ttltMs = performance.now() - started;
+      const read = plainCompletion(plain);
+      answer = read.answer;
+      reasoning = read.reasoning;
+      usage = read.usage;
+      llamaMs = llamaTimingsMs(plain);
+      const finish = (plain as { choices?: { finish_reason?: unknown }[] } | null)?.choices?.[0]?.finish_reason;
       if (typeof finish === 'string') finishReason = finish;
-      llamaMs = llamaTimingsMs(chunk) ?? llamaMs;
+    } else {
+      // The client's stream ends quietly when its signal aborts, so the deadline and the caller are checked after it.
+      for await (const chunk of data) {
+        const delta = chunk.choices[0]?.delta;
+        const content = delta?.content;
+        const thought = reasoningDelta(delta);
+        const token = (typeof content === 'string' && content.length > 0) || thought !== undefined;
+        if (ttftMs === undefined && token) ttftMs = performance.now() - started;
+        if (token) ttltMs = performance.now() - started;
+        if (typeof content === 'string') answer += content;
+        if (thought !== undefined) reasoning += thought;
+        if (chunk.usage) usage = chunk.usage;
+        const finish = chunk.choices[0]?.finish_reason;
+        if (typeof finish === 'string') finishReason = finish;
+        llamaMs = llamaTimingsMs(chunk) ?? llamaMs;
+      }
     }
     if (options.signal.aborted) throw abortError(options.signal);
     if (deadline.signal.aborted) return { ok: false, failure: { kind: 'timeout' } };
@@ -183,6 +220,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
         finishReason,
         reasoning: reasoning.length > 0 ? reasoning : undefined,
         ttftMs: ttftMs === undefined ? undefined : round(ttftMs),
+        ttltMs: ttltMs === undefined ? undefined : round(ttltMs),
         attemptMs: round(performance.now() - started),
         providerMs: providerMs === undefined ? undefined : round(providerMs),
         usage: usageOf(usage),

@@ -7,6 +7,7 @@
 import OpenAI from 'openai';
 import { ArenaError, ErrorCode, hasCode, isContextOverflow } from '../../protocol/index.js';
 import type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, JpegProfile, Observation } from '../../protocol/index.js';
+import { runnerChunkParse, runnerGame } from '../../games-manifest/index.js';
 import { parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from './config.js';
 import { encodeFrameImage } from './frame-image.js';
 import { networkRtt } from './network-rtt.js';
@@ -14,6 +15,7 @@ import { composePrompt, systemPrompt, type HistoryTurn } from './prompt.js';
 import { callProvider, type StreamingBody } from './provider-call.js';
 import { endpointSemaphore } from './semaphore.js';
 import { boundSkill, type SkillInfo } from './skill.js';
+import { vlmSettings } from './settings.js';
 
 /** API key sent when the configured environment variable is unset: local servers take any key. */
 export const NO_API_KEY = 'none';
@@ -110,10 +112,11 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const image = await encodeFrameImage(frame, { maxSide: config.maxSide, quality: config.jpegQuality });
     const feedback = config.feedback ? observation.feedback : undefined;
     const current = { simMs, step, stepBudget: info.stepBudget, progress, image, feedback };
-    let prompt = composePrompt(system, config.historyLength === 0 ? [] : history.slice(-config.historyLength), current);
+    const plain = info.profile === 'omnigamearena';
+    let prompt = composePrompt(system, config.historyLength === 0 ? [] : history.slice(-config.historyLength), current, plain);
     let body = requestBody(prompt.messages);
     const ask = (b: StreamingBody): ReturnType<typeof callProvider> =>
-      callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal });
+      callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal, stream: config.stream, processingHeader: config.processingHeader });
     let call: Awaited<ReturnType<typeof callProvider>>;
     try {
       try {
@@ -123,7 +126,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
         if (!isContextOverflow(err) || history.length === 0) throw err;
         counts.contextRetries += 1;
         history.length = 0;
-        prompt = composePrompt(system, [], current);
+        prompt = composePrompt(system, [], current, plain);
         body = requestBody(prompt.messages);
         call = await ask(body);
       }
@@ -141,15 +144,19 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     counts.retries += call.retries;
     counts.timeouts += call.timedOutAttempts;
     counts.queueMs += call.queueMs;
-    // An answer the output cap cut off is no turn worth repeating to the model: it stays out of the history.
+    // Under the benchmark's profile only answers its grammar reads join the history (the gateway still judges
+    // every answer); an answer the output cap cut off is no turn worth repeating to the model in any profile.
+    const runner = info.profile === 'omnigamearena' ? runnerGame(info.game) : undefined;
     if (call.finishReason === 'length') counts.truncated += 1;
-    else history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
-    while (history.length > config.historyLength) history.shift();
+    else if (runner === undefined || runnerChunkParse(call.answer, runner).ok) history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
+    const keep = runner ? runner.historyLength : config.historyLength;
+    while (history.length > keep) history.shift();
     // Waiting for the shared endpoint permit is this process's doing, not the model's: it is left out of wallMs.
     const wallMs = Math.round((performance.now() - begun - call.queueMs) * 100) / 100;
     const timings: DecisionTimings = {
       wallMs,
       ...(call.ttftMs === undefined ? {} : { ttftMs: call.ttftMs }),
+      ...(call.ttltMs === undefined ? {} : { ttltMs: call.ttltMs }),
       ...(call.providerMs === undefined ? {} : { providerMs: call.providerMs }),
       ...(rttMs === undefined ? {} : { networkRttMs: rttMs }),
       retries: call.retries,
@@ -176,6 +183,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     jpeg: { quality: config.jpegQuality, maxSide: config.maxSide },
     config,
     skillInfo,
+    settings: vlmSettings(config, skillInfo),
     async start(info: AgentStart): Promise<void> {
       start = info;
       system = systemPrompt(info.gamePrompt, skillInfo?.text);

@@ -35,6 +35,7 @@ export class RemoteInputBackend implements GameBackend {
   private endedFlag = false;
   private gameOverSeen = false;
   private readonly best = new Map<number, { progress: number; score: number }>();
+  private readonly scoreEvents: GameEvent[] = [];
   private cachedState: Record<string, unknown> = {};
   private loadedMap: string | undefined;
   /** Per slot: what is held down on the build (`key:<FKey>` or `button:<name>`). */
@@ -90,17 +91,25 @@ export class RemoteInputBackend implements GameBackend {
     // A connection lost in the last episode is made again: a new episode needs no old state.
     if (this.clients.some((c) => c.error)) await this.reconnect();
     this.releaseHeld();
-    this.world.console('slomo 0');
     const map = this.options.maps[options.variant];
-    if (map !== undefined && map !== this.loadedMap) {
+    if (this.options.reset.kind === 'open' && map !== undefined) {
+      // As the benchmark's runner does it: the map opened afresh each episode, loading with the world running.
       this.world.console(`open ${map}`);
       this.loadedMap = map;
+      await new Promise((resolve) => setTimeout(resolve, this.options.reset.mapWaitMs));
+    } else {
+      this.world.console('slomo 0');
+      if (map !== undefined && map !== this.loadedMap) {
+        this.world.console(`open ${map}`);
+        this.loadedMap = map;
+      }
+      await this.world.reset();
     }
-    await this.world.reset();
     // A reset may reload the level, and with it the time dilation.
     this.world.console('slomo 0');
     this.episodeSlots = [...options.slots];
     this.best.clear();
+    this.scoreEvents.length = 0;
     this.endedFlag = false;
     this.gameOverSeen = false;
     this.simClock = 0;
@@ -284,6 +293,9 @@ export class RemoteInputBackend implements GameBackend {
       case 'look':
         c.mouse(e.dx * this.options.look.x, e.dy * this.options.look.y);
         return;
+      case 'move':
+        // A RemoteInput build takes keys and the mouse only; the GameLink host refuses moves to it before this.
+        return;
     }
   }
 
@@ -320,17 +332,23 @@ export class RemoteInputBackend implements GameBackend {
     const value = field === 'score' ? reply.score : field === 'survival_time' ? reply.survivalTime : reply.progress;
     const prev = this.best.get(slot) ?? { progress: 0, score: reply.score };
     const progress = value === undefined ? prev.progress : Math.max(prev.progress, Math.min(1, Math.max(0, value / max)));
-    this.best.set(slot, { progress, score: Math.max(prev.score, reply.score) });
+    this.best.set(slot, { progress, score: this.options.scoreKeep === 'last' ? reply.score : Math.max(prev.score, reply.score) });
+    const range = this.options.scoreRange;
+    if (range && (!Number.isFinite(reply.score) || reply.score < range.min || (range.max !== null && reply.score > range.max))) {
+      this.scoreEvents.push({ type: 'event', simMs: this.simClock, slot, name: 'score_out_of_range', data: { score: reply.score, min: range.min, ...(range.max === null ? {} : { max: range.max }) } });
+    }
   }
 
   /** The episode's end, once: from a push or a `game_over_check` seen since the last stretch. */
   private takeEnd(): { events: GameEvent[]; end: EpisodeEndInfo | undefined } {
-    if (!this.gameOverSeen || this.endedFlag) return { events: [], end: undefined };
+    // Score readings outside the declared range go out with the stretch that saw them.
+    const scored = this.scoreEvents.splice(0);
+    if (!this.gameOverSeen || this.endedFlag) return { events: scored, end: undefined };
     this.endedFlag = true;
     // Scheduled input has nothing left to act on; the world stays as it is until `pause` freezes it.
     if (this.free) for (const t of this.free.timers) clearTimeout(t);
     return {
-      events: [{ type: 'event', simMs: this.simClock, name: 'game_over' }],
+      events: [...scored, { type: 'event', simMs: this.simClock, name: 'game_over' }],
       end: { reason: 'game_over', outcomes: this.episodeSlots.map((slot) => ({ slot, result: 'none' as const })) },
     };
   }

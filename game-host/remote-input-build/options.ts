@@ -18,6 +18,12 @@ export interface RemoteInputDriverOptions {
   /** Variant id -> UE map. */
   readonly maps: Readonly<Record<string, string>>;
   readonly jpegQuality: number;
+  /** Which score the episode keeps: the largest reading or the last. */
+  readonly scoreKeep: 'max' | 'last';
+  /** The declared range of a score reading; readings outside it are reported. */
+  readonly scoreRange: { readonly min: number; readonly max: number | null } | undefined;
+  /** `reset`: a `reset` on a frozen world; `open`: `open <map>` and `mapWaitMs` with the world running. */
+  readonly reset: { readonly kind: 'reset' | 'open'; readonly mapWaitMs: number };
   /** Time dilation while advancing. */
   readonly timeScale: number;
   readonly tickMs: number;
@@ -37,6 +43,9 @@ export function driverOptions(entry: GameEntry, recipe: RemoteInputRecipe, overr
     progress: recipe.progress ?? { field: 'score', max: 1 },
     maps: recipe.maps ?? {},
     jpegQuality: recipe.jpegQuality ?? 85,
+    scoreKeep: recipe.scoreKeep ?? 'max',
+    scoreRange: recipe.scoreRange,
+    reset: { kind: recipe.reset ?? 'reset', mapWaitMs: recipe.mapWaitMs ?? 3000 },
     timeScale: recipe.timeScale ?? 1,
     tickMs: recipe.tickMs ?? 16,
     build: recipe.build,

@@ -46,6 +46,9 @@ export abstract class DuelEpisode<V extends EpisodeVariant, K extends string> ex
       case 'button':
         if (event.button === 'left' && event.down) this.pressed[slot] = true;
         return;
+      case 'move':
+        // A duel takes no moves (the host refuses them); nothing to apply.
+        return;
     }
   }
 

@@ -138,6 +138,7 @@ export class RemoteAgent implements Agent {
     const timings = {
       wallMs,
       ...(t.ttftMs === undefined ? {} : { ttftMs: t.ttftMs }),
+      ...(t.ttltMs === undefined ? {} : { ttltMs: t.ttltMs }),
       ...(t.providerMs === undefined ? {} : { providerMs: t.providerMs }),
       ...(t.networkRttMs === undefined ? {} : { networkRttMs: t.networkRttMs }),
     };

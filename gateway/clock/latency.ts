@@ -2,6 +2,7 @@
  * Charged latency for `lcrt`: how much game time a decision costs, from a declared source.
  * - provider: the processing time the model server reported;
  * - ttfb: time to first token minus the measured network round trip;
+ * - ttlt: time to the last token (a plain answer: to its whole body) minus the network round trip, the whole decision;
  * - wall: the decision's whole wall time, less time spent in retried failures;
  * - synthetic: a fixed value, or a seeded uniform/normal draw, for what-if sweeps.
  */
@@ -11,15 +12,16 @@ import { ArenaError, ErrorCode, Prng, type DecisionTimings } from '../../protoco
 export const LatencySource = z.union([
   z.strictObject({ kind: z.literal('provider') }),
   z.strictObject({ kind: z.literal('ttfb') }),
+  z.strictObject({ kind: z.literal('ttlt') }),
   z.strictObject({ kind: z.literal('wall') }),
   z.strictObject({ kind: z.literal('synthetic'), ms: z.number().min(0).max(600_000), jitterMs: z.number().min(0).max(600_000).default(0), seed: z.number().int().min(0).default(0) }),
 ]);
 export type LatencySource = z.infer<typeof LatencySource>;
 
-/** Parses the CLI form: `provider`, `ttfb`, `wall`, `synthetic:300` or `synthetic:300:50` (mean:jitter). */
+/** Parses the CLI form: `provider`, `ttfb`, `ttlt`, `wall`, `synthetic:300` or `synthetic:300:50` (mean:jitter). */
 export function parseLatencySource(text: string): LatencySource {
   const [kind, a, b] = text.split(':');
-  if (kind === 'provider' || kind === 'ttfb' || kind === 'wall') {
+  if (kind === 'provider' || kind === 'ttfb' || kind === 'ttlt' || kind === 'wall') {
     if (a !== undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `latency source '${kind}' takes no value`);
     return { kind };
   }
@@ -31,7 +33,7 @@ export function parseLatencySource(text: string): LatencySource {
     }
     return { kind, ms, jitterMs, seed: 0 };
   }
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `unknown latency source '${text}'; use provider, ttfb, wall or synthetic:MS[:JITTER]`);
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `unknown latency source '${text}'; use provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]`);
 }
 
 export function describeLatencySource(source: LatencySource): string {
@@ -59,6 +61,9 @@ export class LatencyCharger {
       case 'ttfb':
         if (timings.ttftMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no ttft reported; charged wall time' };
         return { ms: Math.max(0, timings.ttftMs - (timings.networkRttMs ?? 0)) };
+      case 'ttlt':
+        if (timings.ttltMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no ttlt reported; charged wall time' };
+        return { ms: Math.max(0, timings.ttltMs - (timings.networkRttMs ?? 0)) };
       case 'provider':
         if (timings.providerMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no provider time reported; charged wall time' };
         return { ms: Math.max(0, timings.providerMs) };

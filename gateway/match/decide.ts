@@ -4,12 +4,12 @@
  * Whatever happens, the result is a chunk to run (a no-op when the answer was invalid or the call failed)
  * plus a record of why.
  */
+import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import {
   ArenaError,
   ErrorCode,
   checkChunk,
   noopChunk,
-  parseAnswer,
   toArenaError,
   type ActionChunk,
   type Agent,
@@ -29,7 +29,8 @@ export function isDecisionError(err: ArenaError): boolean {
   return err.code === ErrorCode.PROVIDER_TIMEOUT || err.code === ErrorCode.PROVIDER_ERROR || err.code === ErrorCode.AGENT_TIMEOUT;
 }
 
-export async function decideOnce(agent: Agent, observation: Observation, controls: ControlSet, timeoutMs: number, matchSignal: AbortSignal): Promise<DecisionOutcome> {
+/** Asks `agent` once (an empty answer is asked again up to the rules' `emptyAttempts` sends) and parses the answer by `rules`. */
+export async function decideOnce(agent: Agent, observation: Observation, controls: ControlSet, timeoutMs: number, matchSignal: AbortSignal, rules: ChunkRules = DEFAULT_RULES): Promise<DecisionOutcome> {
   const controller = new AbortController();
   let rejectAborted: (err: ArenaError) => void = () => undefined;
   const aborted = new Promise<never>((_, reject) => {
@@ -51,9 +52,12 @@ export async function decideOnce(agent: Agent, observation: Observation, control
         reject(err);
       }, timeoutMs);
     });
-    const decision = await Promise.race([agent.decide(observation, controller.signal), deadline, aborted]);
+    let decision = await Promise.race([agent.decide(observation, controller.signal), deadline, aborted]);
+    for (let sent = 1; sent < rules.emptyAttempts && decision.kind === 'answer' && decision.answer.trim().length === 0; sent++) {
+      decision = await Promise.race([agent.decide(observation, controller.signal), deadline, aborted]);
+    }
     const wallMs = performance.now() - started;
-    const parsed = decision.kind === 'chunk' ? checkChunk(decision.chunk, controls) : parseAnswer(decision.answer, controls);
+    const parsed = decision.kind === 'chunk' ? checkChunk(decision.chunk, controls) : rules.parse(decision.answer, controls);
     if (!parsed.ok) return { status: 'invalid', chunk: noopChunk(controls.chunkSteps), decision, reason: parsed.reason, detail: parsed.detail, wallMs };
     return { status: 'valid', chunk: parsed.chunk, decision, wallMs };
   } catch (err) {

@@ -5,11 +5,12 @@
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
-import { compileChunk } from '../chunk-compiler.js';
+import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
+import { frameDigest } from '../records/frame-digest.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
@@ -27,6 +28,8 @@ export interface SlotState {
   systemPrompt: string | undefined;
   /** Frames the game dropped for this slot because the gateway was behind (gaps in the frames' `seq`). */
   gameFramesDropped: number;
+  /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
+  observed?: Frame | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -55,6 +58,8 @@ export class MatchSession {
     readonly recorder: RunRecorder,
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
     gameJpegQuality?: number,
+    /** How answers are read and chunks timed (the match's profile). */
+    readonly rules: ChunkRules = DEFAULT_RULES,
   ) {
     this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
     for (const s of spec.slots) {
@@ -84,6 +89,7 @@ export class MatchSession {
           if (slot.frame && msg.seq > slot.frame.seq + 1) slot.gameFramesDropped += msg.seq - slot.frame.seq - 1;
           slot.frame = msg;
         }
+        this.spec.onFrame?.(msg);
         break;
       }
       case 'event': {
@@ -119,6 +125,7 @@ export class MatchSession {
     const frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
+    slot.observed = frame;
     // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
     // decision's critical path, and recordDecision takes it from the cache.
     if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
@@ -141,7 +148,7 @@ export class MatchSession {
   settle(slotId: number, outcome: DecisionOutcome, charged: boolean): SettledDecision {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
-    const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
+    const compiled = this.rules.compile(outcome.chunk, this.entry.controls, slotId);
     // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
     // source that does not measure the call (synthetic) charges anything for it.
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
@@ -195,6 +202,7 @@ export class MatchSession {
       observedAtMs: observation.simMs,
       frame: frameRef,
       frameSeq: observation.frame.seq,
+      ...(slot.observed?.seq === observation.frame.seq ? { frameDigest: frameDigest(slot.observed) } : {}),
       status: outcome.status,
       ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
       ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),

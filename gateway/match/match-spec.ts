@@ -1,6 +1,6 @@
 /** What a match is made of: the game, the clock, and an agent per player slot. */
-import type { Agent } from '../../protocol/index.js';
-import type { GameEntry } from '../../games-manifest/index.js';
+import type { Agent, Frame } from '../../protocol/index.js';
+import type { GameEntry, Profile, RunnerScore } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { LatencySource } from '../clock/latency.js';
@@ -29,6 +29,12 @@ export interface MatchSpec {
   readonly slots: readonly MatchSlot[];
   /** Game time run after each chunk before the next observation, ms (default: 2000 in pdq, 0 otherwise). */
   readonly observationDelayMs?: number;
+  /**
+   * Whose rules the match plays by (default `default`, ours). `omnigamearena`: the published runner's chunk
+   * grammar and timeline, chunk lengths, step budgets, its 2 s observation delay in pdq and lcrt, no game-time
+   * limit, and an empty answer resent up to 5 times before the episode is skipped (docs/omnigamearena.md).
+   */
+  readonly profile?: Profile;
   /** Most decisions per agent (default: the game's step budget). */
   readonly stepBudget?: number;
   /** Game-time limit of the episode, ms (default: the game's). */
@@ -50,6 +56,8 @@ export interface MatchSpec {
   /** Where run directories go (default `runs`). */
   readonly runsDir?: string;
   readonly runId?: string;
+  /** Called with every frame the gateway receives from the game, in order (a live video recorder listens here). */
+  readonly onFrame?: (frame: Frame) => void;
   /** Extra fields stored in run.json (the CLI puts its command line here). */
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
@@ -92,4 +100,6 @@ export interface MatchResult {
   readonly simMs: number;
   readonly players: readonly PlayerResult[];
   readonly error?: { readonly code: string; readonly message: string; readonly class: string };
+  /** Under the `omnigamearena` profile: the score as the benchmark's runner reports it. */
+  readonly benchmark?: RunnerScore;
 }

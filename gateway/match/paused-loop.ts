@@ -18,6 +18,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     if (session.ended) return session.ended.reason;
     if (signal.aborted) throw new ArenaError(ErrorCode.ABORTED, 'match aborted');
     const due = timeline.due(now);
+    let agentDone = false;
     const decisions = new Map<number, SettledDecision>();
     const wallStart = performance.now();
     // Every slot due now decides at once, while the game holds still.
@@ -25,7 +26,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       due.map(async (slotId) => {
         const slot = session.slots.get(slotId)!;
         const observation = await session.observe(slotId);
-        const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal);
+        const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal, session.rules);
         return { slotId, observation, outcome };
       }),
     );
@@ -48,9 +49,15 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         }
       }
       const compiled = await session.decided(slotId, observation, outcome, mode === 'lcrt');
+      if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
+        throw new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
+      }
+      if (outcome.status === 'invalid' && outcome.decision.kind === 'answer' && session.rules.agentDone(outcome.decision.answer)) agentDone = true;
       decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }
+    // The benchmark's profile ends the episode on the agent's own "done" (the no-op it became is not run).
+    if (agentDone) return 'agent_done';
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;

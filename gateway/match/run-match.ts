@@ -6,16 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../protocol/index.js';
-import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
+import { agentConditions, gatewayCommit, type Conditions } from '../records/conditions.js';
 import { MatchSession } from './match-session.js';
 import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
+import { DEFAULT_RULES, runnerRules, type ChunkRules } from './profile-rules.js';
 
 /** The package version written into every run record. */
 export const GATEWAY_VERSION = '0.1.0';
@@ -80,8 +82,31 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The entry and chunk rules of the match's profile; BAD_CONFIG for a benchmark profile on a game the benchmark lacks. */
+function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules: ChunkRules; observationDelayMs?: number; timeLimitMs?: number } {
+  if ((spec.profile ?? 'default') === 'default') return { entry: given, rules: DEFAULT_RULES };
+  const game = runnerGame(given.id);
+  if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${given.id}'`);
+  // A given entry already carries its launch recipe (a build's maps and look scale); only the rules change here.
+  return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
+}
+
+/** The declared conditions of a match (run.json `conditions`), before the game's build is known. */
+function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
+  const game = gameFrameEncoding(spec, entry, frame);
+  return {
+    clock,
+    ...limits,
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
+    feedback: spec.feedback !== false,
+    profile: spec.profile ?? 'default',
+    gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
+    agents: spec.slots.map((s) => agentConditions(clock, s)),
+  };
+}
+
 export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
-  const entry = spec.entry ?? getGame(spec.game);
+  const { entry, rules, observationDelayMs: profileDelayMs, timeLimitMs: profileLimitMs } = profiled(spec, spec.entry ?? getGame(spec.game));
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
   const variant = variantEntry.id;
   checkSlots(spec, entry);
@@ -89,8 +114,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const seed = spec.seed ?? 1;
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
-    timeLimitMs: spec.timeLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
-    observationDelayMs: spec.observationDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
+    timeLimitMs: spec.timeLimitMs ?? profileLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
+    observationDelayMs: spec.observationDelayMs ?? profileDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
     decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
   };
   const frame = spec.frame ?? entry.frame;
@@ -104,9 +129,11 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     variant,
     seed,
     clock,
+    profile: spec.profile ?? 'default',
     limits,
     frame,
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
+    conditions: runConditions(spec, entry, clock, limits, frame),
     ...spec.meta,
   });
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
@@ -127,15 +154,17 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     ep.client.onClosed((err) => {
       if (err) controller.abort(err);
     });
-    recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
+    const build = { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs };
+    recorder.update({ build, conditions: { ...runConditions(spec, entry, clock, limits, frame), build } });
     const gameFrames = gameFrameEncoding(spec, entry, frame);
-    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined);
-    const gamePrompt = composeGamePrompt(entry);
+    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined, rules);
+    const runner = rules.profile === 'omnigamearena' ? runnerGame(entry.id) : undefined;
+    const gamePrompt = runner ? runnerGamePrompt(entry, runner) : composeGamePrompt(entry);
     // The wait for agents (remote ones may take minutes to join) ends at once when the match is aborted.
     await untilAborted(
       Promise.all(
         spec.slots.map((s) =>
-          s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
+          s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget, ...(runner ? { profile: 'omnigamearena' as const } : {}) }),
         ),
       ),
       controller.signal,
@@ -182,10 +211,13 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const status = failure ? 'incomplete' : 'complete';
   const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
   const episode = episodeClass(reason, players, !failure);
-  const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}) };
+  // Under the benchmark's profile the run also keeps the runner's own score (raw, CueChase over 10, a Coop team's sum).
+  const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
+  const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
+  const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players }, clockSummary, ...(error ? { failure: error } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

@@ -1,22 +1,12 @@
 /**
- * The replay of a run: `replay.jpg`, a strip of decision frames (a grid of thumbnails in decision order),
- * and `replay.html`, each decision's frame beside the model's answer, reasoning and the chunk that ran.
+ * The replay of a run: `replay.jpg`, a contact sheet of decision frames (thumbnails in decision order, each
+ * labelled with slot, step and game time), and `replay.html`, a player that scrubs through the decisions.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-
-interface DecisionLine {
-  slot: number;
-  step: number;
-  observedAtMs: number;
-  frame?: string;
-  status: string;
-  answer?: string;
-  reasoning?: string;
-  invalidReason?: string;
-  chunk?: unknown;
-}
+import { replayPage } from './replay-player.js';
+import { DecisionRecord } from './run-record-schema.js';
 
 /** Reads a JSON-lines file, skipping a torn last line. */
 export function readJsonl<T>(path: string): T[] {
@@ -33,10 +23,13 @@ export function readJsonl<T>(path: string): T[] {
   return out;
 }
 
-const escape = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
+/** Writes `replay.jpg` (a contact sheet of decision frames, each labelled with its step and time) and `replay.html`. */
 export async function writeReplay(dir: string, options: { thumbWidth?: number; columns?: number; maxFrames?: number } = {}): Promise<void> {
-  const decisions = readJsonl<DecisionLine>(join(dir, 'decisions.jsonl')).filter((d) => d.frame);
+  const all = readJsonl<unknown>(join(dir, 'decisions.jsonl')).flatMap((l) => {
+    const p = DecisionRecord.safeParse(l);
+    return p.success ? [p.data] : [];
+  });
+  const decisions = all.filter((d) => d.frame);
   if (decisions.length === 0) return;
   const thumbWidth = options.thumbWidth ?? 192;
   const columns = options.columns ?? 8;
@@ -44,20 +37,13 @@ export async function writeReplay(dir: string, options: { thumbWidth?: number; c
   const picked = decisions.filter((_, i) => i % every === 0);
   const first = await sharp(join(dir, picked[0]!.frame!)).metadata();
   const thumbHeight = Math.round(((first.height ?? 360) / (first.width ?? 640)) * thumbWidth);
-  const thumbs = await Promise.all(picked.map((d) => sharp(join(dir, d.frame!)).resize(thumbWidth, thumbHeight).toBuffer()));
+  const label = (d: DecisionRecord): Buffer =>
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${thumbWidth}" height="16"><rect width="${thumbWidth}" height="16" fill="#000" fill-opacity="0.6"/><text x="4" y="12" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#fff">s${d.slot} step ${d.step} ${(d.observedAtMs / 1000).toFixed(1)} s ${d.status === 'valid' ? '' : d.status}</text></svg>`);
+  const thumbs = await Promise.all(picked.map((d) => sharp(join(dir, d.frame!)).resize(thumbWidth, thumbHeight).composite([{ input: label(d), left: 0, top: 0 }]).toBuffer()));
   const rows = Math.ceil(thumbs.length / columns);
   await sharp({ create: { width: columns * thumbWidth, height: rows * thumbHeight, channels: 3, background: { r: 16, g: 16, b: 16 } } })
     .composite(thumbs.map((input, i) => ({ input, left: (i % columns) * thumbWidth, top: Math.floor(i / columns) * thumbHeight })))
     .jpeg({ quality: 80 })
     .toFile(join(dir, 'replay.jpg'));
-  const rowsHtml = decisions
-    .map((d) => {
-      const text = [d.reasoning ? `<p class="r">${escape(d.reasoning)}</p>` : '', d.answer ? `<pre>${escape(d.answer)}</pre>` : '', `<pre>${escape(JSON.stringify(d.chunk))}</pre>`].join('');
-      return `<tr><td><img src="${escape(d.frame!)}" width="320"></td><td><b>slot ${d.slot} step ${d.step}</b> at ${(d.observedAtMs / 1000).toFixed(2)} s: ${escape(d.status)}${d.invalidReason ? ` (${escape(d.invalidReason)})` : ''}${text}</td></tr>`;
-    })
-    .join('\n');
-  writeFileSync(
-    join(dir, 'replay.html'),
-    `<!doctype html><meta charset="utf-8"><title>replay</title><style>body{font:14px sans-serif;background:#111;color:#ddd}td{vertical-align:top;padding:4px}pre{white-space:pre-wrap;max-width:60em}.r{color:#9cf}</style><table>\n${rowsHtml}\n</table>\n`,
-  );
+  writeFileSync(join(dir, 'replay.html'), replayPage(dir.split('/').pop() ?? 'replay', all));
 }

@@ -19,6 +19,7 @@ export function classifyFailure(err: ArenaError): FailureClass {
     case 'GAME_TIMEOUT':
     case 'PROVIDER_TIMEOUT':
     case 'PROVIDER_ERROR':
+    case 'MODEL_EMPTY':
       return 'infrastructure';
     case 'AGENT_GONE':
     case 'AGENT_TIMEOUT':

@@ -12,13 +12,14 @@ import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { fmt, row } from '../bench/stats.js';
+import { benchRecords } from '../bench/records.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,sweeps,hardening', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,sweeps,hardening', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -108,6 +109,20 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
     say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
     out.capacity = results;
+  }
+
+  if (want('records')) {
+    say('\n== records: last_stand pdq match (scripted, game process) vs its re-simulation and its video at 10 fps of game time ==');
+    const r = await benchRecords(quick ? 10 : 30, quick ? 1 : 3);
+    const w = [34, 20, 12];
+    say(row(['', 'wall ms / game s', 'vs match'], w));
+    say(row(['match', fmt(r.matchMsPerGameS, 1), '1.00'], w));
+    say(row(['re-simulation (replay --verify)', fmt(r.resimMsPerGameS, 1), fmt(r.resimMsPerGameS / r.matchMsPerGameS)], w));
+    say(row(['re-simulation rendering 10 fps', fmt(r.resimFramesMsPerGameS, 1), fmt(r.resimFramesMsPerGameS / r.matchMsPerGameS)], w));
+    say(row(['video with panel (re-simulated)', fmt(r.videoPanelMsPerGameS, 1), fmt(r.videoPanelMsPerGameS / r.matchMsPerGameS)], w));
+    say(row(['video without panel', fmt(r.videoPlainMsPerGameS, 1), fmt(r.videoPlainMsPerGameS / r.matchMsPerGameS)], w));
+    say(`re-simulation runs ${fmt(r.matchMsPerGameS / r.resimMsPerGameS)}x the speed of the original run; the panel adds ${fmt(r.videoPanelMsPerGameS / r.videoPlainMsPerGameS)}x to a video (${fmt(r.simSeconds, 1)} s of game time per round)`);
+    out.records = r;
   }
 
   if (want('sweeps')) {

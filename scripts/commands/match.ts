@@ -2,11 +2,13 @@
 import { createAgent } from '../../agents/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
-import type { Agent } from '../../protocol/index.js';
+import type { Agent, Frame } from '../../protocol/index.js';
+import { LiveVideo } from '../../video/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
+import { profileEntry } from '../profile-entry.js';
 import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
@@ -19,6 +21,8 @@ export const matchOptions = {
   variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
   seed: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: "the episode's seed" },
   clock: { type: 'string', arg: 'realtime|pdq|lcrt', defaultText: 'pdq', description: 'the clock mode (docs/clock.md)' },
+  profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "whose rules the match plays by: ours, or the benchmark runner's (docs/omnigamearena.md)" },
+  maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config (a runner checkout's configs/maps.yaml)" },
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
   latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
@@ -31,6 +35,8 @@ export const matchOptions = {
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'where run directories go' },
   listen: { type: 'string', arg: 'HOST:PORT', defaultText: '127.0.0.1:0', description: 'where remote agents connect (with --agent remote)' },
   swap: { type: 'boolean', description: 'two agents: play both side orders (two matches, two result lines)' },
+  video: { type: 'boolean', description: 'also write episode.mp4 into the run directory as the match goes, from the frames the gateway saw (docs/records.md)' },
+  'video-fps': { type: 'string', kind: 'number', arg: 'N', default: '10', description: 'frames per second of game time of that video' },
   json: { type: 'boolean', description: 'print the result as JSON instead of a line' },
   quiet: { type: 'boolean', description: 'no progress bar' },
 } as const satisfies FlagTable;
@@ -48,6 +54,8 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('variant', flags.variant);
   set('seed', num(flags.seed, 'seed'));
   set('clock', flags.clock);
+  set('profile', flags.profile);
+  set('maps', flags.maps);
   set('stepBudget', num(flags.steps, 'steps'));
   const limit = num(flags['time-limit'], 'time-limit');
   set('timeLimitMs', limit === undefined ? undefined : Math.round(limit * 1000));
@@ -78,6 +86,7 @@ export function entryOf(config: MatchConfig): GameEntry {
     return genericEntry(parseEnvironment(config.game));
   }
   const entry = getGame(config.game);
+  if ((config.profile ?? 'default') === 'omnigamearena') return profileEntry(entry, config);
   return config.env === undefined ? entry : entryAt(entry, parseEnvironment(config.env));
 }
 
@@ -93,6 +102,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
+    ...(config.profile === undefined ? {} : { profile: config.profile }),
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
       const slot = entry.slots[i]!.slot;
@@ -119,7 +129,8 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
-  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}: ${players} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+  const bench = result.benchmark ? ` | benchmark score ${result.benchmark.scores.map((x) => x.toFixed(3)).join(', ')}${result.benchmark.outOfRange.length ? ` (${result.benchmark.outOfRange.length} readings outside the declared range)` : ''}` : '';
+  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
@@ -133,7 +144,7 @@ function parseListen(text: string | undefined): { host: string; port: number } {
 }
 
 /** Plays one configured match with a progress bar; prints its result line. */
-async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined }): Promise<MatchResult> {
+async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boolean; listen: string | undefined; video: number | undefined }): Promise<MatchResult> {
   // Armed first: a signal from here on, the wait for remote agents included, ends the match as aborted.
   const controller = new AbortController();
   const stopSignals = abortOnStopSignals(controller);
@@ -147,11 +158,14 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
   const decisions = new Map<number, number>();
+  const video = flags.video === undefined ? undefined : new LiveVideo(spec.entry!, { fps: flags.video, slots: spec.slots.map((s) => ({ slot: s.slot, label: s.label ?? s.agent.kind })) });
   const started = performance.now();
   const result = await runMatch({
     ...spec,
     signal: controller.signal,
+    ...(video ? { onFrame: (f: Frame) => video.onFrame(f) } : {}),
     onEvent: (e) => {
+      video?.onEvent(e);
       if (e.type === 'started') {
         limits = e;
         process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
@@ -165,6 +179,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     },
   });
   stopSignals();
+  const videoPath = await video?.finish(result.simMs);
+  if (videoPath && !flags.quiet) process.stderr.write(`video ${videoPath}\n`);
   await link?.close();
   bar?.update(1, 'done');
   bar?.done();
@@ -176,7 +192,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
 export async function matchCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('match', matchOptions, argv);
   const config = buildMatchConfig(values);
-  const flags = { quiet: values.quiet, json: values.json, listen: values.listen };
+  const videoFps = Number(values['video-fps']);
+  const flags = { quiet: values.quiet, json: values.json, listen: values.listen, video: values.video ? videoFps : undefined };
   if (!values.swap) return (await playOne(config, flags)).status === 'complete' ? 0 : 1;
   // Both side orders, so a first-player advantage cancels out when the two lines are read together.
   if (config.agents.length !== 2) throw usage(`--swap plays two agents in both orders; ${config.agents.length} agent(s) were given`);

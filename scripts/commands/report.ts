@@ -1,29 +1,26 @@
 /**
- * `arena report RUN_DIR...`: what happened in finished runs: result, clock summary (game time charged to
- * thinking vs acting per agent), decisions and invalid answers. A folder of runs gets one line per run.
+ * `arena report RUN_DIR|RUNS_FOLDER...`: what happened in finished runs: result, clock summary (game time
+ * charged to thinking vs acting per agent), decisions and invalid answers, one block per run; then per-agent
+ * aggregates for each group of runs made under equal conditions (run.json `conditions`). Runs whose
+ * conditions differ are not pooled unless `--pool`. `--json` prints it all as JSON; `--plot DIR` draws
+ * latency and progress over each episode.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonl, summarizeLedger } from '../../gateway/index.js';
+import { readRunRecord, summarizeLedger, type RunRecord } from '../../gateway/index.js';
 import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
+import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
+import { writeRunPlots } from '../report/plot.js';
 
 /** `arena report`'s flags. */
 export const reportOptions = {
-  json: { type: 'boolean', description: 'print run.json and the clock summary of each run as JSON (a sweep: its tables as JSON)' },
+  json: { type: 'boolean', description: 'everything as JSON: runs, condition groups with their aggregates, the pooled table if asked (a sweep: its tables)' },
+  pool: { type: 'boolean', description: 'also pool runs whose conditions differ into one table (the differing keys are named)' },
+  plot: { type: 'string', arg: 'DIR', description: 'write <run-id>.svg and <run-id>.png per run: decision latency and progress over game time' },
 } as const satisfies FlagTable;
-
-interface RunJson {
-  runId: string;
-  game: string;
-  variant: string;
-  seed: number;
-  clock: string;
-  status: string;
-  result?: { reason: string; simMs: number; players: { slot: number; label: string; progress: number; outcome: string; decisions: number; invalid: number; failed: number }[] };
-  failure?: { code: string; class: string; message: string };
-}
 
 function runDirs(paths: readonly string[]): string[] {
   const out: string[] = [];
@@ -38,9 +35,9 @@ function runDirs(paths: readonly string[]): string[] {
 
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-function reportOne(dir: string): string {
-  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
-  const clock = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
+function reportOne(r: RunRecord): string {
+  const { run } = r;
+  const clock = summarizeLedger(r.ledger);
   const lines = [`${run.runId}: ${run.game}/${run.variant} seed ${run.seed} ${run.clock} -- ${run.status}${run.failure ? ` (${run.failure.class}: ${run.failure.code}: ${run.failure.message})` : ''}`];
   if (run.result) lines.push(`  ended: ${run.result.reason} at ${s(run.result.simMs)} of game time`);
   lines.push(`  game time: ${s(clock.actualMs)} run in ${clock.advances} advances (requested ${s(clock.requestedMs)}, largest error ${clock.maxAdvanceErrorMs.toFixed(1)} ms), ${s(clock.advanceWallMs)} of wall time in the game`);
@@ -54,6 +51,14 @@ function reportOne(dir: string): string {
   return lines.join('\n');
 }
 
+/** One line naming a group's conditions. */
+function groupTitle(g: ConditionGroup): string {
+  const c = g.records[0]!.run.conditions;
+  if (!c) return `group ${g.id}: ${g.game}/${g.variant}, conditions not declared (run recorded before they were), ${g.records.length} run(s)`;
+  const agents = c.agents.map((a) => `${a.label}@${a.slot}${a.latency === 'none' ? '' : ` latency ${a.latency}`}${a.settings?.route ? ` ${JSON.stringify(a.settings.route)}` : ''}`).join(', ');
+  return `group ${g.id}: ${g.game}/${g.variant} ${c.clock}, obs delay ${c.observationDelayMs} ms, budget ${c.stepBudget}, limit ${s(c.timeLimitMs)}, frame ${c.frame.width}x${c.frame.height}, profile ${c.profile}, build ${c.build?.build ?? '?'}, gateway ${c.gateway.version} ${c.gateway.commit.slice(0, 12)}; ${agents}; ${g.records.length} run(s)`;
+}
+
 /** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */
 async function sweepReport(dir: string, json: boolean): Promise<number> {
   const { text, files, tables } = await writeSweepReport(dir);
@@ -63,17 +68,36 @@ async function sweepReport(dir: string, json: boolean): Promise<number> {
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
-  const { values, operands: paths } = parseFlags('report', reportOptions, argv, true);
-  const json = values.json;
-  if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json]');
-  if (paths.length === 1 && isSweepDir(paths[0]!)) return sweepReport(paths[0]!, json);
-  const dirs = runDirs(paths);
-  if (json) {
-    const out = dirs.map((d) => ({ dir: d, run: JSON.parse(readFileSync(join(d, 'run.json'), 'utf8')) as unknown, clock: summarizeLedger(readJsonl(join(d, 'ledger.jsonl'))) }));
+  const { values, operands: positionals } = parseFlags('report', reportOptions, argv, true);
+  if (positionals.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json] [--pool] [--plot DIR]');
+  if (positionals.length === 1 && isSweepDir(positionals[0]!)) return sweepReport(positionals[0]!, values.json);
+  const records = runDirs(positionals).map(readRunRecord);
+  const groups = groupByConditions(records);
+  const differing = differingKeys(groups);
+  const pooled = values.pool && groups.length > 1 ? aggregateAgents(records) : undefined;
+  const plots = values.plot === undefined ? [] : (mkdirSync(values.plot, { recursive: true }), await writeRunPlots(records, values.plot));
+  if (values.json) {
+    const out = {
+      runs: records.map((r) => ({ dir: r.dir, run: r.run, clock: summarizeLedger(r.ledger) })),
+      groups: groups.map((g) => ({ id: g.id, game: g.game, variant: g.variant, conditions: g.conditions ?? null, runs: g.records.map((r) => r.run.runId), agents: aggregateAgents(g.records) })),
+      differing,
+      ...(pooled ? { pooled: { differing, agents: pooled } } : {}),
+      ...(plots.length > 0 ? { plots } : {}),
+    };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
   }
-  process.stdout.write(`${dirs.map(reportOne).join('\n\n')}\n`);
+  const blocks = records.map(reportOne);
+  for (const g of groups) blocks.push(`${groupTitle(g)}\n${aggregateTable(aggregateAgents(g.records))}`);
+  if (groups.length > 1) {
+    blocks.push(
+      pooled
+        ? `POOLED over ${groups.length} groups whose conditions differ in: ${differing.join(', ')}\n${aggregateTable(pooled)}`
+        : `${groups.length} condition groups, differing in: ${differing.join(', ')}; not pooled (--pool pools them anyway)`,
+    );
+  }
+  if (plots.length > 0) blocks.push(`plots: ${plots.join(', ')}`);
+  process.stdout.write(`${blocks.join('\n\n')}\n`);
   return 0;
 }
 
@@ -81,6 +105,11 @@ export async function reportCommand(argv: string[]): Promise<number> {
 export const reportCli: CommandSpec = {
   flags: reportOptions,
   operands: { name: 'RUN_DIR|RUNS_FOLDER|SWEEP_DIR...', description: 'run directories (with a run.json), folders of them, or one sweep folder (its tables, CSV, JSON and plots)' },
-  examples: ['arena report runs/', 'arena report runs/ --json'],
+  examples: ['arena report runs/', 'arena report runs/ --json --pool', 'arena report runs/RUN_ID --plot /tmp/plots'],
+  notes: [
+    'Summarises finished runs: one block per run, then per-agent aggregates (TTFT and decision latency p50/p95,',
+    'tokens, images and bytes sent, invalid/timeout/completion rates, thinking vs acting game time) for each',
+    "group of runs made under equal declared conditions. A sweep folder (one SWEEP_DIR) gets the sweep's tables.",
+  ],
   run: reportCommand,
 };

@@ -27,6 +27,9 @@ export const tournamentOptions = {
   episodes: { type: 'string', kind: 'integer', arg: 'N', defaultText: 'required', description: 'episodes per line-up' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
   clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'the clock mode of every match' },
+  profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "every match by our rules or the benchmark runner's (docs/omnigamearena.md)" },
+  env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT' },
+  maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config" },
   variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
   latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of every agent' },
   ...limitFlags,
@@ -54,6 +57,9 @@ interface Shared {
   readonly variant: string;
   readonly clock: 'pdq' | 'lcrt';
   readonly runsDir: string;
+  readonly profile?: string;
+  readonly env?: string;
+  readonly maps?: string;
   readonly latency?: string;
   readonly timeLimitMs?: number;
   readonly stepBudget?: number;
@@ -64,6 +70,7 @@ interface Shared {
 /** The line in results.jsonl that says which setup a record was made under. */
 function setupOf(s: Shared): string {
   const parts = [`${s.game}/${s.variant}`, s.clock];
+  if (s.profile !== undefined) parts.push(`profile=${s.profile}`);
   if (s.latency !== undefined) parts.push(`latency=${s.latency}`);
   if (s.timeLimitMs !== undefined) parts.push(`time-limit=${s.timeLimitMs}ms`);
   if (s.stepBudget !== undefined) parts.push(`steps=${s.stepBudget}`);
@@ -126,6 +133,9 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     variant,
     clock,
     runsDir: values['runs-dir'] ?? join(outDir, 'runs'),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.env === undefined ? {} : { env: values.env }),
+    ...(values.maps === undefined ? {} : { maps: values.maps }),
     ...(values.latency === undefined ? {} : { latency: values.latency }),
     ...(limit === undefined ? {} : { timeLimitMs: limit }),
     ...(steps === undefined ? {} : { stepBudget: steps }),

@@ -1,6 +1,7 @@
 /** results.jsonl in a tournament's out dir: one line per finished match, appended as each one ends, so a rerun resumes. */
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
+import { PlayerResultRecord } from '../../gateway/index.js';
 import { usage } from '../cli-error.js';
 
 export const MatchRecord = z.object({
@@ -14,15 +15,8 @@ export const MatchRecord = z.object({
   seed: z.number().int(),
   reason: z.string(),
   simMs: z.number(),
-  players: z.array(
-    z.object({
-      slot: z.number().int(),
-      label: z.string(),
-      progress: z.number(),
-      score: z.number(),
-      outcome: z.enum(['win', 'draw', 'loss', 'none']),
-    }),
-  ),
+  /** Each player's result, in the run-record schema's shape. */
+  players: z.array(PlayerResultRecord.pick({ slot: true, label: true, progress: true, score: true, outcome: true })),
   runId: z.string(),
   dir: z.string(),
   finishedAt: z.string(),

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
-import { classifyFailure, parseLatencySource, readJsonl, runMatch, type MatchSpec } from '../../gateway/index.js';
+import { DecisionRecord, classifyFailure, parseLatencySource, readRecordLines, runMatch, type MatchSpec } from '../../gateway/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
 
@@ -21,22 +21,15 @@ export interface EpisodeDeps {
   readonly launch?: MatchSpec['launch'];
 }
 
-interface DecisionLine {
-  slot: number;
-  timings?: { wallMs?: number; ttftMs?: number };
-  chargedMs?: number;
-  usage?: { tokensIn?: number; tokensOut?: number };
-}
-
 /** Per-slot decision timings and token counts from a run's decisions.jsonl. */
 function decisionStats(dir: string): Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>> {
   const out = new Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>>();
-  for (const d of readJsonl<DecisionLine>(join(dir, 'decisions.jsonl'))) {
+  for (const d of readRecordLines(join(dir, 'decisions.jsonl'), DecisionRecord)) {
     let s = out.get(d.slot);
     if (!s) out.set(d.slot, (s = { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }));
     if (d.timings?.wallMs !== undefined) s.wallMs.push(Math.round(d.timings.wallMs * 1000) / 1000);
     if (d.timings?.ttftMs !== undefined) s.ttftMs.push(Math.round(d.timings.ttftMs * 1000) / 1000);
-    if (d.chargedMs !== undefined) s.chargedMs.push(d.chargedMs);
+    s.chargedMs.push(d.chargedMs);
     s.tokensIn += d.usage?.tokensIn ?? 0;
     s.tokensOut += d.usage?.tokensOut ?? 0;
   }

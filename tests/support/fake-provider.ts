@@ -50,6 +50,10 @@ export interface FakeReply {
   readonly usage?: { readonly promptTokens?: number; readonly completionTokens?: number; readonly reasoningTokens?: number };
   /** Add llama.cpp's `timings` object to the last chunk. */
   readonly llamaTimings?: { readonly promptMs: number; readonly predictedMs: number };
+  /** Answer with one plain JSON completion even when the request asked for a stream (a server that ignores `stream`). */
+  readonly ignoreStream?: boolean;
+  /** Extra response headers (a provider's own timing header, say). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Function calls made after the text; without `text` the content is empty (null in a plain response). */
   readonly toolCalls?: readonly FakeToolCall[];
   /** The finish reason sent (default `stop`, or `tool_calls`): `length` plays an answer cut by the output cap. */
@@ -140,6 +144,7 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
   if (reply.hang === true) return;
   const headers: Record<string, string> = {};
   if (reply.processingMs !== undefined) headers['openai-processing-ms'] = String(reply.processingMs);
+  Object.assign(headers, reply.headers);
   if (reply.status !== undefined && reply.status !== 200) {
     if (reply.retryAfter !== undefined) headers['retry-after'] = reply.retryAfter;
     res.writeHead(reply.status, { ...headers, 'content-type': 'application/json' });
@@ -168,7 +173,7 @@ async function answer(reply: FakeReply, body: unknown, res: ServerResponse): Pro
     ...(reply.usage?.reasoningTokens === undefined ? {} : { completion_tokens_details: { reasoning_tokens: reply.usage.reasoningTokens } }),
   };
   const timings = reply.llamaTimings === undefined ? {} : { timings: { prompt_n: usage.prompt_tokens, prompt_ms: reply.llamaTimings.promptMs, predicted_n: usage.completion_tokens, predicted_ms: reply.llamaTimings.predictedMs } };
-  if (request['stream'] !== true) {
+  if (request['stream'] !== true || reply.ignoreStream === true) {
     res.writeHead(200, { ...headers, 'content-type': 'application/json' });
     const message = { role: 'assistant', content: toolCalls.length > 0 && text.length === 0 ? null : text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     res.end(JSON.stringify({ id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: FAKE_MODEL, choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }], usage, ...timings }));

@@ -1,0 +1,35 @@
+/**
+ * How a match reads answers and times chunks under its profile: ours (the strict grammar and the chunk
+ * compiler), or the OmniGameArena runner's (its grammar, padding and truncation, and its tap timeline).
+ */
+import { parseAnswer, type ChunkParse, type ControlSet } from '../../protocol/index.js';
+import { runnerChunkParse, runnerSaysDone, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
+import { compileChunk, type CompiledChunk } from '../chunk-compiler.js';
+import type { ActionChunk } from '../../protocol/index.js';
+
+/** The answer grammar and the chunk timing a match plays by. */
+export interface ChunkRules {
+  readonly profile: Profile;
+  /** Parses a model's answer into a chunk, or says why not. */
+  parse(answer: string, controls: ControlSet): ChunkParse;
+  /** The timed inputs of a chunk for `slot`. */
+  compile(chunk: ActionChunk, controls: ControlSet, slot: number): CompiledChunk;
+  /** Sends of one request whose answer came back empty before the episode is skipped (1: no resend). */
+  readonly emptyAttempts: number;
+  /** True when an invalid answer is the agent's own "done", which ends the episode (never under ours). */
+  agentDone(answer: string): boolean;
+}
+
+/** Our own rules. */
+export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false };
+
+/** The runner's rules for one of its games. */
+export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
+  return {
+    profile: 'omnigamearena',
+    parse: (answer) => runnerChunkParse(answer, game),
+    compile: (chunk, _controls, slot) => runnerTimeline({ ...chunk, unknown: [] }, game, slot),
+    emptyAttempts,
+    agentDone: (answer) => runnerSaysDone(answer, game),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Reads a run directory through the run-record schema: `run.json` strictly (a bad one is BAD_RECORD),
+ * JSON-lines files line by line (a torn last line is skipped, a line that breaks the schema is an error
+ * naming the file and line).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { readJsonl } from './replay.js';
+import { DecisionRecord, EventRecord, LedgerRecord, ProgressRecord, RunJson } from './run-record-schema.js';
+
+function issues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
+}
+
+/** Parses `run.json` of `dir`; BAD_RECORD when it is missing or does not fit the schema. */
+export function readRunJson(dir: string): RunJson {
+  const path = join(dir, 'run.json');
+  if (!existsSync(path)) throw new ArenaError(ErrorCode.BAD_RECORD, `${path} does not exist`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ArenaError(ErrorCode.BAD_RECORD, `${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const parsed = RunJson.safeParse(raw);
+  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_RECORD, `${path}: ${issues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Parses every line of a JSON-lines file of a run with `schema`; BAD_RECORD naming the first bad line. */
+export function readRecordLines<T>(path: string, schema: z.ZodType<T>): T[] {
+  return readJsonl<unknown>(path).map((line, i) => {
+    const parsed = schema.safeParse(line);
+    if (!parsed.success) throw new ArenaError(ErrorCode.BAD_RECORD, `${path} line ${i + 1}: ${issues(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+/** Everything a run directory holds, parsed. */
+export interface RunRecord {
+  readonly dir: string;
+  readonly run: RunJson;
+  readonly decisions: DecisionRecord[];
+  readonly ledger: LedgerRecord[];
+  readonly events: EventRecord[];
+  readonly progress: ProgressRecord[];
+}
+
+/** Reads a whole run directory through the schema. */
+export function readRunRecord(dir: string): RunRecord {
+  return {
+    dir,
+    run: readRunJson(dir),
+    decisions: readRecordLines(join(dir, 'decisions.jsonl'), DecisionRecord),
+    ledger: readRecordLines(join(dir, 'ledger.jsonl'), LedgerRecord),
+    events: readRecordLines(join(dir, 'events.jsonl'), EventRecord),
+    progress: readRecordLines(join(dir, 'progress.jsonl'), ProgressRecord),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The one schema of a run directory: `run.json` (with the declared conditions), `decisions.jsonl`,
+ * `ledger.jsonl`, `events.jsonl` and `progress.jsonl`. The recorder writes these shapes; `arena report`,
+ * reflection, the tournament, re-simulation and video read them through here. Objects are loose: a reader
+ * keeps fields it does not know, so older and newer records both parse.
+ */
+import { z } from 'zod';
+
+const Outcome = z.enum(['win', 'draw', 'loss', 'none']);
+
+/** One player's result as `run.json` and `arena match --json` state it. */
+export const PlayerResultRecord = z.looseObject({
+  slot: z.number().int(),
+  label: z.string(),
+  progress: z.number(),
+  score: z.number().default(0),
+  outcome: Outcome.default('none'),
+  decisions: z.number().int().default(0),
+  invalid: z.number().int().default(0),
+  failed: z.number().int().default(0),
+});
+export type PlayerResultRecord = z.infer<typeof PlayerResultRecord>;
+
+/** The settings of one agent that its results depend on (the VLM agent's model route, history, image, ...). */
+export const AgentSettings = z.record(z.string(), z.unknown());
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+/** One slot's declared conditions: who played it and how its latency was charged. */
+export const AgentConditions = z.looseObject({
+  slot: z.number().int(),
+  kind: z.string(),
+  label: z.string(),
+  /** The latency source as written (`wall`, `synthetic:300`...), `none` outside lcrt. */
+  latency: z.string(),
+  /** What the charged latency means, in words. */
+  latencyMeaning: z.string(),
+  frameEncoding: z.string(),
+  /** The JPEG quality and size the agent asked for, when it takes JPEG. */
+  jpeg: z.looseObject({ quality: z.number().optional() }).optional(),
+  privileged: z.boolean(),
+  /** The agent's effective settings, when it declares them (scripted and random agents have none). */
+  settings: AgentSettings.optional(),
+});
+export type AgentConditions = z.infer<typeof AgentConditions>;
+
+/** Everything a result depends on, declared in `run.json` so runs are compared only under equal conditions. */
+export const Conditions = z.looseObject({
+  clock: z.string(),
+  observationDelayMs: z.number(),
+  stepBudget: z.number(),
+  timeLimitMs: z.number(),
+  decisionTimeoutMs: z.number(),
+  /** Frames as the game renders them for the gateway (`rgb`, or `jpeg` at `quality` when every agent takes the match's JPEG), and how the recorder stores them. */
+  frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), quality: z.number().optional(), recordedEncoding: z.string(), jpegQuality: z.number() }),
+  /** The gateway tells an agent why its previous answer was invalid. */
+  feedback: z.boolean(),
+  /** A named set of settings the run was made under (`custom` when none was named). */
+  profile: z.string(),
+  /** The game build that ran, once it said hello. */
+  build: z.looseObject({ game: z.string(), build: z.string(), tickMs: z.number() }).optional(),
+  gateway: z.looseObject({ version: z.string(), commit: z.string() }),
+  agents: z.array(AgentConditions),
+});
+export type Conditions = z.infer<typeof Conditions>;
+
+/** `run.json`. */
+export const RunJson = z.looseObject({
+  runId: z.string(),
+  game: z.string(),
+  variant: z.string(),
+  seed: z.number(),
+  clock: z.string(),
+  status: z.enum(['running', 'complete', 'incomplete']),
+  startedAt: z.string().optional(),
+  endedAt: z.string().optional(),
+  limits: z.looseObject({ stepBudget: z.number(), timeLimitMs: z.number(), observationDelayMs: z.number(), decisionTimeoutMs: z.number() }).optional(),
+  frame: z.looseObject({ width: z.number(), height: z.number() }).optional(),
+  versions: z.looseObject({ gateway: z.string(), node: z.string() }).optional(),
+  build: z.looseObject({ game: z.string(), build: z.string(), tickMs: z.number() }).optional(),
+  agents: z.array(z.looseObject({ slot: z.number(), kind: z.string(), label: z.string(), latency: z.string() })).default([]),
+  conditions: Conditions.optional(),
+  result: z
+    .looseObject({ reason: z.string(), episode: z.enum(['finished', 'budget', 'format']).optional(), simMs: z.number(), players: z.array(PlayerResultRecord).default([]) })
+    .optional(),
+  failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
+});
+export type RunJson = z.infer<typeof RunJson>;
+
+/** An action chunk as recorded: a look delta and the keys held in each step. */
+export const ChunkRecord = z.looseObject({ look: z.looseObject({ dx: z.number(), dy: z.number() }), steps: z.array(z.array(z.string())) });
+
+/** One executed input, ms from its chunk's start. */
+export const InputRecord = z.looseObject({ at: z.number(), slot: z.number().int() });
+export type InputRecord = z.infer<typeof InputRecord>;
+
+/** One line of `decisions.jsonl`. */
+export const DecisionRecord = z.looseObject({
+  slot: z.number().int(),
+  agent: z.string().optional(),
+  step: z.number().int(),
+  observedAtMs: z.number(),
+  frame: z.string().optional(),
+  frameSeq: z.number().int().optional(),
+  /** SHA-256 of the observed frame's bytes as the game sent them (raw RGB for the reference games). */
+  frameDigest: z.string().optional(),
+  status: z.enum(['valid', 'invalid', 'failed']),
+  invalidReason: z.string().optional(),
+  invalidDetail: z.string().optional(),
+  error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional(),
+  answer: z.string().optional(),
+  reasoning: z.string().optional(),
+  promptDigest: z.string().optional(),
+  usage: z.looseObject({ tokensIn: z.number().optional(), tokensOut: z.number().optional(), reasoningTokens: z.number().optional(), images: z.number().optional(), bytesSent: z.number().optional() }).optional(),
+  note: z.string().optional(),
+  chunk: ChunkRecord.optional(),
+  inputs: z.array(InputRecord).default([]),
+  timings: z.looseObject({ wallMs: z.number().optional(), ttftMs: z.number().optional(), providerMs: z.number().optional(), gatewayWallMs: z.number().optional() }).optional(),
+  latencySource: z.string().optional(),
+  chargedMs: z.number().default(0),
+});
+export type DecisionRecord = z.infer<typeof DecisionRecord>;
+
+/** A ledger line placing a chunk on the virtual timeline (`pdq`, `lcrt`). */
+export const PlacementRecord = z.looseObject({ kind: z.literal('placement'), slot: z.number().int(), step: z.number().int(), observedAtMs: z.number(), chargedMs: z.number(), chunkStartMs: z.number(), chunkEndMs: z.number(), nextObservationMs: z.number() });
+export type PlacementRecord = z.infer<typeof PlacementRecord>;
+/** A ledger line for one advance of a paused game. */
+export const AdvanceRecord = z.looseObject({ kind: z.literal('advance'), fromMs: z.number(), requestedMs: z.number(), actualMs: z.number(), simMs: z.number(), ended: z.boolean(), inputs: z.number(), observers: z.array(z.number().int()) });
+export type AdvanceRecord = z.infer<typeof AdvanceRecord>;
+/** Any line of `ledger.jsonl` (placement, advance, resume, action, realtime, agent_failure); see docs/clock.md. */
+export const LedgerRecord = z.looseObject({ kind: z.string() });
+export type LedgerRecord = z.infer<typeof LedgerRecord>;
+
+/** One line of `events.jsonl`: a game event or the episode's end. */
+export const EventRecord = z.looseObject({
+  type: z.enum(['event', 'episode_end']),
+  simMs: z.number(),
+  slot: z.number().int().optional(),
+  name: z.string().optional(),
+  reason: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  outcomes: z.array(z.looseObject({ slot: z.number().int(), result: Outcome })).optional(),
+});
+export type EventRecord = z.infer<typeof EventRecord>;
+
+/** One line of `progress.jsonl`. */
+export const ProgressRecord = z.looseObject({ simMs: z.number(), players: z.array(z.looseObject({ slot: z.number().int(), progress: z.number(), score: z.number().default(0) })) });
+export type ProgressRecord = z.infer<typeof ProgressRecord>;

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFlags } from '../cli/flags.js';
+import { buildMatchConfig, matchOptions, specFromConfig } from './match.js';
+
+/** The flags as `arena match` parses them from its command line. */
+const flags = (...argv: string[]) => parseFlags('match', matchOptions, [...argv, '--quiet']).values;
+
+const maps = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout/configs/maps.yaml');
+
+describe('arena match --profile', () => {
+  it('plays a build under the runner rules with the maps config read at run time', () => {
+    const config = buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:12345', '--profile', 'omnigamearena', '--maps', maps, '--agent', 'random'));
+    const spec = specFromConfig(config);
+    expect(spec.profile).toBe('omnigamearena');
+    expect(spec.entry?.launch).toMatchObject({ kind: 'remote-input', maps: { origin: '/Game/Test/Stand', var1: '/Game/Test/Stand_One' }, lookUnitsPerDegree: { x: 2057 / 360 }, reset: 'open' });
+    expect(spec.entry?.variants.map((v) => v.id)).toEqual(['origin', 'var1']);
+    expect(spec.entry?.controls.chunkSteps).toBe(6);
+  });
+
+  it('gives monster_shoot the runner chunk length and no taps, so LMB is held', () => {
+    const spec = specFromConfig(buildMatchConfig(flags('--game', 'monster_shoot', '--profile', 'omnigamearena', '--agent', 'random')));
+    expect(spec.entry?.controls).toMatchObject({ chunkSteps: 5, tapControls: [], stepMs: 120, tapMs: 30 });
+  });
+
+  it('rejects an unknown profile with BAD_CONFIG', () => {
+    expect(() => buildMatchConfig(flags('--game', 'last_stand', '--profile', 'fastest'))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+
+  it('rejects the profile on a game the benchmark lacks with BAD_CONFIG', () => {
+    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'freedoom', '--profile', 'omnigamearena', '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+
+  it('rejects a maps config of the wrong shape with BAD_CONFIG', () => {
+    const bad = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout/configs/vlm/idc/last_stand.yaml');
+    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--maps', bad, '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+});

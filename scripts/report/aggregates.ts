@@ -1,0 +1,108 @@
+/**
+ * Per-agent aggregates over a set of runs, from their records: time to first token and decision latency
+ * (p50/p95), tokens in and out, images and bytes sent, invalid-answer, timeout and completion rates, and game
+ * time spent thinking (charged latency) vs acting (chunks running).
+ */
+import { summarizeLedger, type RunRecord } from '../../gateway/index.js';
+
+/** One agent's aggregates over the runs it played in. */
+export interface AgentAggregate {
+  readonly agent: string;
+  readonly runs: number;
+  readonly decisions: number;
+  readonly ttftMs: { readonly p50: number | null; readonly p95: number | null; readonly n: number };
+  readonly latencyMs: { readonly p50: number | null; readonly p95: number | null; readonly n: number };
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  readonly images: number;
+  readonly bytesSent: number;
+  /** Shares of decisions: invalid answers, timed-out calls (provider or decision deadline). */
+  readonly invalidRate: number;
+  readonly timeoutRate: number;
+  /** Share of this agent's runs that completed. */
+  readonly completionRate: number;
+  readonly thinkingMs: number;
+  readonly actingMs: number;
+  readonly meanProgress: number;
+}
+
+/** The `q`-quantile (0..1) by linear interpolation between closest ranks; null for no values. */
+export function quantile(values: readonly number[], q: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+const TIMEOUTS = new Set(['PROVIDER_TIMEOUT', 'AGENT_TIMEOUT']);
+const share = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+
+/** Aggregates per agent label (slots played by the same label across runs pool together). */
+export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[] {
+  const by = new Map<string, { runs: number; complete: number; progress: number; thinkingMs: number; actingMs: number; decisions: RunRecord['decisions'] }>();
+  for (const r of records) {
+    const clock = summarizeLedger(r.ledger);
+    for (const a of r.run.agents) {
+      const acc = by.get(a.label) ?? { runs: 0, complete: 0, progress: 0, thinkingMs: 0, actingMs: 0, decisions: [] };
+      acc.runs++;
+      if (r.run.status === 'complete') acc.complete++;
+      acc.progress += r.run.result?.players.find((p) => p.slot === a.slot)?.progress ?? 0;
+      const c = clock.slots.find((s) => s.slot === a.slot);
+      acc.thinkingMs += c?.thinkingMs ?? 0;
+      acc.actingMs += c?.actingMs ?? 0;
+      acc.decisions.push(...r.decisions.filter((d) => d.slot === a.slot));
+      by.set(a.label, acc);
+    }
+  }
+  return [...by].map(([agent, acc]) => {
+    const ds = acc.decisions;
+    const ttft = ds.flatMap((d) => (d.timings?.ttftMs === undefined ? [] : [d.timings.ttftMs]));
+    const wall = ds.flatMap((d) => (d.timings?.wallMs === undefined ? [] : [d.timings.wallMs]));
+    const sum = (f: (d: (typeof ds)[number]) => number | undefined): number => ds.reduce((s, d) => s + (f(d) ?? 0), 0);
+    return {
+      agent,
+      runs: acc.runs,
+      decisions: ds.length,
+      ttftMs: { p50: quantile(ttft, 0.5), p95: quantile(ttft, 0.95), n: ttft.length },
+      latencyMs: { p50: quantile(wall, 0.5), p95: quantile(wall, 0.95), n: wall.length },
+      tokensIn: sum((d) => d.usage?.tokensIn),
+      tokensOut: sum((d) => d.usage?.tokensOut),
+      images: sum((d) => d.usage?.images),
+      bytesSent: sum((d) => d.usage?.bytesSent),
+      invalidRate: share(ds.filter((d) => d.status === 'invalid').length, ds.length),
+      timeoutRate: share(ds.filter((d) => d.status === 'failed' && TIMEOUTS.has(d.error?.code ?? '')).length, ds.length),
+      completionRate: share(acc.complete, acc.runs),
+      thinkingMs: acc.thinkingMs,
+      actingMs: acc.actingMs,
+      meanProgress: share(acc.progress, acc.runs),
+    };
+  });
+}
+
+const ms = (v: number | null): string => (v === null ? '-' : v.toFixed(0));
+const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+
+/** The aggregates as a text table. */
+export function aggregateTable(rows: readonly AgentAggregate[]): string {
+  const head = ['agent', 'runs', 'decisions', 'ttft p50/p95 ms', 'latency p50/p95 ms', 'tokens in/out', 'images', 'bytes sent', 'invalid', 'timeout', 'complete', 'thinking s', 'acting s', 'progress'];
+  const body = rows.map((r) => [
+    r.agent,
+    String(r.runs),
+    String(r.decisions),
+    `${ms(r.ttftMs.p50)}/${ms(r.ttftMs.p95)}`,
+    `${ms(r.latencyMs.p50)}/${ms(r.latencyMs.p95)}`,
+    `${r.tokensIn}/${r.tokensOut}`,
+    String(r.images),
+    String(r.bytesSent),
+    pct(r.invalidRate),
+    pct(r.timeoutRate),
+    pct(r.completionRate),
+    (r.thinkingMs / 1000).toFixed(1),
+    (r.actingMs / 1000).toFixed(1),
+    r.meanProgress.toFixed(3),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  return [head, ...body].map((row) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}

@@ -1,0 +1,81 @@
+/**
+ * Each latency source against a local model server that reports its own timings: time to the last token of
+ * a stream, a plain (non-streamed) answer timed as a whole, a server that answers a streamed request with
+ * plain JSON, the provider's processing time from a configurable header and from llama.cpp's `timings`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createVlmAgent } from '../agents/index.js';
+import { LatencyCharger } from '../gateway/index.js';
+import type { Decision } from '../protocol/index.js';
+import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
+import { lastStandStart, observation } from './support/vlm-fixtures.js';
+
+let provider: FakeProvider;
+beforeEach(async () => {
+  provider = await startFakeProvider();
+});
+afterEach(async () => {
+  await provider.close();
+});
+
+const ANSWER = '<|action_start|>0 0 0 ; W ; W ; W <|action_end|>';
+
+async function decideOnce(config: Record<string, unknown> = {}): Promise<Extract<Decision, { kind: 'answer' }>> {
+  const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 64, retryBaseMs: 10, ...config });
+  try {
+    await agent.start(lastStandStart());
+    const d = await agent.decide(observation(0), new AbortController().signal);
+    if (d.kind !== 'answer') throw new Error('expected an answer');
+    return d;
+  } finally {
+    await agent.close();
+  }
+}
+
+describe('latency sources', () => {
+  it('times the last streamed token, after the first, and charges it as ttlt', async () => {
+    provider.script({ text: ANSWER, tokenDelayMs: 20 });
+    const d = await decideOnce();
+    expect(d.timings.ttltMs).toBeDefined();
+    expect(d.timings.ttltMs!).toBeGreaterThan(d.timings.ttftMs!);
+    const charged = new LatencyCharger({ kind: 'ttlt' }, 0).charge(d.timings);
+    expect(charged).toEqual({ ms: Math.max(0, d.timings.ttltMs! - (d.timings.networkRttMs ?? 0)) });
+  });
+
+  it('asks for a plain completion when streaming is off and times it as a whole', async () => {
+    provider.script({ text: ANSWER });
+    const d = await decideOnce({ stream: false });
+    expect(d.answer).toBe(ANSWER);
+    expect(provider.completions()[0]!.body).toMatchObject({ stream: false });
+    expect(d.timings.ttftMs).toBeUndefined();
+    expect(d.timings.ttltMs).toBeDefined();
+  });
+
+  it('reads the answer of a server that ignores `stream` and answers with plain JSON', async () => {
+    provider.script({ text: ANSWER, ignoreStream: true });
+    const d = await decideOnce();
+    expect(d.answer).toBe(ANSWER);
+    expect(d.usage?.tokensIn).toBe(100);
+  });
+
+  it("takes the provider's processing time from a configured header", async () => {
+    provider.script({ text: ANSWER, headers: { 'x-model-time-ms': '321' } });
+    const d = await decideOnce({ processingHeader: 'x-model-time-ms' });
+    expect(d.timings.providerMs).toBe(321);
+    expect(new LatencyCharger({ kind: 'provider' }, 0).charge(d.timings)).toEqual({ ms: 321 });
+  });
+
+  it("takes llama.cpp's timings from a plain answer", async () => {
+    provider.script({ text: ANSWER, llamaTimings: { promptMs: 40, predictedMs: 60 } });
+    const d = await decideOnce({ stream: false });
+    expect(d.timings.providerMs).toBe(100);
+  });
+
+  it('charges wall time with a note when no ttlt is reported', () => {
+    expect(new LatencyCharger({ kind: 'ttlt' }, 0).charge({ wallMs: 50 })).toEqual({ ms: 50, note: 'no ttlt reported; charged wall time' });
+  });
+
+  it('rejects a processing header name that is not a header name, with BAD_CONFIG', () => {
+    expect(() => createVlmAgent({ baseUrl: provider.url, model: 'm', processingHeader: 'bad header' })).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Where each player stands at a moment of game time, from the run's record: the decision in force, whether
+ * its chunk is being charged as thinking (lcrt latency), running (acting), or waiting out the observation
+ * delay, the keys its chunk holds at that moment, and the thinking and acting game time so far.
+ */
+import type { DecisionRecord, PlacementRecord } from '../gateway/index.js';
+
+export type Phase = 'start' | 'thinking' | 'acting' | 'waiting';
+
+export interface SlotMoment {
+  readonly slot: number;
+  /** The newest decision observed at or before this moment. */
+  readonly decision: DecisionRecord | undefined;
+  readonly phase: Phase;
+  /** Keys the chunk holds at this moment. */
+  readonly keys: readonly string[];
+  readonly thinkingMs: number;
+  readonly actingMs: number;
+  /** Wall time the agent spent deciding so far (the game was paused for it in pdq and lcrt), ms. */
+  readonly wallThinkingMs: number;
+}
+
+interface Placed {
+  readonly d: DecisionRecord;
+  readonly p: PlacementRecord | undefined;
+}
+
+/** The record's decisions and placements, indexed for lookups by game time. */
+export class EpisodeTimeline {
+  private readonly bySlot = new Map<number, Placed[]>();
+
+  constructor(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[], readonly stepMs: number) {
+    this.update(decisions, placements);
+  }
+
+  /** Replaces the decisions and placements (a live recorder calls this as the record grows). */
+  update(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[]): void {
+    const p = new Map(placements.map((x) => [`${x.slot}:${x.step}`, x]));
+    this.bySlot.clear();
+    for (const d of decisions) {
+      const list = this.bySlot.get(d.slot) ?? [];
+      list.push({ d, p: p.get(`${d.slot}:${d.step}`) });
+      this.bySlot.set(d.slot, list);
+    }
+  }
+
+  /** The moment of `slot` at game time `t`, ms. */
+  at(slot: number, t: number): SlotMoment {
+    const list = this.bySlot.get(slot) ?? [];
+    let current: Placed | undefined;
+    let thinkingMs = 0;
+    let actingMs = 0;
+    let wallThinkingMs = 0;
+    for (const x of list) {
+      if (x.d.observedAtMs > t) break;
+      current = x;
+      wallThinkingMs += x.d.timings?.wallMs ?? 0;
+      if (!x.p) continue;
+      thinkingMs += Math.min(t, x.p.chunkStartMs) - x.p.observedAtMs;
+      actingMs += Math.max(0, Math.min(t, x.p.chunkEndMs) - x.p.chunkStartMs);
+    }
+    if (!current) return { slot, decision: undefined, phase: 'start', keys: [], thinkingMs, actingMs, wallThinkingMs };
+    const p = current.p;
+    const phase: Phase = !p ? 'waiting' : t < p.chunkStartMs ? 'thinking' : t < p.chunkEndMs ? 'acting' : 'waiting';
+    const stepIndex = p && phase === 'acting' ? Math.floor((t - p.chunkStartMs) / this.stepMs) : -1;
+    const keys = stepIndex >= 0 ? (current.d.chunk?.steps[stepIndex] ?? []) : [];
+    return { slot, decision: current.d, phase, keys, thinkingMs, actingMs, wallThinkingMs };
+  }
+}
