@@ -20,7 +20,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => (await import('../commands/match.js')).matchCli },
   { name: 'games', summary: 'list the games in the manifest (--json for the full entries)', load: async () => (await import('../commands/games.js')).gamesCli },
   { name: 'agents', summary: 'list the agent kinds', load: async () => (await import('../commands/agents.js')).agentsCli },
-  { name: 'report', summary: 'summarise finished runs: result, clock ledger, decisions (arena report runs/); a sweep folder: its tables and plots', load: async () => (await import('../commands/report.js')).reportCli },
+  { name: 'report', summary: 'summarise finished runs: result, clock ledger, per-agent aggregates by condition (arena report runs/); a sweep folder: its tables and plots', load: async () => (await import('../commands/report.js')).reportCli },
+  { name: 'replay', summary: 're-simulate a finished reference-game run and check it bit for bit (arena replay RUN --verify)', load: async () => (await import('../commands/replay.js')).replayCli },
+  { name: 'video', summary: "a finished reference-game run's episode.mp4 with the decision panel (arena video RUN --fps 10)", load: async () => (await import('../commands/video.js')).videoCli },
   { name: 'snapshot', summary: "a game's first frame as PNG; --all: a contact sheet of every game and variant", load: async () => (await import('../commands/snapshot.js')).snapshotCli },
   { name: 'bench', summary: 'measure the frame path and match capacity (prints ratios)', load: async () => (await import('../commands/bench.js')).benchCli },
   { name: 'conformance', summary: 'check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port', load: async () => (await import('../commands/conformance.js')).conformanceCli },
@@ -32,6 +34,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'worker', summary: 'play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)', load: async () => (await import('../commands/worker.js')).workerCli },
   { name: 'boards', summary: 'the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (docs/boards.md)', load: async () => (await import('../commands/boards.js')).boardsCli },
   { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
+  { name: 'import', summary: "import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)", load: async () => (await import('../commands/import.js')).importCli },
   { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => helpCli },
 ];
 
