@@ -10,6 +10,7 @@ import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
+import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
@@ -30,6 +31,8 @@ export interface SlotState {
 export class MatchSession {
   readonly slots = new Map<number, SlotState>();
   readonly frames: FrameCache;
+  /** The clock ledger: written to ledger.jsonl and shown to the match's observer. */
+  readonly ledger: ObservedLedger;
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
   simMs = 0;
@@ -43,6 +46,12 @@ export class MatchSession {
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
   ) {
     this.frames = new FrameCache(spec.jpegQuality ?? 85);
+    this.ledger = {
+      append: (entry) => {
+        recorder.files.ledger.append(entry);
+        notify(spec.observer, 'onLedger', entry);
+      },
+    };
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
       this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined });
@@ -67,14 +76,17 @@ export class MatchSession {
       case 'frame': {
         const slot = this.slots.get(msg.slot);
         if (slot) slot.frame = msg;
+        notify(this.spec.observer, 'onFrame', msg);
         break;
       }
       case 'event':
         this.recorder.files.events.append(msg);
+        notify(this.spec.observer, 'onEvent', msg);
         break;
       case 'progress':
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
+        notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players });
         break;
       case 'state':
         this.state = msg.state;
@@ -82,6 +94,7 @@ export class MatchSession {
       case 'episode_end':
         this.ended = { reason: msg.reason, outcomes: new Map(msg.outcomes.map((o) => [o.slot, o.result])) };
         this.recorder.files.events.append(msg);
+        notify(this.spec.observer, 'onEvent', msg);
         break;
     }
   }
@@ -135,7 +148,7 @@ export class MatchSession {
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
     const sent = answer?.sentImage;
     const sentImage = sent ? { file: this.recorder.saveFrame(`${String(step).padStart(4, '0')}-s${slotId}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
-    this.recorder.files.decisions.append({
+    const record = {
       slot: slotId,
       agent: slot.label,
       step,
@@ -158,7 +171,9 @@ export class MatchSession {
       latencySource: charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: charge.ms,
       chargeNote: charge.note,
-    });
+    };
+    this.recorder.files.decisions.append(record);
+    notify(this.spec.observer, 'onDecision', record);
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
     return { chargedMs: charge.ms, durationMs: compiled.durationMs, inputs: compiled.inputs };
   }

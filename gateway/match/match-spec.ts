@@ -4,6 +4,7 @@ import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { LatencySource } from '../clock/latency.js';
+import type { MatchObserver } from './match-observer.js';
 
 export interface MatchSlot {
   readonly slot: number;
@@ -54,6 +55,8 @@ export interface MatchSpec {
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: MatchEvent) => void;
+  /** Watches the match as it is recorded (spectator streams); never slows or changes it. */
+  readonly observer?: MatchObserver;
   /** A manifest entry to use instead of looking `game` up (tests and external games). */
   readonly entry?: GameEntry;
   /** Starts the game another way (tests). Default: the entry's launch recipe. */
