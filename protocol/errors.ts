@@ -44,6 +44,14 @@ export const ErrorCode = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
   /** The match was stopped by its operator (Ctrl-C, API call). */
   ABORTED: 'ABORTED',
+  /** A service call without a token, or with a token the service does not know. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** A service call whose token does not allow it (a spectator's read token used to create or cancel). */
+  FORBIDDEN: 'FORBIDDEN',
+  /** A service path, job or run that does not exist. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** A job or run that was running when its service stopped without finishing it. */
+  INTERRUPTED: 'INTERRUPTED',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;
@@ -62,7 +70,9 @@ export const CloseCode = {
   SLOT_TAKEN: 4006,
   UNKNOWN_MATCH: 4007,
   MATCH_OVER: 4008,
+  UNAUTHORIZED: 4009,
   INTERNAL: 4010,
+  FORBIDDEN: 4011,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
@@ -86,7 +96,12 @@ export function closeCodeFor(code: ErrorCode): CloseCode {
     case 'SLOT_TAKEN':
       return CloseCode.SLOT_TAKEN;
     case 'UNKNOWN_MATCH':
+    case 'NOT_FOUND':
       return CloseCode.UNKNOWN_MATCH;
+    case 'UNAUTHORIZED':
+      return CloseCode.UNAUTHORIZED;
+    case 'FORBIDDEN':
+      return CloseCode.FORBIDDEN;
     default:
       return CloseCode.INTERNAL;
   }

@@ -11,3 +11,4 @@ export * from './launch.js';
 export * from './prng.js';
 export * from './agent-link.js';
 export * from './remote-input.js';
+export * from './parse-config.js';
