@@ -1,0 +1,107 @@
+/**
+ * The job kinds `arena serve` runs, each validated by the same code as its CLI command: `match` (a match
+ * configuration as in `arena match --config`, run in the service so spectators can watch), `tournament` and
+ * `curve` (their flags as an object, run as `arena` child processes, resumable). Sweeps register the same way.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getVariant } from '../../games-manifest/index.js';
+import { RemoteAgent, runMatch } from '../../gateway/index.js';
+import { JobKinds, type JobKind } from '../../serve/index.js';
+import { usage } from '../cli-error.js';
+import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
+import { entryOf, specFromConfig } from '../commands/match.js';
+import { planTournament, tournamentOptions } from '../commands/tournament.js';
+import { MatchConfig } from '../match-config.js';
+import { runChildJob } from './child-job.js';
+import { FlagConfig, flagArgv, parseFlagConfig } from './flag-config.js';
+
+function readJsonFile(path: string): Record<string, unknown> | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : undefined;
+}
+
+/** `POST /api/matches`: one match, its run in the service's runs directory; remote agents join on the service's port. */
+export const matchKind: JobKind<MatchConfig> = {
+  kind: 'match',
+  plural: 'matches',
+  schema: MatchConfig,
+  spectatable: true,
+  resumable: false,
+  async prepare(raw, ctx) {
+    const config = { ...raw, runsDir: ctx.runsDir };
+    const entry = entryOf(config);
+    if (config.variant !== undefined) getVariant(entry, config.variant);
+    const remotes: RemoteAgent[] = [];
+    const spec = specFromConfig(config, (slot) => {
+      const agent = new RemoteAgent(slot, { clock: config.clock });
+      ctx.agentLink.register(agent);
+      remotes.push(agent);
+      return agent;
+    });
+    const runId = ctx.id;
+    const info = { runId, runDir: join(ctx.runsDir, runId), ...(remotes.length ? { agentLink: { url: ctx.agentLink.url, slots: remotes.map((a) => ({ slot: a.slot, token: a.token })) } } : {}) };
+    return {
+      info,
+      async run(job) {
+        try {
+          const result = await runMatch({ ...spec, runId, signal: job.signal, observer: job.observer, meta: { ...spec.meta, serve: { job: job.id } } });
+          const { dir: _dir, ...rest } = result;
+          return { status: result.status === 'complete' ? 'complete' : 'failed', result: rest, ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}) };
+        } finally {
+          for (const a of remotes) ctx.agentLink.unregister(a);
+        }
+      },
+    };
+  },
+};
+
+/** `POST /api/tournaments`: `arena tournament`'s flags; tables and results.jsonl in the job's directory, runs in the service's. */
+export const tournamentKind: JobKind<FlagConfig> = {
+  kind: 'tournament',
+  plural: 'tournaments',
+  schema: FlagConfig,
+  spectatable: false,
+  resumable: true,
+  async prepare(config, ctx) {
+    const values = parseFlagConfig(config, tournamentOptions, ['out', 'runs-dir', 'quiet'], 'tournament');
+    const plan = await planTournament({ ...values, out: ctx.jobDir, 'runs-dir': ctx.runsDir });
+    const args = ['tournament', ...flagArgv(config), '--out', ctx.jobDir, '--runs-dir', ctx.runsDir, '--quiet'];
+    return {
+      info: { matches: plan.matches.length },
+      async run(job) {
+        const outcome = await runChildJob(args, ctx.jobDir, job.signal);
+        const standings = readJsonFile(join(ctx.jobDir, 'standings.json'));
+        return { ...outcome, ...(standings ? { result: { standings: 'files/standings.json', ...standings } } : {}) };
+      },
+    };
+  },
+};
+
+/** `POST /api/curves`: `arena curve`'s flags; the curve's state in the job's directory. */
+export const curveKind: JobKind<FlagConfig> = {
+  kind: 'curve',
+  plural: 'curves',
+  schema: FlagConfig,
+  spectatable: false,
+  resumable: true,
+  async prepare(config, ctx) {
+    const values = parseFlagConfig(config, curveOptions, ['out', 'id', 'resume', 'json', 'quiet'], 'curve');
+    if (!ctx.resume) {
+      const { settings } = curveSettingsFromFlags(values);
+      if (settings.player.reflectorBaseUrl === null || settings.player.reflectorBaseUrl === undefined) throw usage('the reflector needs an endpoint: reflector-base-url (or base-url)');
+    }
+    const args = ['curve', ...flagArgv(config), '--out', ctx.jobDir, '--id', 'curve', '--quiet'];
+    return {
+      async run(job) {
+        const outcome = await runChildJob(args, ctx.jobDir, job.signal);
+        const curve = readJsonFile(join(ctx.jobDir, 'curve', 'curve.json'));
+        return { ...outcome, ...(curve ? { result: { curve: 'files/curve/curve.json', rounds: curve.rounds ?? null } } : {}) };
+      },
+    };
+  },
+};
+
+/** The kinds `arena serve` runs; the sweeps layer adds its kind here with `.register(...)`. */
+export function serveKinds(): JobKinds {
+  return new JobKinds().register(matchKind).register(tournamentKind).register(curveKind);
+}
