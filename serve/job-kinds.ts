@@ -65,7 +65,7 @@ export class JobKinds {
 
   register<C>(kind: JobKind<C>): this {
     if (this.byKind.has(kind.kind)) throw new Error(`job kind '${kind.kind}' is registered twice`);
-    this.byKind.set(kind.kind, kind as unknown as JobKind);
+    this.byKind.set(kind.kind, kind);
     return this;
   }
 

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 
 /** One run as the browser lists it. */
@@ -39,19 +40,31 @@ function readRun(dir: string): Record<string, unknown> | undefined {
   }
 }
 
-function summary(runId: string, run: Record<string, unknown>, dir: string): RunSummary {
-  const agents = Array.isArray(run.agents) ? (run.agents as { label?: unknown; kind?: unknown }[]).map((a) => String(a.label ?? a.kind ?? '')) : [];
-  const result = run.result as { reason?: unknown } | undefined;
+/** The run.json fields the browser lists; anything else in the file is kept but not looked at. */
+const RunFields = z.looseObject({
+  game: z.string().catch(''),
+  variant: z.string().catch(''),
+  clock: z.string().catch(''),
+  seed: z.number().catch(0),
+  status: z.string().catch(''),
+  startedAt: z.string().catch(''),
+  agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional() })).catch([]),
+  result: z.looseObject({ reason: z.string().optional() }).optional().catch(undefined),
+});
+
+function summary(runId: string, raw: Record<string, unknown>, dir: string): RunSummary {
+  const run = RunFields.parse(raw);
+  const reason = run.result?.reason;
   return {
     runId,
-    game: String(run.game ?? ''),
-    variant: String(run.variant ?? ''),
-    clock: String(run.clock ?? ''),
-    seed: Number(run.seed ?? 0),
-    status: String(run.status ?? ''),
-    agents,
-    startedAt: String(run.startedAt ?? ''),
-    ...(result?.reason === undefined ? {} : { reason: String(result.reason) }),
+    game: run.game,
+    variant: run.variant,
+    clock: run.clock,
+    seed: run.seed,
+    status: run.status,
+    agents: run.agents.map((a) => a.label ?? a.kind ?? ''),
+    startedAt: run.startedAt,
+    ...(reason === undefined ? {} : { reason }),
     hasVideo: existsSync(join(dir, 'episode.mp4')),
   };
 }
