@@ -95,7 +95,7 @@ export async function startServeProcess(runsDir: string, tokenFile?: string): Pr
 /** A spectator stream client: collects text messages and counts frames. */
 export function spectator(url: string, path: string, query: Record<string, string>) {
   const q = new URLSearchParams(query);
-  const ws = new WebSocket(`${url.replace('http', 'ws')}${path}?${q}`);
+  const ws = new WebSocket(`${url.replace('http', 'ws')}${path}?${q.toString()}`);
   const messages: Record<string, unknown>[] = [];
   const frames: { slot: number; seq: number; capturedAt: number; receivedAt: number; bytes: number }[] = [];
   ws.on('message', (data: Buffer, isBinary: boolean) => {
