@@ -80,6 +80,7 @@ export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 export function closeCodeFor(code: ErrorCode): CloseCode {
   switch (code) {
     case 'BAD_MESSAGE':
+    case 'BAD_CONFIG':
     case 'BAD_SLOT':
     case 'BAD_INPUT':
       return CloseCode.BAD_MESSAGE;
