@@ -63,17 +63,15 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     const thumb = page.locator(`[data-testid=live-card][data-job="${id}"] img`);
     await thumb.and(page.locator('[data-seq]')).waitFor({ timeout: 20_000 });
     const firstSeq = await thumb.getAttribute('data-seq');
-    await page.waitForFunction(([sel, seq]) => document.querySelector(sel!)?.getAttribute('data-seq') !== seq, [`[data-testid=live-card][data-job="${id}"] img`, firstSeq] as const, { timeout: 20_000 });
+    // Page functions are strings: this file is type-checked without the DOM library.
+    await page.waitForFunction(`document.querySelector('[data-testid=live-card][data-job="${id}"] img')?.getAttribute('data-seq') !== '${firstSeq}'`, undefined, { timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'live.png') });
 
     await page.locator(`[data-testid=live-card][data-job="${id}"]`).click();
     const reasoning = page.locator('[data-testid=reasoning-panel] [data-testid=reasoning]');
     await reasoning.first().waitFor({ timeout: 20_000 });
     const before = await page.locator('[data-testid=reasoning-panel] [data-testid=decision]').getAttribute('data-step');
-    await page.waitForFunction((step) => {
-      const d = document.querySelector('[data-testid=reasoning-panel] [data-testid=decision]');
-      return d !== null && Number(d.getAttribute('data-step')) > Number(step);
-    }, before, { timeout: 20_000 });
+    await page.waitForFunction(`Number(document.querySelector('[data-testid=reasoning-panel] [data-testid=decision]')?.getAttribute('data-step')) > ${Number(before)}`, undefined, { timeout: 20_000 });
     const text = await reasoning.first().textContent();
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
@@ -95,16 +93,10 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await frame.and(page.locator('[data-step="0"]')).waitFor({ timeout: 20_000 });
     const firstSrc = await frame.getAttribute('src');
     expect(await page.locator('[data-testid=replay-decision] [data-testid=reasoning]').textContent()).toContain('Thinking about move number');
-    await page.locator('[data-testid=scrubber]').evaluate((el: HTMLInputElement) => {
-      el.value = el.max;
-      el.dispatchEvent(new Event('input'));
-    });
+    await page.evaluate(`(() => { const el = document.querySelector('[data-testid=scrubber]'); el.value = el.max; el.dispatchEvent(new Event('input')); })()`);
     await frame.and(page.locator('[data-step="5"]')).waitFor();
     expect(await frame.getAttribute('src')).not.toBe(firstSrc);
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid=replay-frame]');
-      return img !== null && img.complete && img.naturalWidth > 0;
-    });
+    await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
     expect(await page.locator('[data-testid=replay-step]').textContent()).toBe('decision 6/6');
     await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
   }, 90_000);
