@@ -9,6 +9,7 @@ import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
+import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -73,6 +74,20 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const best = results.reduce((a, b) => (b.speed > a.speed ? b : a));
     say(`at best ${fmt(best.speed, 1)} game seconds per wall second: about ${Math.floor(best.speed)} last_stand matches kept at real time (1 game s per wall s) by this machine`);
     out.capacity = results;
+  }
+
+  if (want('spectators')) {
+    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps) in another process ==');
+    const w = [11, 10, 13, 15, 14, 16, 9, 12, 12];
+    say(row(['spectators', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
+    const results = [];
+    for (const n of quick ? [0, 1, 10] : [0, 1, 10, 50]) {
+      const r = await benchSpectators(n, quick ? 60 : 200);
+      results.push(r);
+      const base = results[0]!;
+      say(row([n, r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+    }
+    out.spectators = results;
   }
 
   mkdirSync('.bench', { recursive: true });
