@@ -44,6 +44,15 @@ export class Access {
     private readonly log: (line: string) => void,
   ) {}
 
+  /** Whether the request's token allows `need`, without logging anything (to choose what a reply shows). */
+  allows(req: IncomingMessage, url: URL, need: Need): boolean {
+    const token = presentedToken(req, url);
+    if (token === undefined || token === '') return false;
+    if (same(token, this.mainToken)) return true;
+    const readToken = need.kind === 'read' && need.jobId !== undefined ? this.readTokenOf(need.jobId) : undefined;
+    return readToken !== undefined && same(token, readToken);
+  }
+
   /** Throws UNAUTHORIZED or FORBIDDEN (and logs it) unless `token` allows `need`. */
   check(req: IncomingMessage, url: URL, need: Need): void {
     const token = presentedToken(req, url);

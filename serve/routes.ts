@@ -33,14 +33,7 @@ export async function routeApi(req: IncomingMessage, res: ServerResponse, url: U
   const method = req.method ?? 'GET';
   const parts = url.pathname.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
   const need = (n: Need): void => ctx.access.check(req, url, n);
-  const isAdmin = (): boolean => {
-    try {
-      ctx.access.check(req, url, { kind: 'admin' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const isAdmin = (): boolean => ctx.access.allows(req, url, { kind: 'admin' });
   const [head, id, action, ...rest] = parts;
   if (head === 'health' && method === 'GET') return sendJson(res, 200, { ok: true });
   if (head === 'kinds' && method === 'GET') {

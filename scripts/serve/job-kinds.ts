@@ -21,10 +21,13 @@ function readJsonFile(path: string): Record<string, unknown> | undefined {
 }
 
 /** `POST /api/matches`: one match, its run in the service's runs directory; remote agents join on the service's port. */
-export const matchKind: JobKind<MatchConfig> = {
+/** A match configuration as the API takes it: `arena match --config`'s file without `runsDir`, which is the service's. */
+const ServedMatchConfig = MatchConfig.omit({ runsDir: true });
+
+export const matchKind: JobKind<Omit<MatchConfig, 'runsDir'>> = {
   kind: 'match',
   plural: 'matches',
-  schema: MatchConfig,
+  schema: ServedMatchConfig,
   spectatable: true,
   resumable: false,
   async prepare(raw, ctx) {
