@@ -12,3 +12,4 @@ export * from './prng.js';
 export * from './agent-link.js';
 export * from './remote-input.js';
 export * from './parse-config.js';
+export type * from './spectator-stream.js';

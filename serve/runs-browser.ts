@@ -5,21 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
-
-/** One run as the browser lists it. */
-export interface RunSummary {
-  readonly runId: string;
-  readonly game: string;
-  readonly variant: string;
-  readonly clock: string;
-  readonly seed: number;
-  readonly status: string;
-  readonly agents: readonly string[];
-  readonly startedAt: string;
-  readonly reason?: string;
-  readonly hasVideo: boolean;
-}
+import { ArenaError, ErrorCode, type RunSummary } from '../protocol/index.js';
 
 /** What a run listing can be narrowed to; each given field must match exactly (`agent`: any of the run's agents). */
 export interface RunFilter {

@@ -3,7 +3,7 @@
  * (`?width=320&quality=60&fps=5`), and the binary frame message the stream sends at that profile.
  */
 import { z } from 'zod';
-import { parseConfig } from '../protocol/index.js';
+import { parseConfig, type SpectatorFrameHeader } from '../protocol/index.js';
 
 /** Frame size (longest side, px), JPEG quality and frames per second per player view; defaults 320, 60, 5. */
 export const SpectatorProfile = z.strictObject({
@@ -28,16 +28,8 @@ export function profileKey(p: SpectatorProfile): string {
   return `${p.width}x${p.quality}@${p.fps}`;
 }
 
-/** The header of a binary frame message. `capturedAt` is the wall time (epoch ms) the gateway got the frame. */
-export interface FrameHeader {
-  readonly type: 'frame';
-  readonly slot: number;
-  readonly seq: number;
-  readonly simMs: number;
-  readonly width: number;
-  readonly height: number;
-  readonly capturedAt: number;
-}
+/** The header of a binary frame message (protocol's SpectatorFrameHeader). */
+export type FrameHeader = SpectatorFrameHeader;
 
 /** A binary frame message: 4-byte big-endian header length, the JSON header, then the JPEG bytes. */
 export function packFrame(header: FrameHeader, jpeg: Uint8Array): Buffer {

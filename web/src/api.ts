@@ -2,6 +2,8 @@
  * The service's API from the page: the token (from `#token=...` once, then kept in localStorage), JSON calls,
  * file URLs that carry the token, and spectator streams with their binary frame messages.
  */
+import type { SpectatorFrameHeader } from '../../protocol/index.js';
+
 const KEY = 'arena-serve-token';
 
 /** Takes a token from the address (`#token=T` or `?token=T`) into storage, and returns the stored token. */
@@ -30,15 +32,7 @@ export function fileUrl(path: string): string {
 }
 
 /** The header of a binary frame message from a spectator stream. */
-export interface FrameHeader {
-  readonly type: 'frame';
-  readonly slot: number;
-  readonly seq: number;
-  readonly simMs: number;
-  readonly width: number;
-  readonly height: number;
-  readonly capturedAt: number;
-}
+export type FrameHeader = SpectatorFrameHeader;
 
 /** A text message from a spectator stream (decision, ledger, progress, event, gap, end, error). */
 export type StreamMessage = { readonly type: string } & Record<string, unknown>;

@@ -1,19 +1,7 @@
 /** The runs browser: every run, filtered by game, agent, clock and condition (variant); each opens its replay. */
+import type { RunSummary } from '../../protocol/index.js';
 import { api } from './api.js';
 import { h, table } from './dom.js';
-
-interface RunSummary {
-  readonly runId: string;
-  readonly game: string;
-  readonly variant: string;
-  readonly clock: string;
-  readonly seed: number;
-  readonly status: string;
-  readonly agents: readonly string[];
-  readonly startedAt: string;
-  readonly reason?: string;
-  readonly hasVideo: boolean;
-}
 
 export function runsPage(root: HTMLElement): () => void {
   const fields = ['game', 'agent', 'clock', 'variant'] as const;
