@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCode } from '../protocol/index.js';
 import { buildMatchConfig, matchOptions, specFromConfig } from '../scripts/commands/match.js';
 import { planTournament, tournamentOptions } from '../scripts/commands/tournament.js';
 import { parseArgs } from 'node:util';
+import { runArena } from './support/arena-process.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
 
@@ -100,6 +103,28 @@ describe('arena serve: matches', () => {
   });
 });
 
+describe('arena serve: remote agents', () => {
+  it('lets a remote agent join a match through AgentLink on the service\'s own port', async () => {
+    const created = await svc.api.post<{ id: string; agentLink: { url: string; slots: { slot: number; token: string }[] } }>('/api/matches', { game: 'last_stand', agents: [{ kind: 'remote' }], stepBudget: 3, observationDelayMs: 0 });
+    expect(created.status).toBe(201);
+    const { url, slots } = created.body.agentLink;
+    expect(url).toBe(`${svc.url.replace('http', 'ws')}/agent`);
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const child = spawn(process.execPath, ['--import', tsx, 'examples/agent-link-client.ts', url, slots[0]!.token, 'forward'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      const done = await svc.api.settled('matches', created.body.id);
+      expect(done).toMatchObject({ status: 'complete', result: { players: [{ decisions: 3, invalid: 0 }] } });
+      await exited;
+      expect(out).toContain('joined slot 0 of last_stand');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('arena serve: tokens', () => {
   it('refuses a create without a token, with a wrong token and with a read token, and logs each refusal', async () => {
     const none = await svc.api.post('/api/matches', { agents: [{ kind: 'idle' }] }, '');
@@ -124,6 +149,12 @@ describe('arena serve: tokens', () => {
     expect(own.body.readToken).toBeUndefined();
     expect((await svc.api.get('/api/matches', readToken)).status).toBe(403);
     await svc.api.settled('matches', body.id as string);
+  });
+
+  it('refuses to bind a non-loopback address without a token file', async () => {
+    const exit = await runArena(['serve', '--host', '0.0.0.0', '--port', '0', '--runs', join(svc.runsDir, 'other'), '--no-web']);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain('BAD_CONFIG');
   });
 
   it('answers health without a token and nothing else', async () => {

@@ -72,6 +72,27 @@ describe('spectator streams', () => {
     }
   }, 600_000);
 
+  it('leaves an lcrt match\'s charged latencies and ledger as they are without spectators', async () => {
+    const { frame: _frame, ...base } = config(60);
+    const lcrt = { ...base, clock: 'lcrt', agents: [{ kind: 'scripted', latency: 'synthetic:300:50' }] };
+    const alone = await svc.api.settled('matches', (await svc.api.post('/api/matches', lcrt)).body.id as string, 300_000);
+    const created = await svc.api.post('/api/matches', lcrt);
+    const id = created.body.id as string;
+    const stalled = await stalledSpectator(svc.url, `/api/matches/${id}/stream?token=${svc.token}&width=1920&quality=95&fps=30`);
+    const readers = Array.from({ length: 10 }, () => spectator(svc.url, `/api/matches/${id}/stream`, { token: svc.token, fps: '30' }));
+    try {
+      const watched = await svc.api.settled('matches', id, 300_000);
+      expect(watched.status).toBe('complete');
+      const ledger = gameLedger(watched.runDir as string);
+      expect(ledger.some((e) => e.kind === 'placement' && (e.chargedMs as number) > 0)).toBe(true);
+      expect(ledger).toEqual(gameLedger(alone.runDir as string));
+      for (const r of readers) expect(r.frames.length).toBeGreaterThan(0);
+    } finally {
+      stalled.destroy();
+      for (const r of readers) r.ws.close();
+    }
+  }, 300_000);
+
   it('serves 50 spectators of one match with one encode per frame and profile', async () => {
     const created = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: 60, observationDelayMs: 0 });
     const id = created.body.id as string;
