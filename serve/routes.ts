@@ -78,7 +78,7 @@ export async function routeApi(req: IncomingMessage, res: ServerResponse, url: U
     const hub = ctx.jobs.hub(job.id);
     return sendJson(res, 200, { running: hub !== undefined, ...(hub ? hub.stats() : {}) });
   }
-  if (action === 'files' && method === 'GET') {
+  if (action === 'files' && (method === 'GET' || method === 'HEAD')) {
     need({ kind: 'read', jobId: job.id });
     if (serveStatic(req, res, join(ctx.jobs.stateDir, 'work', job.id), `/${rest.join('/')}`)) return;
     throw new ArenaError(ErrorCode.NOT_FOUND, `no file '${rest.join('/')}' in ${job.id}`);
@@ -87,7 +87,7 @@ export async function routeApi(req: IncomingMessage, res: ServerResponse, url: U
 }
 
 function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext, runId: string | undefined, action: string | undefined, rest: string[], need: (n: Need) => void): void {
-  if ((req.method ?? 'GET') !== 'GET') throw new ArenaError(ErrorCode.NOT_FOUND, 'runs are read-only');
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new ArenaError(ErrorCode.NOT_FOUND, 'runs are read-only');
   if (runId === undefined) {
     need({ kind: 'admin' });
     const q = url.searchParams;

@@ -2,6 +2,7 @@
  * The web app in a real browser: Debian's Chromium driven by playwright-core against a real service. Screenshots
  * go to test-artifacts/serve/. Skips with a message when /usr/bin/chromium is missing (.ci/run installs it).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +85,9 @@ describe.skipIf(!have)('the web app in Chromium', () => {
   it('scrubs a finished run\'s replay through its decisions', async () => {
     const id = await vlmMatch(6);
     await svc.api.settled('matches', id);
+    // A video beside the run, as a recorder that encodes one leaves it (Debian's ffmpeg).
+    const video = spawnSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x180:rate=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', join(svc.runsDir, id, 'episode.mp4')]);
+    expect(video.status).toBe(0);
     await page.goto(`${svc.url}/#/runs`);
     await page.locator('[data-testid=filter-game]').fill('last_stand');
     await page.locator('[data-testid=filter-agent]').fill('vlm');
@@ -98,6 +102,9 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     expect(await frame.getAttribute('src')).not.toBe(firstSrc);
     await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
     expect(await page.locator('[data-testid=replay-step]').textContent()).toBe('decision 6/6');
+    await page.locator('[data-testid=video]').waitFor();
+    await page.waitForFunction(`document.querySelector('[data-testid=video]').readyState >= 1`, undefined, { timeout: 20_000 });
+    expect(await page.evaluate(`document.querySelector('[data-testid=video]').duration`)).toBeCloseTo(2, 0);
     await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
   }, 90_000);
 

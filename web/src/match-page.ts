@@ -43,6 +43,11 @@ export function matchPage(root: HTMLElement, id: string): () => void {
           break;
         case 'ledger':
           if (m.kind === 'placement') timeline.add(m as unknown as Placement);
+          // Realtime: the game ran on while the agent thought (lag), then the chunk played from when it was sent.
+          if (m.kind === 'action') {
+            const a = m as unknown as { slot: number; observedAtMs: number; sentAtMs: number; lagMs: number; durationMs: number; decideWallMs: number };
+            timeline.add({ slot: a.slot, observedAtMs: a.observedAtMs, chargedMs: a.lagMs, chunkStartMs: a.sentAtMs, chunkEndMs: a.sentAtMs + a.durationMs, decideWallMs: a.decideWallMs });
+          }
           break;
         case 'progress':
           progress.add(m.simMs as number, m.players as { slot: number; progress: number }[]);
