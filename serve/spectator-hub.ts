@@ -26,11 +26,23 @@ interface Spectator {
   maxBuffered: number;
 }
 
+/** One player view at one profile: its rate limit, the encode in flight, and the last frame encoded. */
+interface ViewState {
+  /** When the last encode started (performance.now), ms. */
+  lastMs: number;
+  busy: boolean;
+  /** The newest frame not encoded yet. */
+  waiting: Frame | undefined;
+  timer: NodeJS.Timeout | undefined;
+  /** The last frame encoded and its message, handed as they are to spectators who join later. */
+  last: { frame: Frame; message: Buffer } | undefined;
+}
+
 interface ProfileState {
   readonly profile: SpectatorProfile;
   readonly spectators: Set<Spectator>;
   /** Per view: when the last encode started (performance.now), whether one runs, and a newer frame waiting. */
-  readonly views: Map<number, { lastMs: number; busy: boolean; waiting: Frame | undefined; timer: NodeJS.Timeout | undefined }>;
+  readonly views: Map<number, ViewState>;
   encodes: number;
 }
 
@@ -71,7 +83,12 @@ export class SpectatorHub implements MatchObserver {
     ws.on('close', () => this.remove(s));
     ws.on('error', () => undefined);
     for (const text of this.recent) this.sendText(s, text);
-    for (const { frame } of this.latest.values()) this.offer(state, frame);
+    for (const { frame } of this.latest.values()) {
+      const last = state.views.get(frame.slot)?.last;
+      // The newest frame already encoded at this profile is sent as it is: one encode per (frame, profile).
+      if (last?.frame === frame) this.sendFrame(s, frame.slot, last.message);
+      else this.offer(state, frame);
+    }
   }
 
   /** Sends a text message to every spectator now and to spectators that join later (bounded backlog). */
@@ -146,10 +163,11 @@ export class SpectatorHub implements MatchObserver {
     if (this.closed) return;
     let view = state.views.get(frame.slot);
     if (!view) {
-      view = { lastMs: -Infinity, busy: false, waiting: undefined, timer: undefined };
+      view = { lastMs: -Infinity, busy: false, waiting: undefined, timer: undefined, last: undefined };
       state.views.set(frame.slot, view);
     }
     const v = view;
+    if (v.last?.frame === frame) return;
     const intervalMs = 1000 / state.profile.fps;
     const dueIn = v.lastMs + intervalMs - performance.now();
     if (v.busy || dueIn > 0) {
@@ -173,6 +191,7 @@ export class SpectatorHub implements MatchObserver {
         v.busy = false;
         const header: FrameHeader = { type: 'frame', slot: frame.slot, seq: frame.seq, simMs: frame.simMs, width, height, capturedAt };
         const message = packFrame(header, jpeg);
+        v.last = { frame, message };
         for (const s of state.spectators) this.sendFrame(s, frame.slot, message);
         const next = v.waiting;
         v.waiting = undefined;
