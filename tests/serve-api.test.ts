@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCode } from '../protocol/index.js';
+import { ArenaService, MAX_BODY_BYTES } from '../serve/index.js';
+import { serveKinds } from '../scripts/serve/job-kinds.js';
 import { buildMatchConfig, matchOptions, specFromConfig } from '../scripts/commands/match.js';
 import { planTournament, tournamentOptions } from '../scripts/commands/tournament.js';
 import { parseArgs } from 'node:util';
@@ -97,6 +99,12 @@ describe('arena serve: matches', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BAD_MESSAGE');
   });
 
+  it('refuses a body over 1 MiB with TOO_LARGE', async () => {
+    const res = await fetch(`${svc.url}/api/matches`, { method: 'POST', headers: { authorization: `Bearer ${svc.token}` }, body: JSON.stringify({ game: 'x'.repeat(MAX_BODY_BYTES) }) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TOO_LARGE');
+  });
+
   it('answers an unknown job with NOT_FOUND', async () => {
     expect((await svc.api.get('/api/matches/match-nope')).body).toMatchObject({ error: { code: 'NOT_FOUND' } });
     expect((await svc.api.get('/api/widgets')).body).toMatchObject({ error: { code: 'NOT_FOUND' } });
@@ -155,6 +163,11 @@ describe('arena serve: tokens', () => {
     const exit = await runArena(['serve', '--host', '0.0.0.0', '--port', '0', '--runs', join(svc.runsDir, 'other'), '--no-web']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toContain('BAD_CONFIG');
+  });
+
+  it('refuses a main token shorter than 16 characters', async () => {
+    const err = await ArenaService.start({ port: 0, token: 'short', runsDir: svc.runsDir, kinds: serveKinds() }).catch((e: unknown) => e);
+    expect(hasCode(err, 'BAD_CONFIG')).toBe(true);
   });
 
   it('answers health without a token and nothing else', async () => {
