@@ -33,6 +33,7 @@ export function presentedToken(req: IncomingMessage, url: URL): string | undefin
   return url.searchParams.get('token') ?? undefined;
 }
 
+/** The service's access rules and its refusal log. */
 export class Access {
   /** Refusals since start, newest last (bounded). */
   readonly refusals: Refusal[] = [];

@@ -43,6 +43,7 @@ export function statusOf(code: string): number {
   }
 }
 
+/** Replies with a JSON body and no caching. */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });

@@ -43,6 +43,7 @@ function markRunInterrupted(runDir: string): void {
   writeAtomic(file, { ...run, status: 'incomplete', failure, interruptedAt: new Date().toISOString() });
 }
 
+/** Job records on disk, one atomic JSON file each. */
 export class JobStore {
   readonly dir: string;
   private readonly jobs = new Map<string, JobRecord>();

@@ -23,6 +23,7 @@ function newJobId(kind: string): string {
   return `${kind}-${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
+/** The service's jobs: the store on disk, the kinds, and what runs now with its spectator hub. */
 export class Jobs {
   readonly store: JobStore;
   private readonly running = new Map<string, Running>();

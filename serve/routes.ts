@@ -29,6 +29,7 @@ function shown(job: JobRecord, admin: boolean): Record<string, unknown> {
   return rest;
 }
 
+/** Answers one `/api/...` request. */
 export async function routeApi(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<void> {
   const method = req.method ?? 'GET';
   const parts = url.pathname.split('/').filter(Boolean).slice(1).map(decodeURIComponent);

@@ -50,6 +50,7 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || host.startsWith('127.');
 }
 
+/** One running service: its HTTP server, jobs, access rules, AgentLink and spectator streams. */
 export class ArenaService {
   readonly jobs: Jobs;
   readonly access: Access;

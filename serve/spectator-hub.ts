@@ -58,6 +58,7 @@ export interface HubStats {
   readonly maxBuffered: number;
 }
 
+/** The spectators of one match, fed as the match's observer. */
 export class SpectatorHub implements MatchObserver {
   private readonly profiles = new Map<string, ProfileState>();
   private readonly latest = new Map<number, { frame: Frame; capturedAt: number }>();

@@ -39,13 +39,15 @@ function gameLedger(dir: string): Record<string, unknown>[] {
   return readRun(dir).ledger.map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !/wall/i.test(k))));
 }
 
-const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
+/** A scripted last_stand match of `steps` decisions at 1280x720, with a game-time limit it does not reach first. */
+const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, timeLimitMs: steps * 2000, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
 
 describe('spectator streams', () => {
   it('a spectator that never reads stays bounded in memory and does not change the match', async () => {
     const alone = await svc.api.post('/api/matches', config(SLOW_STEPS));
     const aloneDone = await svc.api.settled('matches', alone.body.id as string, 600_000);
     expect(aloneDone.status).toBe('complete');
+    const started = performance.now();
 
     const watched = await svc.api.post('/api/matches', config(SLOW_STEPS));
     const id = watched.body.id as string;
@@ -56,6 +58,7 @@ describe('spectator streams', () => {
     try {
       const done = await svc.api.settled('matches', id, 600_000);
       expect(done.status).toBe('complete');
+      process.stderr.write(`slow spectator: stalled for ${((performance.now() - started) / 1000).toFixed(1)} s over ${SLOW_STEPS} decisions\n`);
       const stats = hub.stats();
       const biggest = Math.max(...reader.frames.map((f) => f.bytes + 512));
       // The stalled socket backed up: the hub held frames back and replaced them by newer ones...

@@ -56,6 +56,7 @@ function mainToken(file: string | undefined, host: string, runsDir: string): { t
   return { token, where: stored };
 }
 
+/** `arena serve`: the service, or with `--remote-input` a reference game over RemoteInput. */
 export async function serveCommand(argv: string[]): Promise<number> {
   const at = argv.indexOf('--remote-input');
   if (at >= 0) {

@@ -29,6 +29,7 @@ function rect(x: number, y: number, w: number, hgt: number, cls: string, title: 
   return r;
 }
 
+/** The clock timeline section, redrawn at each placement. */
 export class ClockTimeline {
   readonly el: HTMLElement;
   private readonly svg: SVGSVGElement;

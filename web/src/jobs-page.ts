@@ -5,6 +5,7 @@ import { ProgressChart } from './progress-chart.js';
 
 const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', sweep: 'sweeps', match: 'matches' };
 
+/** Renders the list of tournaments, curves and sweeps into `root`. */
 export function jobsPage(root: HTMLElement): () => void {
   root.append(h('h1', {}, 'Tournaments, curves and sweeps'));
   void api<Job[]>('/api/jobs').then((jobs) => {
@@ -35,6 +36,7 @@ function genericTables(result: Record<string, unknown>): HTMLElement[] {
   return out;
 }
 
+/** Renders one tournament, curve or sweep with its tables and plots into `root`. */
 export function jobPage(root: HTMLElement, plural: string, id: string): () => void {
   root.append(h('h1', {}, id));
   const load = async (): Promise<void> => {

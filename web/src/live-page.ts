@@ -2,6 +2,7 @@
 import { api, spectate, type Job } from './api.js';
 import { h } from './dom.js';
 
+/** Renders the live page into `root`; returns what stops its streams. */
 export function livePage(root: HTMLElement): () => void {
   const list = h('div', { class: 'cards', 'data-testid': 'live-list' });
   root.append(h('h1', {}, 'Running matches'), list);

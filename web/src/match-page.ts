@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
 import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
 
+/** Renders a match page into `root`; returns what closes its stream. */
 export function matchPage(root: HTMLElement, id: string): () => void {
   const status = h('p', { 'data-testid': 'match-status' }, 'connecting...');
   const views = h('div', { class: 'views', 'data-testid': 'views' });

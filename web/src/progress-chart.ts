@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { h } from './dom.js';
 
+/** A uPlot chart of progress per player against game time, s. */
 export class ProgressChart {
   readonly el: HTMLElement;
   private plot: uPlot | undefined;

@@ -36,6 +36,7 @@ export function decisionView(d: DecisionRecord): HTMLElement {
   );
 }
 
+/** The reasoning panel: the newest decision per slot. */
 export class ReasoningPanel {
   readonly el: HTMLElement;
   private readonly latest = new Map<number, HTMLElement>();

@@ -10,6 +10,7 @@ interface RunDetail {
   readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
 }
 
+/** Renders a run's replay into `root`. */
 export function replayPage(root: HTMLElement, runId: string): () => void {
   root.append(h('h1', {}, `Replay ${runId}`));
   void api<RunDetail>(`/api/runs/${runId}`).then(

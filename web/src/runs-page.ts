@@ -3,6 +3,7 @@ import type { RunSummary } from '../../protocol/index.js';
 import { api } from './api.js';
 import { h, table } from './dom.js';
 
+/** Renders the runs browser into `root`. */
 export function runsPage(root: HTMLElement): () => void {
   const fields = ['game', 'agent', 'clock', 'variant'] as const;
   const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
