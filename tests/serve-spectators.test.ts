@@ -17,7 +17,7 @@ afterAll(async () => {
 /**
  * Decisions of the slow-spectator match. The issue asks for a spectator that does not read for 60 s; at the
  * default this match runs some seconds here, which is enough to back the socket up many times over (the test
- * checks it did). ARENA_SLOW_SPECTATOR_STEPS=1500 makes it run past a minute.
+ * checks it did). ARENA_SLOW_SPECTATOR_STEPS=1100 makes it run past a minute.
  */
 const SLOW_STEPS = Number(process.env.ARENA_SLOW_SPECTATOR_STEPS ?? 120);
 

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
 
 /** The web app's source directory. */
 export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
@@ -26,7 +27,10 @@ export async function ensureWebBundle(log: (line: string) => void = () => undefi
   const index = join(out, 'index.html');
   if (existsSync(index) && statSync(index).mtimeMs >= newest(WEB_ROOT)) return out;
   log('building the web app (web/ -> web/dist) ...');
-  const { build } = await import('vite');
+  const vite = await import('vite').catch((err: unknown) => {
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `building the web app needs vite (a dev dependency: run npm ci), or start with --no-web: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  const { build } = vite;
   await build({ root: WEB_ROOT, base: './', logLevel: 'warn', configFile: false, build: { outDir: out, emptyOutDir: true, assetsInlineLimit: 0, reportCompressedSize: false } });
   return out;
 }
