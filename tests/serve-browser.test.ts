@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
+import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
 
@@ -119,6 +120,28 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     expect(await rows.count()).toBe(2);
     expect(await page.locator('[data-testid=standings-table]').textContent()).toContain('scripted');
     await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
+  }, 150_000);
+
+  it('shows a curve\'s rounds table and plot', async () => {
+    const reflector = await startFakeProvider();
+    try {
+      reflector.script(submit(STAY));
+      const created = await svc.api.post('/api/curves', { game: 'last_stand', agent: 'random', 'reflector-model': 'fake-reflector', 'reflector-base-url': reflector.url, rounds: 1, episodes: 1, 'held-out': 'none', 'time-limit': 3, 'obs-delay': 0 });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      expect(await svc.api.settled('curves', id, 120_000)).toMatchObject({ status: 'complete' });
+      const state = await svc.api.get<{ rounds?: unknown[] }>(`/api/curves/${id}/files/curve/curve.json`);
+      expect(state.status).toBe(200);
+      expect(state.body.rounds?.length).toBeGreaterThanOrEqual(1);
+      await page.goto(`${svc.url}/?token=${svc.token}#/job/curves/${id}`);
+      const rows = page.locator('[data-testid=curve-table] tbody tr');
+      await rows.first().waitFor({ timeout: 20_000 });
+      expect(await rows.count()).toBeGreaterThanOrEqual(1);
+      await page.locator('[data-testid=progress-chart] canvas').first().waitFor();
+      await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
+    } finally {
+      await reflector.close();
+    }
   }, 150_000);
 
   it('loads nothing from outside the machine', () => {
