@@ -15,11 +15,10 @@ afterAll(async () => {
 });
 
 /**
- * Decisions of the slow-spectator match. The issue asks for a spectator that does not read for 60 s; at the
- * default this match runs some seconds here, which is enough to back the socket up many times over (the test
- * checks it did). ARENA_SLOW_SPECTATOR_STEPS=1100 makes it run past a minute.
+ * How long the slow spectator stalls, s, at most: the match (1280x720, 167 decisions, 120 s of game time) may end
+ * first. The issue asks for 60 s; 8 s backs the socket up many times over here (the test checks it did).
  */
-const SLOW_STEPS = Number(process.env.ARENA_SLOW_SPECTATOR_STEPS ?? 120);
+const SLOW_S = Number(process.env.ARENA_SLOW_SPECTATOR_S ?? 8);
 
 /** A WebSocket client that upgrades and then never reads another byte. */
 async function stalledSpectator(url: string, path: string): Promise<Socket> {
@@ -40,26 +39,26 @@ function gameLedger(dir: string): Record<string, unknown>[] {
 }
 
 /** A scripted last_stand match of `steps` decisions at 1280x720, with a game-time limit it does not reach first. */
-const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, timeLimitMs: steps * 2000, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
+const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, timeLimitMs: 100_000_000, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
 
 describe('spectator streams', () => {
   it('a spectator that never reads stays bounded in memory and does not change the match', async () => {
-    const alone = await svc.api.post('/api/matches', config(SLOW_STEPS));
-    const aloneDone = await svc.api.settled('matches', alone.body.id as string, 600_000);
-    expect(aloneDone.status).toBe('complete');
-    const started = performance.now();
-
-    const watched = await svc.api.post('/api/matches', config(SLOW_STEPS));
+    const watched = await svc.api.post('/api/matches', config(100_000));
     const id = watched.body.id as string;
     const hub = svc.service.jobs.hub(id) as SpectatorHub;
     const path = `/api/matches/${id}/stream?token=${svc.token}&width=1920&quality=95&fps=30`;
     const stalled = await stalledSpectator(svc.url, path);
     const reader = spectator(svc.url, `/api/matches/${id}/stream`, { token: svc.token, width: '1920', quality: '95', fps: '30' });
     try {
-      const done = await svc.api.settled('matches', id, 600_000);
-      expect(done.status).toBe('complete');
-      process.stderr.write(`slow spectator: stalled for ${((performance.now() - started) / 1000).toFixed(1)} s over ${SLOW_STEPS} decisions\n`);
+      // The duration under test: the spectator stalls this long while the match plays (or until the game ends
+      // by itself: last_stand ends at 120 s of game time), then the match is stopped.
+      let finished = false;
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, SLOW_S * 1000)), svc.api.settled('matches', id, SLOW_S * 1000 + 60_000).then(() => (finished = true))]);
       const stats = hub.stats();
+      const done = (finished ? (await svc.api.get(`/api/matches/${id}`)).body : (await svc.api.post(`/api/matches/${id}/cancel`)).body) as { status: string; runDir: string; result: { players: { decisions: number }[] } };
+      expect(done.status).toBe(finished ? 'complete' : 'cancelled');
+      const decisions = done.result.players[0]!.decisions;
+      process.stderr.write(`slow spectator: stalled for ${finished ? 'the whole match' : `${SLOW_S} s`} over ${decisions} decisions\n`);
       const biggest = Math.max(...reader.frames.map((f) => f.bytes + 512));
       // The stalled socket backed up: the hub held frames back and replaced them by newer ones...
       expect(stats.skippedFrames).toBeGreaterThan(0);
@@ -67,8 +66,14 @@ describe('spectator streams', () => {
       expect(stats.maxBuffered).toBeLessThanOrEqual(SPECTATOR_HIGH_WATER + biggest);
       // The reading spectator kept getting frames meanwhile.
       expect(reader.frames.length).toBeGreaterThan(5);
-      // The match played exactly as without spectators: the same clock ledger in game time.
-      expect(gameLedger(done.runDir as string)).toEqual(gameLedger(aloneDone.runDir as string));
+      // The match played exactly as the same match without spectators: the same clock ledger in game time, up
+      // to where it was stopped.
+      const alone = await svc.api.post('/api/matches', config(finished ? 100_000 : decisions + 1));
+      const aloneDone = await svc.api.settled('matches', alone.body.id as string, 600_000);
+      expect(aloneDone.status).toBe('complete');
+      const ledger = gameLedger(done.runDir);
+      expect(ledger.length).toBeGreaterThan(2 * Math.min(decisions, 10));
+      expect(gameLedger(aloneDone.runDir as string).slice(0, ledger.length)).toEqual(ledger);
     } finally {
       stalled.destroy();
       reader.ws.close();
