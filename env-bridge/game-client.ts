@@ -17,6 +17,7 @@ import {
   messageSchema,
   toArenaError,
   type Capabilities,
+  type ClientMessage,
   type Done,
   type EpisodeEnd,
   type Frame,
@@ -27,6 +28,9 @@ import {
 } from '../protocol/index.js';
 
 const gameSpec = messageSchema(GameMessage);
+
+/** A request's message before the client numbers it: each request type of GameLink without its `id`. */
+type RequestBody = Extract<ClientMessage, { id: number }> extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
 
 /** Everything a request caused, in the order the game sent it. */
 export interface StepReply {
@@ -41,7 +45,7 @@ export interface StepReply {
 export interface GameClientOptions {
   /** Name sent in the hello. */
   readonly client: string;
-  /** Ask for privileged state (recorder and scripted policies only). */
+  /** Ask for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
   /** Deadline for the connection and hello, ms (default 10 s). */
   readonly connectTimeoutMs?: number;
@@ -158,7 +162,7 @@ export class GameClient {
   /** Sends input to a running game (realtime); no reply. */
   input(inputs: readonly InputEvent[]): void {
     if (this.failure) throw this.failure;
-    this.ws.send(encodeMessage({ type: 'input', inputs: [...inputs] }));
+    this.send({ type: 'input', inputs: [...inputs] });
   }
 
   /** Drops the link at once with `err` (used when the game process is known to be gone). */
@@ -170,7 +174,7 @@ export class GameClient {
   /** Says bye and closes the link. Safe to call more than once. */
   async close(reason = 'done'): Promise<void> {
     if (this.ws.readyState === WebSocket.OPEN) {
-      this.ws.send(encodeMessage({ type: 'bye', reason }));
+      this.send({ type: 'bye', reason });
       this.ws.close(1000, 'bye');
     }
     if (this.ws.readyState !== WebSocket.CLOSED) {
@@ -188,7 +192,7 @@ export class GameClient {
   }
 
   /** Requests run one at a time, in the order they were made. */
-  private request(body: Record<string, unknown> & { type: string }): Promise<StepReply> {
+  private request(body: RequestBody): Promise<StepReply> {
     const run = (): Promise<StepReply> =>
       new Promise<StepReply>((resolve, reject) => {
         if (this.failure) {
@@ -202,11 +206,16 @@ export class GameClient {
           this.ws.terminate();
         }, this.requestTimeoutMs);
         this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, end: undefined };
-        this.ws.send(encodeMessage({ ...body, id }));
+        this.send({ ...body, id });
       });
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** Sends one gateway-to-game message. */
+  private send(message: ClientMessage): void {
+    this.ws.send(encodeMessage(message));
   }
 
   private onMessage(bytes: Uint8Array): void {
@@ -256,8 +265,7 @@ export class GameClient {
         }
         clearTimeout(p.timer);
         this.pending = undefined;
-        const code = (Object.values(ErrorCode) as string[]).includes(msg.code) ? (msg.code as ErrorCode) : ErrorCode.INTERNAL;
-        p.reject(new ArenaError(code, `game refused: ${msg.message}`));
+        p.reject(new ArenaError(msg.code, `game refused: ${msg.message}`));
         break;
       }
       case 'hello':

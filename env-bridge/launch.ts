@@ -23,7 +23,7 @@ export interface GameEndpoint {
 }
 
 export interface LaunchOptions {
-  /** Ask the game for privileged state (for the recorder and scripted policies). */
+  /** Ask the game for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
   readonly startTimeoutMs?: number;
   readonly requestTimeoutMs?: number;

@@ -13,16 +13,20 @@ import {
   GAME_LINK_VERSION,
   Limits,
   READY_PREFIX,
-  allControls,
+  canonicalControl,
   closeWithError,
   decodeMessage,
   messageBytes,
   messageSchema,
   sendMessage,
   toArenaError,
+  wireButtons,
   type Capabilities,
   type FrameEncoding,
+  type GameEvent,
+  type GameMessage,
   type InputEvent,
+  type MouseButton,
 } from '../protocol/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
 import type { EpisodeEndInfo, GameBackend } from './backend.js';
@@ -70,7 +74,8 @@ class Session {
   private readonly seq = new Map<number, number>();
   private realtime: FreeRun | undefined;
   private queue: Promise<void> = Promise.resolve();
-  private readonly controls: ReadonlySet<string>;
+  /** The game's mouse buttons by their wire names. */
+  private readonly buttons: ReadonlySet<MouseButton>;
 
   constructor(
     private readonly ws: WebSocket,
@@ -78,7 +83,7 @@ class Session {
     private readonly entry: GameEntry,
   ) {
     this.frame = { ...this.frame, ...entry.frame };
-    this.controls = new Set(allControls(entry.controls));
+    this.buttons = new Set(wireButtons(entry.controls.buttons));
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       // Messages are handled strictly in order: each waits for the previous one's frames to be sent.
       this.queue = this.queue.then(() => this.onMessage(messageBytes(data), isBinary)).catch((err: unknown) => {
@@ -98,7 +103,7 @@ class Session {
     } catch (err) {
       const e = toArenaError(err);
       // Request-level errors keep the link; anything else closes it.
-      if (id !== undefined && isRequestError(e.code)) sendMessage(this.ws, { type: 'error', id, code: e.code, message: e.message });
+      if (id !== undefined && isRequestError(e.code)) this.send({ type: 'error', id, code: e.code, message: e.message });
       else throw e;
     }
   }
@@ -112,7 +117,7 @@ class Session {
         }
         this.helloDone = true;
         this.privileged = msg.privileged && this.backend.info.privilegedState;
-        sendMessage(this.ws, {
+        this.send({
           type: 'hello',
           version: GAME_LINK_VERSION,
           game: this.backend.info.id,
@@ -143,10 +148,10 @@ class Session {
       case 'advance': {
         this.requireEpisode();
         if (this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, 'advance while running freely; pause first');
-        this.checkInputs(msg.inputs);
+        const inputs = this.checkInputs(msg.inputs);
         this.checkSlots(msg.frames);
         if (this.backend.ended) throw new ArenaError(ErrorCode.BAD_STATE, 'the episode has ended; reset first');
-        const result = await this.backend.advance(msg.ms, msg.inputs);
+        const result = await this.backend.advance(msg.ms, inputs);
         await this.report(result.events, result.end, msg.frames);
         this.done(msg.id, result.requestedMs, result.actualMs);
         return;
@@ -172,14 +177,14 @@ class Session {
       case 'pause': {
         this.requireEpisode();
         const ran = await this.stopRealtime();
-        sendMessage(this.ws, { type: 'done', id: msg.id, simMs: this.backend.simMs, requestedMs: 0, actualMs: ran, ended: this.backend.ended });
+        this.send({ type: 'done', id: msg.id, simMs: this.backend.simMs, requestedMs: 0, actualMs: ran, ended: this.backend.ended });
         return;
       }
       case 'input': {
         this.requireEpisode();
-        this.checkInputs(msg.inputs);
+        const inputs = this.checkInputs(msg.inputs);
         if (!this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, "'input' is for a running game; use advance while paused");
-        await this.backend.input(msg.inputs);
+        await this.backend.input(inputs);
         return;
       }
       case 'bye':
@@ -204,25 +209,41 @@ class Session {
     if (bad !== undefined) throw new ArenaError(ErrorCode.BAD_SLOT, `slot ${bad} is not in this episode`);
   }
 
-  private checkInputs(inputs: readonly InputEvent[]): void {
+  /**
+   * Checks inputs against the game's controls (keys by the case rule, buttons by their wire names, mouse axes)
+   * and returns them with every key in the control set's own spelling, so backends compare names exactly.
+   */
+  private checkInputs(inputs: readonly InputEvent[]): InputEvent[] {
     this.checkSlots(inputs.map((i) => i.slot));
-    for (const input of inputs) {
-      if (input.type === 'key' && !this.controls.has(input.key)) throw new ArenaError(ErrorCode.BAD_INPUT, `'${input.key}' is not a control of ${this.entry.id}`);
-      if (input.type === 'look' && ((input.dx !== 0 && !this.entry.controls.mouseAxes.includes('x')) || (input.dy !== 0 && !this.entry.controls.mouseAxes.includes('y')))) {
-        throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);
+    const { controls } = this.entry;
+    return inputs.map((input) => {
+      switch (input.type) {
+        case 'key': {
+          const key = canonicalControl(input.key, controls.keys);
+          if (key === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `'${input.key}' is not a control of ${this.entry.id}`);
+          return key === input.key ? input : { ...input, key };
+        }
+        case 'button':
+          if (!this.buttons.has(input.button)) throw new ArenaError(ErrorCode.BAD_INPUT, `mouse button '${input.button}' is not a control of ${this.entry.id}`);
+          return input;
+        case 'look':
+          if ((input.dx !== 0 && !controls.mouseAxes.includes('x')) || (input.dy !== 0 && !controls.mouseAxes.includes('y'))) {
+            throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);
+          }
+          return input;
       }
-    }
+    });
   }
 
   /** Sends, in order: events, progress, state (privileged clients only), the episode end, frames. */
-  private async report(events: readonly object[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
+  private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
     const simMs = this.backend.simMs;
-    for (const ev of events) sendMessage(this.ws, ev);
-    sendMessage(this.ws, { type: 'progress', simMs, players: this.backend.progress() });
-    if (this.privileged) sendMessage(this.ws, { type: 'state', simMs, state: this.backend.state() });
+    for (const ev of events) this.send(ev);
+    this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
+    if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
     if (end && !this.endSent) {
       this.endSent = true;
-      sendMessage(this.ws, { type: 'episode_end', simMs, reason: end.reason, outcomes: end.outcomes });
+      this.send({ type: 'episode_end', simMs, reason: end.reason, outcomes: [...end.outcomes] });
     }
     await this.sendFrames(frames);
   }
@@ -234,12 +255,17 @@ class Session {
       const frame = await convertFrame(await this.backend.render(slot, width, height), width, height, encoding, quality);
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
-      sendMessage(this.ws, { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data });
+      this.send({ type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data });
     }
   }
 
+  /** Sends one game-to-gateway message. */
+  private send(message: GameMessage): void {
+    sendMessage(this.ws, message);
+  }
+
   private done(id: number, requestedMs: number, actualMs: number): void {
-    sendMessage(this.ws, { type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
+    this.send({ type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
   }
 }
 

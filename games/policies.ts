@@ -8,21 +8,13 @@ import { createObstacleRun2dPolicy } from './obstacle-run-2d/policy/index.js';
 import { createObstacleRun3dPolicy } from './obstacle-run-3d/policy/index.js';
 
 export { createLastStandPolicy, type LastStandPolicyOptions } from './last-stand/policy/index.js';
-export { LastStandView } from './last-stand/policy/state-view.js';
 export { createMonsterShootPolicy, type MonsterShootPolicyOptions } from './monster-shoot/policy/index.js';
-export { MonsterShootView } from './monster-shoot/policy/state-view.js';
 export { createSceneEscapePolicy } from './scene-escape/policy/index.js';
-export { SceneEscapeView } from './scene-escape/policy/state-view.js';
 export { createCueChasePolicy } from './cue-chase/policy/index.js';
-export { CueChaseView } from './cue-chase/policy/state-view.js';
 export { createObstacleRun2dPolicy, type ObstacleRun2dPolicyOptions } from './obstacle-run-2d/policy/index.js';
-export { ObstacleRun2dView } from './obstacle-run-2d/policy/state-view.js';
 export { createObstacleRun3dPolicy, type ObstacleRun3dPolicyOptions } from './obstacle-run-3d/policy/index.js';
-export { ObstacleRun3dView } from './obstacle-run-3d/policy/state-view.js';
 export { createSkyDuelPolicy } from './sky-duel/policy/index.js';
-export { SkyDuelView } from './sky-duel/policy/state-view.js';
 export { createCrystalGuardPolicy } from './crystal-guard/policy/index.js';
-export { CrystalGuardView } from './crystal-guard/policy/state-view.js';
 
 import { createSkyDuelPolicy } from './sky-duel/policy/index.js';
 import { createCrystalGuardPolicy } from './crystal-guard/policy/index.js';
@@ -32,7 +24,6 @@ import { createSharedFloorPolicy } from './shared-floor/policy/index.js';
 import { createHandoffRunPolicy } from './handoff-run/policy/index.js';
 
 export { createSoloCraftPolicy, createMidlineClashPolicy, createSharedFloorPolicy, createHandoffRunPolicy };
-export { WorkshopView } from './workshop/policy/state-view.js';
 export { createWorkshopPolicy, type WorkshopPolicyOptions } from './workshop/policy/policy.js';
 
 /** A fresh scripted policy for each game id that has one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatChunk, parseAnswer } from './action-chunk.js';
-import type { ControlSet } from './controls.js';
+import { checkChunk, formatChunk, parseAnswer, type ActionChunk } from './action-chunk.js';
+import { canonicalControl, controlKey, type ControlSet } from './controls.js';
 
 const controls: ControlSet = { keys: ['W', 'A', 'S', 'D', 'Space'], buttons: ['LMB'], tapControls: ['LMB'], mouseAxes: ['x'], maxLookDeg: 90, chunkSteps: 4, stepMs: 120, tapMs: 30 };
 
@@ -50,5 +50,41 @@ describe('parseAnswer', () => {
     const chunk = { look: { dx: 10, dy: 0 }, steps: [['W'], [], ['A', 'Space']] };
     const r = parseAnswer(formatChunk(chunk), controls);
     expect(r.ok && r.chunk).toEqual(chunk);
+  });
+});
+
+describe('checkChunk', () => {
+  it('checks a built chunk as its JSON form would parse, canonical names and all', () => {
+    const chunk = { look: { dx: -20, dy: 0 }, steps: [['w'], ['W', 'space', 'W'], ['lmb']] };
+    expect(checkChunk(chunk, controls)).toEqual(parseAnswer(JSON.stringify({ look: [-20, 0], steps: chunk.steps }), controls));
+    expect(checkChunk(chunk, controls)).toEqual({ ok: true, form: 'json', chunk: { look: { dx: -20, dy: 0 }, steps: [['W'], ['W', 'Space'], ['LMB']] } });
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['a control outside the set', { look: { dx: 0, dy: 0 }, steps: [['Q']] }, 'BAD_CONTROL'],
+    ['a move on an axis the game lacks', { look: { dx: 0, dy: 5 }, steps: [['W']] }, 'BAD_AXIS'],
+    ['a move past the limit', { look: { dx: 91, dy: 0 }, steps: [['W']] }, 'LOOK_TOO_LARGE'],
+    ['too many steps', { look: { dx: 0, dy: 0 }, steps: [[], [], [], [], []] }, 'TOO_MANY_STEPS'],
+    ['no steps', { look: { dx: 0, dy: 0 }, steps: [] }, 'NO_STEPS'],
+    ['a move that is not a number', { look: { dx: Number.NaN, dy: 0 }, steps: [['W']] }, 'MALFORMED'],
+    ['steps that are not lists of names', { look: { dx: 0, dy: 0 }, steps: [[1]] }, 'MALFORMED'],
+  ];
+  for (const [what, chunk, reason] of bad) {
+    it(`gives ${reason} for ${what}, as the JSON form would`, () => {
+      const r = checkChunk(chunk as ActionChunk, controls);
+      expect(r.ok ? 'ok' : r.reason).toBe(reason);
+      const c = chunk as { look: { dx: number; dy: number }; steps: unknown };
+      expect(r).toEqual(parseAnswer(JSON.stringify({ look: [c.look.dx, c.look.dy], steps: c.steps }), controls));
+    });
+  }
+});
+
+describe('the case rule for control names', () => {
+  it('finds the control set spelling of a name in any case, and nothing for other names', () => {
+    expect(canonicalControl('space', controls.keys)).toBe('Space');
+    expect(canonicalControl('SPACE', controls.keys)).toBe('Space');
+    expect(canonicalControl('w', controls.keys)).toBe('W');
+    expect(canonicalControl('Q', controls.keys)).toBeUndefined();
+    expect(controlKey('Space')).toBe(controlKey('sPACE'));
   });
 });

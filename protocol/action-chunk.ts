@@ -4,7 +4,7 @@
  * degrees, Z scroll, which no game takes and must be 0) or as JSON `{"look":[X,Y],"steps":[["W","A"],["W"]]}`.
  * Both are parsed strictly against a game's control set; anything else is an invalid answer with a reason.
  */
-import type { ControlSet } from './controls.js';
+import { canonicalControl, type ControlSet } from './controls.js';
 
 /** A parsed, legal action chunk. Controls are canonical names from the control set. */
 export interface ActionChunk {
@@ -44,12 +44,7 @@ export function allControls(controls: ControlSet): readonly string[] {
   return [...controls.keys, ...controls.buttons];
 }
 
-function canonicalControl(token: string, controls: ControlSet): string | undefined {
-  const lower = token.toLowerCase();
-  return allControls(controls).find((c) => c.toLowerCase() === lower);
-}
-
-function checkChunk(look: { dx: number; dy: number }, steps: string[][], controls: ControlSet, form: 'text' | 'json'): ChunkParse {
+function checkParts(look: { dx: number; dy: number }, steps: readonly (readonly string[])[], controls: ControlSet, form: 'text' | 'json'): ChunkParse {
   if (!Number.isFinite(look.dx) || !Number.isFinite(look.dy)) return fail('MALFORMED', 'mouse move is not a number');
   if (look.dx !== 0 && !controls.mouseAxes.includes('x')) return fail('BAD_AXIS', 'this game has no horizontal mouse axis; X must be 0');
   if (look.dy !== 0 && !controls.mouseAxes.includes('y')) return fail('BAD_AXIS', 'this game has no vertical mouse axis; Y must be 0');
@@ -58,11 +53,12 @@ function checkChunk(look: { dx: number; dy: number }, steps: string[][], control
   }
   if (steps.length === 0) return fail('NO_STEPS', 'a chunk needs at least one step');
   if (steps.length > controls.chunkSteps) return fail('TOO_MANY_STEPS', `${steps.length} steps, at most ${controls.chunkSteps}`);
+  const all = allControls(controls);
   const canonical: string[][] = [];
   for (const step of steps) {
     const names: string[] = [];
     for (const token of step) {
-      const name = canonicalControl(token, controls);
+      const name = canonicalControl(token, all);
       if (name === undefined) return fail('BAD_CONTROL', `'${token.slice(0, 32)}' is not a control of this game`);
       if (!names.includes(name)) names.push(name);
     }
@@ -83,7 +79,7 @@ function parseText(body: string, controls: ControlSet): ChunkParse {
   if (scroll !== 0) return fail('BAD_AXIS', 'no game takes a scroll; Z must be 0');
   const steps = segments.slice(1).map((s) => s.split(/[\s,+]+/).filter((t) => t.length > 0));
   if (steps.length > 0 && segments[segments.length - 1] === '' && segments.length > 2) steps.pop();
-  return checkChunk({ dx, dy }, steps, controls, 'text');
+  return checkParts({ dx, dy }, steps, controls, 'text');
 }
 
 function parseJson(text: string, controls: ControlSet): ChunkParse | undefined {
@@ -106,7 +102,7 @@ function parseJson(text: string, controls: ControlSet): ChunkParse | undefined {
     return fail('MALFORMED', '"steps" must be a list of lists of control names');
   }
   const [dx, dy] = lookRaw as [number, number];
-  return checkChunk({ dx, dy }, record.steps, controls, 'json');
+  return checkParts({ dx, dy }, record.steps, controls, 'json');
 }
 
 /**
@@ -120,6 +116,22 @@ export function parseAnswer(answer: string, controls: ControlSet): ChunkParse {
   if (start >= 0 && end > start) return parseText(answer.slice(start + ACTION_START.length, end), controls);
   if (start >= 0) return fail('MALFORMED', `${ACTION_START} without ${ACTION_END}`);
   return parseJson(answer, controls) ?? fail('NO_ACTION', `no ${ACTION_START}...${ACTION_END} block and no JSON action`);
+}
+
+/**
+ * Checks a chunk an agent built itself against a game's control set, by the same rules as a parsed answer
+ * (canonical names, axes, look limit, step count), without writing it out and parsing it back. The result's
+ * `form` is `json`, the form a built chunk takes on AgentLink.
+ */
+export function checkChunk(chunk: ActionChunk, controls: ControlSet): ChunkParse {
+  // An in-process agent's chunk is typed but not validated: guard the shapes a JSON form would have refused.
+  const { look, steps } = chunk as { look: unknown; steps: unknown };
+  const xy = typeof look === 'object' && look !== null ? (look as { dx?: unknown; dy?: unknown }) : {};
+  if (!Number.isFinite(xy.dx) || !Number.isFinite(xy.dy)) return fail('MALFORMED', '"look" must be [X, Y] in degrees');
+  if (!Array.isArray(steps) || !steps.every((s) => Array.isArray(s) && s.every((t) => typeof t === 'string'))) {
+    return fail('MALFORMED', '"steps" must be a list of lists of control names');
+  }
+  return checkParts({ dx: xy.dx as number, dy: xy.dy as number }, steps, controls, 'json');
 }
 
 /** Writes a chunk in the benchmark's text form (used in prompts, examples and records). */

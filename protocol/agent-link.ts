@@ -6,10 +6,13 @@
 import { z } from 'zod';
 import { ControlSet } from './controls.js';
 import { FrameEncoding } from './game-link.js';
+import { WireErrorCode } from './errors.js';
 import { Limits } from './limits.js';
 
 export const AGENT_LINK_VERSION = 1;
 
+/** Binary bytes of any backing buffer (a frame a Buffer pool holds is one too). */
+const Bytes: z.ZodType<Uint8Array> = z.instanceof(Uint8Array);
 const Name = z.string().min(1).max(Limits.maxNameLength);
 const Text = z.string().max(Limits.maxTextLength);
 const Ms = z.number().min(0).max(24 * 3600 * 1000);
@@ -88,7 +91,7 @@ export const AgentObservation = z.strictObject({
     width: z.number().int().min(1),
     height: z.number().int().min(1),
     encoding: FrameEncoding,
-    data: z.instanceof(Uint8Array),
+    data: Bytes,
   }),
   feedback: Text.optional(),
 });
@@ -99,7 +102,7 @@ export const MatchEnd = z.strictObject({
   progress: z.number().min(0).max(1),
   outcome: z.enum(['win', 'draw', 'loss', 'none']),
 });
-export const LinkError = z.strictObject({ type: z.literal('error'), code: Name, message: Text });
+export const LinkError = z.strictObject({ type: z.literal('error'), code: WireErrorCode, message: Text });
 
 export const GatewayMessage = z.discriminatedUnion('type', [Welcome, AgentObservation, MatchEnd, LinkError]);
 export type GatewayMessage = z.infer<typeof GatewayMessage>;

@@ -1,7 +1,19 @@
 /**
  * The contract between the gateway and an agent, whatever kind it is: the gateway observes, the agent
  * decides, the gateway turns the decision into timed input. Agents never see privileged state unless they
- * declare `privileged` (scripted policies); a VLM agent never does.
+ * declare `privileged` (scripted policies); a VLM agent never does, and a game is asked for state only
+ * when some agent of the match declares it.
+ *
+ * A decision is checked in one place, the gateway, against the game's control set: an `answer` (model text)
+ * is parsed there with `parseAnswer`, a `chunk` the agent built is checked there with
+ * `checkChunk`, without a text or JSON round trip. Agents do not parse answers themselves. An invalid
+ * answer or chunk becomes a counted no-op, and the gateway's one feedback line on it arrives with the next
+ * observation (`Observation.feedback`, unless the match turns feedback off); an agent that shows the model
+ * feedback shows that line.
+ *
+ * Frames are encoded once per (frame, profile): an agent names its encoding (`frameEncoding`) and, for JPEG,
+ * its profile (`jpeg`: quality, largest side); the gateway encodes each frame once for it, and the run
+ * records that very JPEG as the decision's frame.
  */
 import type { ActionChunk } from './action-chunk.js';
 import type { ControlSet } from './controls.js';
@@ -65,7 +77,7 @@ export interface DecisionUsage {
   readonly bytesSent?: number;
 }
 
-/** An agent's decision: a chunk it built itself, or an answer text for the gateway to parse. */
+/** An agent's decision: a chunk it built itself (the gateway checks it), or an answer text (the gateway parses it). */
 export type Decision =
   | { readonly kind: 'chunk'; readonly chunk: ActionChunk; readonly timings: DecisionTimings; readonly note?: string }
   | {
@@ -82,6 +94,12 @@ export type Decision =
       readonly reasoning?: string;
     };
 
+/** The JPEG an agent wants: quality 1-100, and the largest side it is scaled down to (never up), px. */
+export interface JpegProfile {
+  readonly quality: number;
+  readonly maxSide?: number | undefined;
+}
+
 /** How an episode ended for one agent, told to it before it is closed. */
 export interface EpisodeSummary {
   readonly reason: string;
@@ -97,6 +115,8 @@ export interface Agent {
   readonly privileged: boolean;
   /** The frame encoding this agent wants: raw RGB for in-process policies, JPEG for models. */
   readonly frameEncoding: FrameEncoding;
+  /** With `frameEncoding` JPEG: the quality and size it wants; default the match's JPEG quality at the frame's size. */
+  readonly jpeg?: JpegProfile;
   start(info: AgentStart): Promise<void>;
   /** Decides on one observation; `signal` aborts when the match ends or the decision deadline passes. */
   decide(observation: Observation, signal: AbortSignal): Promise<Decision>;

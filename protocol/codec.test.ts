@@ -1,8 +1,8 @@
 import { encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
 import { ArenaError } from './errors.js';
-import { ClientMessage } from './game-link.js';
-import { decodeMessage, encodeMessage, messageSchema } from './codec.js';
+import { ClientMessage, GameMessage } from './game-link.js';
+import { decodeMessage, encodeMessage, messageSchema, type LinkMessage } from './codec.js';
 import { Limits } from './limits.js';
 
 const spec = messageSchema(ClientMessage);
@@ -19,7 +19,7 @@ function codeOf(fn: () => unknown): string {
 
 describe('decodeMessage', () => {
   it('round-trips a valid message', () => {
-    const msg = { type: 'advance', id: 3, ms: 120, inputs: [{ type: 'key', at: 0, slot: 0, key: 'W', down: true }], frames: [0] };
+    const msg: ClientMessage = { type: 'advance', id: 3, ms: 120, inputs: [{ type: 'key', at: 0, slot: 0, key: 'W', down: true }], frames: [0] };
     expect(decodeMessage(encodeMessage(msg), spec)).toEqual(msg);
   });
 
@@ -61,6 +61,18 @@ describe('decodeMessage', () => {
   });
 
   it('leaves undefined fields out when encoding', () => {
-    expect(decodeMessage(encodeMessage({ type: 'pause', id: 1, note: undefined }), spec)).toEqual({ type: 'pause', id: 1 });
+    expect(decodeMessage(encodeMessage({ type: 'pause', id: 1, note: undefined } as unknown as LinkMessage), spec)).toEqual({ type: 'pause', id: 1 });
+  });
+});
+
+describe('wire error codes', () => {
+  const gameSpec = messageSchema(GameMessage);
+
+  it('takes an error message whose code is one of the error codes', () => {
+    expect(decodeMessage(encode({ type: 'error', id: 2, code: 'BAD_INPUT', message: 'no' }), gameSpec)).toEqual({ type: 'error', id: 2, code: 'BAD_INPUT', message: 'no' });
+  });
+
+  it('refuses an error message with a code outside the error codes as BAD_MESSAGE', () => {
+    expect(codeOf(() => decodeMessage(encode({ type: 'error', id: 2, code: 'NOT_A_CODE', message: 'no' }), gameSpec))).toBe('BAD_MESSAGE');
   });
 });

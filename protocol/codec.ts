@@ -6,6 +6,11 @@ import { Decoder, Encoder } from '@msgpack/msgpack';
 import type { z } from 'zod';
 import { ArenaError, ErrorCode } from './errors.js';
 import { Limits } from './limits.js';
+import type { AgentMessage, GatewayMessage } from './agent-link.js';
+import type { ClientMessage, GameMessage } from './game-link.js';
+
+/** A message of either link, in either direction, as its schema describes it: all that goes on a socket. */
+export type LinkMessage = ClientMessage | GameMessage | AgentMessage | GatewayMessage;
 
 const decoder = new Decoder({
   maxStrLength: Limits.maxTextLength,
@@ -20,7 +25,7 @@ const decoder = new Decoder({
 const encoder = new Encoder({ ignoreUndefined: true, initialBufferSize: 64 * 1024 });
 
 /** Encodes a message for a socket (fresh buffer, `undefined` fields left out). */
-export function encodeMessage(message: object): Uint8Array {
+export function encodeMessage(message: LinkMessage): Uint8Array {
   return encoder.encode(message);
 }
 

@@ -15,6 +15,25 @@ export type MouseButton = z.infer<typeof MouseButton>;
 export const BUTTON_TOKENS = { LMB: 'left', RMB: 'right', MMB: 'middle' } as const satisfies Record<string, MouseButton>;
 export type ButtonToken = keyof typeof BUTTON_TOKENS;
 
+/**
+ * The one case rule for control names: `w`, `W` and `w` name the same key, and `space` is `Space`. Every
+ * comparison of control names (chunk parser, GameLink server, games) goes through this key.
+ */
+export function controlKey(name: string): string {
+  return name.toLowerCase();
+}
+
+/** The control set's own spelling of `name` under the case rule, or undefined when `name` is none of `names`. */
+export function canonicalControl(name: string, names: readonly string[]): string | undefined {
+  const key = controlKey(name);
+  return names.find((n) => controlKey(n) === key);
+}
+
+/** The wire names of a control set's mouse buttons (`LMB` -> `left`). */
+export function wireButtons(buttons: readonly ButtonToken[]): MouseButton[] {
+  return buttons.map((b) => BUTTON_TOKENS[b]);
+}
+
 export const MouseAxis = z.enum(['x', 'y']);
 export type MouseAxis = z.infer<typeof MouseAxis>;
 

@@ -2,6 +2,7 @@
  * Stable error codes and WebSocket close codes: the contract every layer and every test speaks.
  * Codes are strings that never change meaning; messages are for people and may change.
  */
+import { z } from 'zod';
 
 /** Every error code the gateway, its links and its drivers can report. */
 export const ErrorCode = {
@@ -52,10 +53,19 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** A job or run that was running when its service stopped without finishing it. */
   INTERRUPTED: 'INTERRUPTED',
+  /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */
+  BACKEND_GONE: 'BACKEND_GONE',
+  /** No live worker serves a pool (or has a game) that a batch needs. */
+  NO_WORKER: 'NO_WORKER',
+  /** A worker died mid-episode more often than the queue replays it. */
+  WORKER_LOST: 'WORKER_LOST',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The `code` field of a wire `error` message: one of {@link ErrorCode}, anything else is a bad message. */
+export const WireErrorCode = z.enum(ErrorCode);
 
 /** Close codes sent on a WebSocket that a link closes for a reason of its own (4000-4999 range). */
 export const CloseCode = {

@@ -4,11 +4,14 @@
  */
 import { z } from 'zod';
 import { ControlSet, InputSchedule } from './controls.js';
+import { WireErrorCode } from './errors.js';
 import { Limits } from './limits.js';
 
 /** The GameLink version this code speaks; a hello with another major version is refused. */
 export const GAME_LINK_VERSION = 1;
 
+/** Binary bytes of any backing buffer (a frame a Buffer pool holds is one too). */
+const Bytes: z.ZodType<Uint8Array> = z.instanceof(Uint8Array);
 const Name = z.string().min(1).max(Limits.maxNameLength);
 const Text = z.string().max(Limits.maxTextLength);
 const Id = z.number().int().min(0).max(2 ** 31);
@@ -51,7 +54,7 @@ export const ClientHello = z.strictObject({
   type: z.literal('hello'),
   version: z.number().int().min(0),
   client: Name,
-  /** Ask for `state` messages: only the recorder and scripted policies read them, never a VLM agent. */
+  /** Ask for `state` messages: only a match with an agent that reads state (scripted policies) asks, never for a VLM agent. */
   privileged: z.boolean(),
 });
 export const Reset = z.strictObject({
@@ -108,7 +111,7 @@ export const Frame = z.strictObject({
   width: Side,
   height: Side,
   encoding: FrameEncoding,
-  data: z.instanceof(Uint8Array),
+  data: Bytes,
 });
 export type Frame = z.infer<typeof Frame>;
 export const GameEvent = z.strictObject({
@@ -164,7 +167,7 @@ export const GameError = z.strictObject({
   type: z.literal('error'),
   /** The request it answers, if any. */
   id: Id.optional(),
-  code: Name,
+  code: WireErrorCode,
   message: Text,
 });
 export const GameBye = z.strictObject({ type: z.literal('bye'), reason: Text });

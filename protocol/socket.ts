@@ -1,11 +1,11 @@
 /** Small helpers for sending link messages on a `ws` socket and closing it with a coded reason. */
 import type { WebSocket } from 'ws';
-import { encodeMessage } from './codec.js';
-import type { ArenaError} from './errors.js';
+import { encodeMessage, type LinkMessage } from './codec.js';
+import type { ArenaError } from './errors.js';
 import { closeCodeFor } from './errors.js';
 
 /** Sends one message if the socket is open; returns false when it is not. */
-export function sendMessage(ws: WebSocket, message: object): boolean {
+export function sendMessage(ws: WebSocket, message: LinkMessage): boolean {
   if (ws.readyState !== ws.OPEN) return false;
   ws.send(encodeMessage(message), { binary: true });
   return true;

@@ -23,6 +23,8 @@ commands:
   remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
   transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
+  sweep       a sweep spec: games x agents x clocks x latencies x seeds, here or on workers (--redis); resumable (docs/sweeps.md)
+  worker      play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)
   tournament  every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)
   help        this text
 
@@ -52,6 +54,8 @@ const commands: Record<string, Command> = {
   curve: async (argv) => (await import('./commands/curve.js')).curveCommand(argv),
   transfer: async (argv) => (await import('./commands/transfer.js')).transferCommand(argv),
   tournament: async (argv) => (await import('./commands/tournament.js')).tournamentCommand(argv),
+  sweep: async (argv) => (await import('./commands/sweep.js')).sweepCommand(argv),
+  worker: async (argv) => (await import('./commands/worker.js')).workerCommand(argv),
   help: async () => {
     process.stdout.write(HELP);
     return 0;

@@ -27,6 +27,14 @@ async function connect(hello = true, privileged = false): Promise<RawClient> {
 
 const reset = { type: 'reset', id: 1, seed: 1, variant: 'origin', slots: [0, 1], frame: { width: 32, height: 16, encoding: 'rgb' } };
 
+/** A client past hello and reset, in an episode of both slots. */
+async function inEpisode(): Promise<RawClient> {
+  const c = await connect();
+  c.send(reset);
+  await c.next((m) => m.type === 'done');
+  return c;
+}
+
 describe('GameLink host: protocol errors close the link with a code', () => {
   it('answers a hello with its capabilities', async () => {
     const c = await connect(false);
@@ -109,10 +117,33 @@ describe('GameLink host: request errors answer and keep the link', () => {
   });
 
   it('answers a key outside the control set with BAD_INPUT', async () => {
-    const c = await connect();
-    c.send(reset);
-    await c.next((m) => m.type === 'done');
+    const c = await inEpisode();
     c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'Q', down: true }], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
+  });
+
+  it('answers a mouse button outside the control set with BAD_INPUT, like a key', async () => {
+    const c = await inEpisode();
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'button', at: 0, slot: 0, button: 'right', down: true }], frames: [] });
+    const err = await c.next((m) => m.type === 'error');
+    expect([err.code, err.id]).toEqual(['BAD_INPUT', 2]);
+    expect(err.message).toMatch(/mouse button 'right'/);
+    // The game's own button goes through.
+    c.send({ type: 'advance', id: 3, ms: 10, inputs: [{ type: 'button', at: 0, slot: 0, button: 'left', down: true }], frames: [] });
+    expect((await c.next((m) => m.type === 'done' && m.id === 3)).id).toBe(3);
+  });
+
+  it('takes key names in any case and hands the game its own spelling', async () => {
+    const c = await inEpisode();
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'space', down: true }, { type: 'key', at: 0, slot: 0, key: 'w', down: true }], frames: [] });
+    await c.next((m) => m.type === 'done' && m.id === 2);
+    const keys = c.messages.filter((m) => m.type === 'event' && m.name === 'input').map((m) => (m.data as { key: string }).key);
+    expect(keys).toEqual(['Space', 'W']);
+  });
+
+  it('refuses a mouse-button token sent as a key with BAD_INPUT', async () => {
+    const c = await inEpisode();
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'key', at: 0, slot: 0, key: 'LMB', down: true }], frames: [] });
     expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
   });
 

@@ -180,9 +180,11 @@ describe('RemoteInput server: input', () => {
     c.send({ type: 'key', key: 'W' });
     c.send({ type: 'console', command: 'stat fps' });
     c.send({ type: 'axis', axis: 'Throttle', value: 1 });
+    // The probe's only button is LMB: a right click is ignored like a key the game lacks.
+    c.send({ type: 'mouse_button', button: 'right', event: 'pressed' });
     await c.ask({ type: 'get_score' });
     expect(c.lines.map((l) => l.type)).toEqual(['score']);
-    expect(server!.stats.ignored).toBe(4);
+    expect(server!.stats.ignored).toBe(5);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe('a match with the VLM agent', () => {
     expect(result.status).toBe('complete');
     const run = readRun(result.dir);
     expect(run.decisions).toHaveLength(3);
-    const first = run.decisions[0] as { timings: { ttftMs: number; wallMs: number }; usage: { tokensIn: number; tokensOut: number; images: number }; sentImage: { file: string; sha256: string; width: number; height: number }; systemPrompt?: string; status: string };
+    const first = run.decisions[0] as { frame: string; timings: { ttftMs: number; wallMs: number }; usage: { tokensIn: number; tokensOut: number; images: number }; sentImage: { file: string; sha256: string; width: number; height: number }; systemPrompt?: string; status: string };
     expect(first.status).toBe('valid');
     expect(first.timings.ttftMs).toBeGreaterThanOrEqual(30);
     expect(first.timings.wallMs).toBeGreaterThanOrEqual(first.timings.ttftMs);
@@ -52,6 +52,9 @@ describe('a match with the VLM agent', () => {
     expect(url).toBe(`data:image/jpeg;base64,${sent.toString('base64')}`);
     const meta = await sharp(sent).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 180]);
+    // One JPEG per decision: the image the model got is the decision's recorded frame, not a second encode.
+    expect(first.sentImage.file).toBe(first.frame);
+    expect(readdirSync(join(result.dir, 'frames')).sort()).toEqual(['0000-s0.jpg', '0001-s0.jpg', '0002-s0.jpg']);
     // The model never gets privileged state.
     for (const r of provider.completions()) expect(r.raw).not.toContain('warnLeftMs');
   });

@@ -2,18 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/index.js';
 import { solidFrame } from '../../tests/support/vlm-fixtures.js';
-import { encodeFrameImage, fitSize } from './frame-image.js';
-
-describe('fitSize', () => {
-  it('scales the longest side down to maxSide, keeping the aspect', () => {
-    expect(fitSize(640, 360, 320)).toEqual({ width: 320, height: 180 });
-    expect(fitSize(360, 640, 320)).toEqual({ width: 180, height: 320 });
-  });
-
-  it('never scales up', () => {
-    expect(fitSize(64, 36, 512)).toEqual({ width: 64, height: 36 });
-  });
-});
+import { encodeFrameImage } from './frame-image.js';
 
 describe('encodeFrameImage', () => {
   it('encodes a raw RGB frame as a JPEG of the fitted size', async () => {
@@ -36,6 +25,13 @@ describe('encodeFrameImage', () => {
     const jpeg = await sharp(Buffer.alloc(32 * 16 * 3, 90), { raw: { width: 32, height: 16, channels: 3 } }).jpeg().toBuffer();
     const image = await encodeFrameImage({ seq: 0, width: 32, height: 16, encoding: 'jpeg', data: jpeg }, { maxSide: 8, quality: 85 });
     expect([image.width, image.height]).toEqual([8, 4]);
+  });
+
+  it('sends a JPEG frame that already fits as it is, without encoding it again', async () => {
+    const jpeg = await sharp(Buffer.alloc(32 * 16 * 3, 90), { raw: { width: 32, height: 16, channels: 3 } }).jpeg({ quality: 40 }).toBuffer();
+    const image = await encodeFrameImage({ seq: 0, width: 32, height: 16, encoding: 'jpeg', data: jpeg }, { maxSide: 32, quality: 85 });
+    expect(image.jpeg.equals(jpeg)).toBe(true);
+    expect([image.width, image.height]).toEqual([32, 16]);
   });
 
   it('rejects a raw frame whose byte count does not match its size with BAD_MESSAGE', async () => {

@@ -1,7 +1,10 @@
-/** Turns an observation's frame into the JPEG a model sees: resized to a max side, encoded once. */
+/**
+ * Turns an observation's frame into the JPEG a model sees. In a match the gateway has already encoded it for
+ * the agent's profile, and those bytes are sent as they are; any other frame is encoded here, by the same
+ * encoder the gateway uses.
+ */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { encodeJpeg, fitSize } from '../../frame-images/index.js';
 import type { Observation } from '../../protocol/index.js';
 
 /** A frame as sent to the model. */
@@ -16,37 +19,22 @@ export interface FrameImage {
   readonly sha256: string;
 }
 
-/** The size a `width` x `height` frame is sent at: scaled down to fit `maxSide`, never up. */
-export function fitSize(width: number, height: number, maxSide: number | undefined): { width: number; height: number } {
-  const longest = Math.max(width, height);
-  if (maxSide === undefined || longest <= maxSide) return { width, height };
-  const scale = maxSide / longest;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-/** Encodes a frame (raw RGB, JPEG or PNG) as a JPEG of at most `maxSide` px a side at `quality` (1-100). */
+/**
+ * The frame as a JPEG of at most `maxSide` px a side at `quality` (1-100): a JPEG frame that already fits is
+ * taken as it is (the gateway made it for this profile); raw RGB, PNG or a larger JPEG is encoded.
+ */
 export async function encodeFrameImage(
   frame: Observation['frame'],
   options: { readonly maxSide: number | undefined; readonly quality: number },
 ): Promise<FrameImage> {
-  const { width, height } = frame;
-  if (frame.encoding === 'rgb' && frame.data.byteLength !== width * height * 3) {
-    throw new ArenaError(ErrorCode.BAD_MESSAGE, `raw RGB frame of ${width}x${height} has ${frame.data.byteLength} bytes, expected ${width * height * 3}`);
-  }
-  const target = fitSize(width, height, options.maxSide);
-  let image = frame.encoding === 'rgb' ? sharp(frame.data, { raw: { width, height, channels: 3 } }) : sharp(frame.data);
-  if (target.width !== width || target.height !== height) image = image.resize(target.width, target.height, { fit: 'fill' });
-  let jpeg: Buffer;
-  try {
-    jpeg = await image.jpeg({ quality: options.quality }).toBuffer();
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_MESSAGE, `frame ${frame.seq} could not be encoded as JPEG`, { cause: err });
-  }
+  const target = fitSize(frame.width, frame.height, options.maxSide);
+  const fits = frame.encoding === 'jpeg' && target.width === frame.width && target.height === frame.height;
+  const image = fits ? { width: frame.width, height: frame.height, data: Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength) } : await encodeJpeg(frame, options);
   return {
-    width: target.width,
-    height: target.height,
-    jpeg,
-    dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-    sha256: createHash('sha256').update(jpeg).digest('hex'),
+    width: image.width,
+    height: image.height,
+    jpeg: image.data,
+    dataUrl: `data:image/jpeg;base64,${image.data.toString('base64')}`,
+    sha256: createHash('sha256').update(image.data).digest('hex'),
   };
 }

@@ -4,7 +4,7 @@ export { VlmAgentConfig, parseVlmAgentConfig, RESERVED_BODY_KEYS, type VlmAgentC
 export { approxTokens, boundSkill, type SkillInfo } from './skill.js';
 export { composePrompt, systemPrompt, formatTime, PLAYER_PREAMBLE } from './prompt.js';
 export type { ChatMessage, ContentPart, ComposedPrompt, CurrentTurn, HistoryTurn } from './prompt.js';
-export { encodeFrameImage, fitSize, type FrameImage } from './frame-image.js';
+export { encodeFrameImage, type FrameImage } from './frame-image.js';
 export { networkRtt, RTT_PROBES } from './network-rtt.js';
 export { Semaphore, endpointSemaphore } from './semaphore.js';
 export { abortReason, abortableDelay, backoffMs, retryAfterMs, MAX_BACKOFF_MS } from './backoff.js';

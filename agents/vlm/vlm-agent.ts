@@ -1,10 +1,12 @@
 /**
  * The VLM agent: sends each frame, with a bounded history, to any OpenAI-compatible chat endpoint and returns the
- * model's answer for the gateway to parse, measured decision by decision. It never reads privileged state.
+ * model's answer for the gateway to parse, measured decision by decision. It never reads privileged state and
+ * never parses answers itself: the gateway does, and tells it about an invalid one in the next observation.
+ * It takes its frames as JPEG in its own profile (quality, largest side), encoded once by the gateway.
  */
 import OpenAI from 'openai';
-import { ArenaError, ErrorCode, hasCode, parseAnswer } from '../../protocol/index.js';
-import type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, InvalidReason, Observation } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, hasCode } from '../../protocol/index.js';
+import type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, JpegProfile, Observation } from '../../protocol/index.js';
 import { parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from './config.js';
 import { encodeFrameImage } from './frame-image.js';
 import { networkRtt } from './network-rtt.js';
@@ -18,10 +20,8 @@ export const NO_API_KEY = 'none';
 
 /** Counts kept by one VLM agent over its life. */
 export interface VlmAgentStats {
-  /** Decisions that returned an answer. */
+  /** Decisions that returned an answer (the gateway judges whether it was valid, and counts the invalid ones). */
   readonly decisions: number;
-  /** Answers that did not parse against the game's controls (the gateway turns each into a no-op). */
-  readonly invalid: number;
   /** Provider attempts retried, over all decisions. */
   readonly retries: number;
   /** Provider attempts that hit `timeoutMs`, retried or not. */
@@ -38,7 +38,9 @@ export interface VlmAgentStats {
 export interface VlmAgent extends Agent {
   readonly kind: 'vlm';
   readonly privileged: false;
-  readonly frameEncoding: 'rgb';
+  readonly frameEncoding: 'jpeg';
+  /** The JPEG it sends: `jpegQuality` and `maxSide` of its configuration. */
+  readonly jpeg: JpegProfile;
   /** The validated configuration, defaults applied. */
   readonly config: VlmAgentConfig;
   /** The skill as sent (trimmed to `skillTokenCap` or not); undefined without a skill. */
@@ -48,16 +50,11 @@ export interface VlmAgent extends Agent {
 
 interface Counts {
   decisions: number;
-  invalid: number;
   retries: number;
   timeouts: number;
   failed: number;
   aborted: number;
   queueMs: number;
-}
-
-function feedbackLine(reason: InvalidReason, detail: string): string {
-  return `it was invalid (${reason}: ${detail}), so nothing was done.`;
 }
 
 function detailNumber(err: ArenaError, key: string): number {
@@ -77,12 +74,11 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey, maxRetries: 0, timeout: config.timeoutMs + 10_000 });
   const semaphore = endpointSemaphore(config.baseUrl, config.maxConcurrent);
   const skillInfo = config.skill === undefined || config.skill.trim().length === 0 ? undefined : boundSkill(config.skill, config.skillTokenCap);
-  const counts: Counts = { decisions: 0, invalid: 0, retries: 0, timeouts: 0, failed: 0, aborted: 0, queueMs: 0 };
+  const counts: Counts = { decisions: 0, retries: 0, timeouts: 0, failed: 0, aborted: 0, queueMs: 0 };
   const history: HistoryTurn[] = [];
   let start: AgentStart | undefined;
   let system = '';
   let rttMs: number | undefined;
-  let lastInvalid: string | undefined;
   let closed = false;
 
   function requestBody(messages: StreamingBody['messages']): StreamingBody {
@@ -106,7 +102,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     // Only the frame, the clock, the step, the progress and the feedback are read: never `observation.state`.
     const { frame, simMs, step, progress } = observation;
     const image = await encodeFrameImage(frame, { maxSide: config.maxSide, quality: config.jpegQuality });
-    const feedback = config.feedback ? (observation.feedback ?? lastInvalid) : undefined;
+    const feedback = config.feedback ? observation.feedback : undefined;
     const past = config.historyLength === 0 ? [] : history.slice(-config.historyLength);
     const prompt = composePrompt(system, past, { simMs, step, stepBudget: info.stepBudget, progress, image, feedback });
     const body = requestBody(prompt.messages);
@@ -136,13 +132,6 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     counts.retries += call.retries;
     counts.timeouts += call.timedOutAttempts;
     counts.queueMs += call.queueMs;
-    const parsed = parseAnswer(call.answer, info.controls);
-    if (parsed.ok) {
-      lastInvalid = undefined;
-    } else {
-      counts.invalid += 1;
-      lastInvalid = feedbackLine(parsed.reason, parsed.detail);
-    }
     history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
     while (history.length > config.historyLength) history.shift();
     // Waiting for the shared endpoint permit is this process's doing, not the model's: it is left out of wallMs.
@@ -171,14 +160,14 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
   return {
     kind: 'vlm',
     privileged: false,
-    frameEncoding: 'rgb',
+    frameEncoding: 'jpeg',
+    jpeg: { quality: config.jpegQuality, maxSide: config.maxSide },
     config,
     skillInfo,
     async start(info: AgentStart): Promise<void> {
       start = info;
       system = systemPrompt(info.gamePrompt, skillInfo?.text);
       history.length = 0;
-      lastInvalid = undefined;
       rttMs = await networkRtt(config.baseUrl, apiKey, Math.min(config.timeoutMs, 5_000));
     },
     decide,

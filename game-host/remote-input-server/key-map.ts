@@ -2,6 +2,7 @@
  * Names on the RemoteInput wire: our control names (as chunks name them) <-> Unreal Engine FKey names, and
  * the default UE5 map name of a game variant. Shared by the RemoteInput server and the RemoteInput driver.
  */
+import { controlKey } from '../../protocol/index.js';
 
 /** The RemoteInput plugin's default port of player 1; player k listens on base + k - 1. */
 export const REMOTE_INPUT_BASE_PORT = 12345;
@@ -44,7 +45,7 @@ export function defaultFKey(control: string): string {
   if (/^[a-z]$/i.test(control)) return control.toUpperCase();
   if (/^[0-9]$/.test(control)) return DIGITS[Number(control)]!;
   if (/^f([1-9]|1[0-2])$/i.test(control)) return control.toUpperCase();
-  return NAMED[control.toLowerCase()] ?? control;
+  return NAMED[controlKey(control)] ?? control;
 }
 
 /** Our control -> FKey for every key of a control set, with per-game overrides on top. */
@@ -56,8 +57,8 @@ export function fkeyMap(keys: readonly string[], overrides: Readonly<Record<stri
 export function controlByFKey(keys: readonly string[], overrides: Readonly<Record<string, string>> = {}): Map<string, string> {
   const byName = new Map<string, string>();
   for (const [control, fkey] of fkeyMap(keys, overrides)) {
-    byName.set(control.toLowerCase(), control);
-    byName.set(fkey.toLowerCase(), control);
+    byName.set(controlKey(control), control);
+    byName.set(controlKey(fkey), control);
   }
   return byName;
 }

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ArenaError, ErrorCode, type InputEvent } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, controlKey, wireButtons, type InputEvent } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import type { GameBackend } from '../backend.js';
 import { controlByFKey, defaultMapName, mapKey, REMOTE_INPUT_BASE_PORT } from './key-map.js';
@@ -260,7 +260,7 @@ class Connection {
     const { world } = this.ctx;
     switch (cmd.type) {
       case 'key': {
-        const control = this.ctx.controls.get(cmd.key.toLowerCase());
+        const control = this.ctx.controls.get(controlKey(cmd.key));
         if (control === undefined) return this.ignored(`key '${cmd.key}'`);
         const down = cmd.event === 'pressed';
         if (down) this.heldKeys.add(control);
@@ -268,6 +268,7 @@ class Connection {
         return world.apply([{ type: 'key', at: 0, slot: this.slot, key: control, down }]);
       }
       case 'mouse_button': {
+        if (!wireButtons(this.ctx.entry.controls.buttons).includes(cmd.button)) return this.ignored(`mouse button '${cmd.button}'`);
         const down = cmd.event === 'pressed';
         if (down) this.heldButtons.add(cmd.button);
         else this.heldButtons.delete(cmd.button);

@@ -2,6 +2,8 @@
 
 /** Radians per degree. */
 export const RAD = Math.PI / 180;
+/** Degrees per radian. */
+export const DEG = 180 / Math.PI;
 
 /** A heading `deg` wrapped into (-180, 180]. */
 export function wrapYaw(deg: number): number {

@@ -1,4 +1,5 @@
 /** The keys one player holds, by the game's canonical names, and the walking controls they make. */
+import { canonicalControl } from '../../protocol/index.js';
 
 /** The movement keys held during one tick: WASD and Space. */
 export interface MoveControls {
@@ -15,7 +16,7 @@ interface KeyEvent {
   readonly down: boolean;
 }
 
-/** The subset of `names` a player holds; key names from events match case-insensitively. */
+/** The subset of `names` a player holds; key names from events match by the protocol's case rule. */
 export class HeldKeys<K extends string> {
   private readonly held = new Set<K>();
 
@@ -23,7 +24,7 @@ export class HeldKeys<K extends string> {
 
   /** Applies a key event; returns the key when it went down while up (a new press), else undefined. */
   apply(event: KeyEvent): K | undefined {
-    const key = this.names.find((k) => k.toLowerCase() === event.key.toLowerCase());
+    const key = canonicalControl(event.key, this.names) as K | undefined;
     if (key === undefined) return undefined;
     const pressed = event.down && !this.held.has(key);
     if (event.down) this.held.add(key);

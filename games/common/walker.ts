@@ -18,13 +18,24 @@ export interface WalkerRules extends JumpRules {
   readonly playerRadius: number;
 }
 
-/** Advances the body by `dtMs` against `solids` (walking works in the air too); returns whether it jumped. */
-export function stepWalker(body: WalkerBody, controls: MoveControls, yawDeg: number, dtMs: number, rules: WalkerRules, solids: readonly Footprint[]): boolean {
-  const dt = dtMs / 1000;
+/** Walks the body's footprint by `dtMs` along the held keys relative to `yawDeg`, sliding along `solids` (no jumping or falling). */
+export function walkAmong(
+  body: Pick<WalkerBody, 'x' | 'z'>,
+  controls: Omit<MoveControls, 'jump'>,
+  yawDeg: number,
+  dtMs: number,
+  rules: Pick<WalkerRules, 'moveSpeed' | 'playerRadius'>,
+  solids: readonly Footprint[],
+): void {
   const walk = walkDirection(controls, yawDeg);
   if (walk.len > 0) {
-    const step = rules.moveSpeed * dt;
+    const step = rules.moveSpeed * (dtMs / 1000);
     [body.x, body.z] = resolveCircle(body.x + (walk.x / walk.len) * step, body.z + (walk.z / walk.len) * step, rules.playerRadius, solids);
   }
-  return jumpOverFloor(body, controls.jump, rules, dt);
+}
+
+/** Advances the body by `dtMs` against `solids` (walking works in the air too); returns whether it jumped. */
+export function stepWalker(body: WalkerBody, controls: MoveControls, yawDeg: number, dtMs: number, rules: WalkerRules, solids: readonly Footprint[]): boolean {
+  walkAmong(body, controls, yawDeg, dtMs, rules, solids);
+  return jumpOverFloor(body, controls.jump, rules, dtMs / 1000);
 }

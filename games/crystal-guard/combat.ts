@@ -14,13 +14,27 @@ export interface ShotHit {
   readonly distance: number;
 }
 
+/** A point or direction in the arena, m: x, y up, z. */
+export type Vec3 = readonly [number, number, number];
+
+/** Distance along the ray from `o` along unit `d` to where it enters `b` (0 from inside), or Infinity when it misses, m. */
+export function rayEntry(o: Vec3, d: Vec3, b: Box): number {
+  return rayBox(o[0], o[1], o[2], d[0], d[1], d[2], { minX: b.min[0], minY: b.min[1], minZ: b.min[2], maxX: b.max[0], maxY: b.max[1], maxZ: b.max[2] }) ?? Infinity;
+}
+
+/** What stops a shot: cover, each team's gate (while closed) and crystal, indexed by team. */
+export type ShotArena = Pick<Arena, 'solids'> & { readonly gates: readonly Box[]; readonly crystals: readonly Box[] };
+
+/** Who fires: where the player stands, where it looks and its team. */
+export type Shooter = Pick<Player, 'x' | 'z' | 'yawDeg' | 'pitchDeg' | 'team'>;
+
 /** Traces `shooter`'s shot through the arena at `simMs` against `others` (every other player). */
-export function traceShot(arena: Arena, gates: GatePlan, shooter: Player, others: readonly Player[], simMs: number): ShotHit {
+export function traceShot(arena: ShotArena, gates: GatePlan, shooter: Shooter, others: readonly Pick<Player, 'slot' | 'x' | 'z' | 'respawnMs'>[], simMs: number): ShotHit {
   const o = [shooter.x, Rules.eyeHeight, shooter.z] as const;
   const d = viewDirection(shooter.yawDeg, shooter.pitchDeg);
   let best: ShotHit = { result: 'nothing', distance: Rules.shotRange };
   const consider = (b: Box, hit: Omit<ShotHit, 'distance'>): void => {
-    const t = rayBox(o[0], o[1], o[2], d[0], d[1], d[2], { minX: b.min[0], minY: b.min[1], minZ: b.min[2], maxX: b.max[0], maxY: b.max[1], maxZ: b.max[2] }) ?? Infinity;
+    const t = rayEntry(o, d, b);
     if (t < best.distance) best = { ...hit, distance: t };
   };
   for (const s of arena.solids) consider(s, { result: 'cover' });

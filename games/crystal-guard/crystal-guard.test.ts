@@ -63,7 +63,6 @@ describe('crystal_guard simulation', () => {
     // Both slots' frames after each stretch of SCHEDULE.
     hashes: (sim) => frameHashes(sim, SCHEDULE.map((inputs) => ({ ms: 2720, inputs })), [0, 1]),
     twoViews: true,
-    variants: VARIANTS,
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with idle players and progress in [0, 1]', (variant) => {

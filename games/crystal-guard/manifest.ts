@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { VERSUS_SLOTS, WIDE_FRAME, controlSet } from '../../games-manifest/parts.js';
+
+/** crystal_guard's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const crystalGuardVariants = [
+  { id: 'origin', heldOut: false, description: '16 x 36 m hall, both gates open 4 s of every 10 s, two pillars a side' },
+  { id: 'long_hall', heldOut: true, description: '14 x 44 m hall, gates open 5 s of every 12 s, three pillars a side, 3 min timer', timeLimitMs: 180_000 },
+  { id: 'alternating', heldOut: true, description: 'origin hall, but the two gates open in turn, 5 s of every 12 s each' },
+  { id: 'flank_spawn', heldOut: true, description: '20 x 34 m hall, spawns near the side walls, a low wall across the middle, gates open 3.5 s of every 9 s' },
+] as const satisfies readonly Variant[];
 
 export const crystalGuard: GameEntry = {
   id: 'crystal_guard',
@@ -13,12 +21,7 @@ export const crystalGuard: GameEntry = {
   timeLimitMs: 150_000,
   stepBudget: 160,
   progress: 'damage dealt to the enemy crystal / 100 (1 on a win); at the time limit the side whose crystal has more HP left wins',
-  variants: [
-    { id: 'origin', heldOut: false, description: '16 x 36 m hall, both gates open 4 s of every 10 s, two pillars a side' },
-    { id: 'long_hall', heldOut: true, description: '14 x 44 m hall, gates open 5 s of every 12 s, three pillars a side, 3 min timer', timeLimitMs: 180_000 },
-    { id: 'alternating', heldOut: true, description: 'origin hall, but the two gates open in turn, 5 s of every 12 s each' },
-    { id: 'flank_spawn', heldOut: true, description: '20 x 34 m hall, spawns near the side walls, a low wall across the middle, gates open 3.5 s of every 9 s' },
-  ],
+  variants: [...crystalGuardVariants],
   prompt: {
     rules:
       'Two players, BLUE and RED, in a walled hall; each team has a crystal (100 HP) inside a vault at its end of the hall. ' +

@@ -25,11 +25,14 @@ export interface Player {
 
 export type ShotResult = 'crystal' | 'player' | 'gate' | 'cover' | 'own_crystal' | 'nothing';
 
+/** What `stepPlayer` moves: a position, the heading it walks by and the stride it counts (a planner walks one of its own). */
+export type Walker = Pick<Player, 'x' | 'z' | 'yawDeg' | 'stride'>;
+
 export function spawnPlayer(slot: number, team: number, spawn: Spawn): Player {
   return { slot, team, x: spawn.x, z: spawn.z, yawDeg: spawn.yawDeg, pitchDeg: 0, hp: Rules.playerHp, respawnMs: 0, cooldownMs: 0, stride: 0, lastShot: undefined };
 }
 
-export const alive = (p: Player): boolean => p.respawnMs <= 0;
+export const alive = (p: Pick<Player, 'respawnMs'>): boolean => p.respawnMs <= 0;
 
 /** Whether a body of radius `r` at (x, z) overlaps `box` seen from above. */
 function overlaps(box: Box, x: number, z: number, r: number): boolean {
@@ -42,7 +45,7 @@ export function blocked(blocks: readonly Box[], x: number, z: number): boolean {
 }
 
 /** Walks the player for `dtMs` along the held keys; a move along an axis that would enter a block is dropped. */
-export function stepPlayer(p: Player, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[]): void {
+export function stepPlayer(p: Walker, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[]): void {
   const walk = walkDirection(controls, p.yawDeg);
   if (walk.len === 0) return;
   const step = (Rules.moveSpeed * dtMs) / 1000;
@@ -56,7 +59,7 @@ export function stepPlayer(p: Player, controls: Omit<MoveControls, 'jump'>, dtMs
 }
 
 /** The player's hit box. */
-export function bodyBox(p: Player): Box {
+export function bodyBox(p: Pick<Player, 'x' | 'z'>): Box {
   const w = Rules.bodyHalfWidth;
   return { min: [p.x - w, 0, p.z - w], max: [p.x + w, Rules.bodyHeight, p.z + w] };
 }

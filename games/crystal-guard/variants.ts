@@ -1,4 +1,7 @@
 /** The variants of crystal_guard: arena size, gate timing, cover and spawn positions change; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { crystalGuardVariants } from './manifest.js';
+import { crystalGuard } from './manifest.js';
 
 /**
  * When the gates are open. Gate t is open when simMs >= firstOpenMs + offsetMs[t] and
@@ -35,9 +38,8 @@ export interface CrystalGuardVariant {
   readonly timeLimitMs: number;
 }
 
-export const VARIANTS: readonly CrystalGuardVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof crystalGuardVariants, Omit<CrystalGuardVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     width: 16,
     length: 36,
     vaultHalfWidth: 2.2,
@@ -48,10 +50,8 @@ export const VARIANTS: readonly CrystalGuardVariant[] = [
       { x: 4.5, z: -7, hx: 1.2, hz: 0.6 },
     ],
     spawn: { x: -3, z: -12 },
-    timeLimitMs: 150_000,
   },
-  {
-    id: 'long_hall',
+  long_hall: {
     width: 14,
     length: 44,
     vaultHalfWidth: 2,
@@ -63,10 +63,8 @@ export const VARIANTS: readonly CrystalGuardVariant[] = [
       { x: 3.5, z: -12, hx: 0.7, hz: 1.4 },
     ],
     spawn: { x: 0, z: -16 },
-    timeLimitMs: 180_000,
   },
-  {
-    id: 'alternating',
+  alternating: {
     width: 16,
     length: 36,
     vaultHalfWidth: 2.2,
@@ -77,10 +75,8 @@ export const VARIANTS: readonly CrystalGuardVariant[] = [
       { x: 4.5, z: -7, hx: 1.2, hz: 0.6 },
     ],
     spawn: { x: -3, z: -12 },
-    timeLimitMs: 150_000,
   },
-  {
-    id: 'flank_spawn',
+  flank_spawn: {
     width: 20,
     length: 34,
     vaultHalfWidth: 2.4,
@@ -91,6 +87,8 @@ export const VARIANTS: readonly CrystalGuardVariant[] = [
       { x: -5, z: -8, hx: 0.8, hz: 0.8 },
     ],
     spawn: { x: -8, z: -10 },
-    timeLimitMs: 150_000,
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly CrystalGuardVariant[] = manifestVariants(crystalGuard, PARAMS);

@@ -27,7 +27,6 @@ describe('cue_chase simulation', () => {
     game: cueChaseGame,
     create,
     hashes: (sim) => scheduleHashes(sim, controls),
-    variants: VARIANTS,
     look: { camera: (sim) => stateOf(sim).camera, pitchMin: Rules.pitchMin },
     schema: {
       state: CueChaseState,

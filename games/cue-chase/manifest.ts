@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WALK_USE_CONTROLS, WIDE_FRAME, walkUseControlsText } from '../../games-manifest/parts.js';
+
+/** cue_chase's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const cueChaseVariants = [
+  { id: 'origin', heldOut: false, description: 'square plaza with 8 landmarks and 8 people; 5 trades; hints by looks or by landmark' },
+  { id: 'market', heldOut: true, description: 'wide market square, 10 landmarks, 9 people; 6 trades; hints by looks only' },
+  { id: 'garden', heldOut: true, description: 'small garden, 7 landmarks, 6 people; 5 trades; hints by landmark only', timeLimitMs: 480_000 },
+  { id: 'crowd', heldOut: true, description: 'large plaza, 10 landmarks, 10 people; 7 trades; mixed hints', timeLimitMs: 720_000 },
+] as const satisfies readonly Variant[];
 
 export const cueChase: GameEntry = {
   id: 'cue_chase',
@@ -13,12 +21,7 @@ export const cueChase: GameEntry = {
   timeLimitMs: 600_000,
   stepBudget: 500,
   progress: 'trades completed / length of the exchange chain (1 after the last trade)',
-  variants: [
-    { id: 'origin', heldOut: false, description: 'square plaza with 8 landmarks and 8 people; 5 trades; hints by looks or by landmark' },
-    { id: 'market', heldOut: true, description: 'wide market square, 10 landmarks, 9 people; 6 trades; hints by looks only' },
-    { id: 'garden', heldOut: true, description: 'small garden, 7 landmarks, 6 people; 5 trades; hints by landmark only', timeLimitMs: 480_000 },
-    { id: 'crowd', heldOut: true, description: 'large plaza, 10 landmarks, 10 people; 7 trades; mixed hints', timeLimitMs: 720_000 },
-  ],
+  variants: [...cueChaseVariants],
   prompt: {
     rules:
       'You hold an item and must pass it along a chain of people in a town plaza. The hint at the top of the screen describes ' +

@@ -1,5 +1,8 @@
 /** The variants of cue_chase: plaza size, landmarks, how many people, chain length and hint kinds change; the rules never do. */
 import type { LandmarkKind } from './rules.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { cueChaseVariants } from './manifest.js';
+import { cueChase } from './manifest.js';
 
 /** A landmark and the spot beside it where a person may stand (x, z), m. */
 export interface LandmarkSpec {
@@ -26,9 +29,8 @@ export interface CueChaseVariant {
   readonly timeLimitMs: number;
 }
 
-export const VARIANTS: readonly CueChaseVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof cueChaseVariants, Omit<CueChaseVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     halfX: 18,
     halfZ: 18,
     start: { x: 0, z: -15, yawDeg: 0 },
@@ -45,10 +47,8 @@ export const VARIANTS: readonly CueChaseVariant[] = [
     people: 8,
     trades: 5,
     hints: ['look', 'place'],
-    timeLimitMs: 600_000,
   },
-  {
-    id: 'market',
+  market: {
     halfX: 22,
     halfZ: 15,
     start: { x: -19, z: 0, yawDeg: 90 },
@@ -67,10 +67,8 @@ export const VARIANTS: readonly CueChaseVariant[] = [
     people: 9,
     trades: 6,
     hints: ['look'],
-    timeLimitMs: 600_000,
   },
-  {
-    id: 'garden',
+  garden: {
     halfX: 15,
     halfZ: 15,
     start: { x: 0, z: 0, yawDeg: 45 },
@@ -86,10 +84,8 @@ export const VARIANTS: readonly CueChaseVariant[] = [
     people: 6,
     trades: 5,
     hints: ['place'],
-    timeLimitMs: 480_000,
   },
-  {
-    id: 'crowd',
+  crowd: {
     halfX: 22,
     halfZ: 22,
     start: { x: 0, z: -19, yawDeg: 0 },
@@ -108,6 +104,8 @@ export const VARIANTS: readonly CueChaseVariant[] = [
     people: 10,
     trades: 7,
     hints: ['look', 'place'],
-    timeLimitMs: 720_000,
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly CueChaseVariant[] = manifestVariants(cueChase, PARAMS);

@@ -3,12 +3,14 @@
  * transfer points ('T') in the wall; the crates are on one side and the counters on the other.
  */
 import type { WorkshopVariant } from '../workshop/index.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { handoffRunVariants } from './manifest.js';
+import { handoffRun } from './manifest.js';
 
 const PARTS = ['GEAR', 'PIPE', 'BOLT', 'COIL'] as const;
 
-export const VARIANTS: readonly WorkshopVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof handoffRunVariants, Omit<WorkshopVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     map: [
       '#############',
       '#a....#....C#',
@@ -20,7 +22,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 810_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -32,8 +33,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 34_000,
     },
   },
-  {
-    id: 'bench_first',
+  bench_first: {
     map: [
       '#############',
       '#a....T....C#',
@@ -45,7 +45,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 810_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -57,8 +56,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 34_000,
     },
   },
-  {
-    id: 'single_pass',
+  single_pass: {
     map: [
       '#############',
       'a.....#....C#',
@@ -70,7 +68,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 810_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -82,8 +79,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 36_000,
     },
   },
-  {
-    id: 'mirrored',
+  mirrored: {
     map: [
       '#############',
       '#C....#....a#',
@@ -95,7 +91,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: PARTS,
-    timeLimitMs: 810_000,
     upgradeMs: 2500,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }, { kind: 'COIL', weight: 1 }],
@@ -107,4 +102,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 34_000,
     },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly WorkshopVariant[] = manifestVariants(handoffRun, PARAMS);

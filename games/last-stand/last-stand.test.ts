@@ -27,7 +27,6 @@ describe('last_stand simulation', () => {
     create,
     // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
     hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: 4 * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
-    variants: VARIANTS,
     look: { camera: (sim) => LastStandState.parse(sim.state()).camera, pitchMin: Rules.pitchMin },
     schema: {
       state: LastStandState,

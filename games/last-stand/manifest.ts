@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WALK_JUMP_CONTROLS, WIDE_FRAME } from '../../games-manifest/parts.js';
+
+/** last_stand's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const lastStandVariants = [
+  { id: 'origin', heldOut: false, description: '9x9 square platform, steady random tile drops' },
+  { id: 'ring', heldOut: true, description: 'ring-shaped platform around a central hole, faster drops' },
+  { id: 'waves', heldOut: true, description: '11x11 platform; tiles drop in sweeping row waves' },
+  { id: 'short_fuse', heldOut: true, description: '7x7 platform, 60 s timer, drops speed up over time', timeLimitMs: 60_000 },
+] as const satisfies readonly Variant[];
 
 export const lastStand: GameEntry = {
   id: 'last_stand',
@@ -13,12 +21,7 @@ export const lastStand: GameEntry = {
   timeLimitMs: 120_000,
   stepBudget: 300,
   progress: 'survival time / time limit (1 if the player survives to the end)',
-  variants: [
-    { id: 'origin', heldOut: false, description: '9x9 square platform, steady random tile drops' },
-    { id: 'ring', heldOut: true, description: 'ring-shaped platform around a central hole, faster drops' },
-    { id: 'waves', heldOut: true, description: '11x11 platform; tiles drop in sweeping row waves' },
-    { id: 'short_fuse', heldOut: true, description: '7x7 platform, 60 s timer, drops speed up over time', timeLimitMs: 60_000 },
-  ],
+  variants: [...lastStandVariants],
   prompt: {
     rules:
       'You stand on a platform of square tiles floating in the sky. Tiles flash red for about three seconds and then fall away. ' +

@@ -28,9 +28,10 @@ export function spawnBody(platform: Platform): PlayerBody {
 
 /**
  * Advances the body by `dtMs`. On the ground, walking velocity follows the keys (relative to `yawDeg`)
- * and a held jump key leaves the ground; in the air the take-off velocity is kept (no air control).
+ * and a held jump key leaves the ground; in the air the take-off velocity is kept (no air control). Only
+ * `platform.supports` is asked, so a planner can pass tiles as it expects them to be.
  */
-export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, platform: Platform): BodyStep {
+export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, platform: Pick<Platform, 'supports'>): BodyStep {
   const dt = dtMs / 1000;
   const { walk, jumped } = steerOnGround(body, controls, yawDeg, Rules);
   if (walk !== undefined && walk.len > 0) body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;

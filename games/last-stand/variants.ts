@@ -1,4 +1,7 @@
 /** The variants of last_stand: layout, drop pattern and timer change; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { lastStandVariants } from './manifest.js';
+import { lastStand } from './manifest.js';
 
 /** How tiles are chosen to drop. `targetChance` is the chance a drop picks the tile under the player when it is a candidate. */
 export type DropPlan =
@@ -33,37 +36,32 @@ export interface LastStandVariant {
   readonly drops: DropPlan;
 }
 
-export const VARIANTS: readonly LastStandVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof lastStandVariants, Omit<LastStandVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     cols: 9,
     rows: 9,
     hole: 0,
-    timeLimitMs: 120_000,
     drops: { kind: 'random', firstMs: 3000, startIntervalMs: 2000, endIntervalMs: 2000, targetChance: 0.35 },
   },
-  {
-    id: 'ring',
+  ring: {
     cols: 11,
     rows: 11,
     hole: 5,
-    timeLimitMs: 120_000,
     drops: { kind: 'random', firstMs: 2000, startIntervalMs: 1500, endIntervalMs: 1500, targetChance: 0.35 },
   },
-  {
-    id: 'waves',
+  waves: {
     cols: 11,
     rows: 11,
     hole: 0,
-    timeLimitMs: 120_000,
     drops: { kind: 'waves', firstMs: 3000, periodMs: 15_000, lineStepMs: 500, perLine: 1, targetChance: 0.5 },
   },
-  {
-    id: 'short_fuse',
+  short_fuse: {
     cols: 7,
     rows: 7,
     hole: 0,
-    timeLimitMs: 60_000,
     drops: { kind: 'random', firstMs: 2000, startIntervalMs: 2200, endIntervalMs: 900, targetChance: 0.3 },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly LastStandVariant[] = manifestVariants(lastStand, PARAMS);

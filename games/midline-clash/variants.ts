@@ -3,12 +3,14 @@
  * the shared crates and counters sit in the midline wall, each side has its own workbench and bin.
  */
 import type { WorkshopVariant } from '../workshop/index.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { midlineClashVariants } from './manifest.js';
+import { midlineClash } from './manifest.js';
 
 const WEAPONS = ['SWORD', 'BOW', 'AXE', 'MACE'] as const;
 
-export const VARIANTS: readonly WorkshopVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof midlineClashVariants, Omit<WorkshopVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     map: [
       '#############',
       '#W....a....W#',
@@ -20,7 +22,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: WEAPONS.slice(0, 3),
-    timeLimitMs: 320_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'SWORD', weight: 1 }, { kind: 'BOW', weight: 1 }, { kind: 'AXE', weight: 1 }],
@@ -32,8 +33,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 40_000,
     },
   },
-  {
-    id: 'armory',
+  armory: {
     map: [
       '#############',
       '#.....a.....#',
@@ -45,7 +45,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: WEAPONS,
-    timeLimitMs: 320_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'SWORD', weight: 1 }, { kind: 'BOW', weight: 1 }, { kind: 'AXE', weight: 1 }, { kind: 'MACE', weight: 1 }],
@@ -57,8 +56,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 40_000,
     },
   },
-  {
-    id: 'far_forge',
+  far_forge: {
     map: [
       '#############',
       '#.....a.....#',
@@ -70,7 +68,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#############',
     ],
     crates: WEAPONS.slice(0, 2),
-    timeLimitMs: 320_000,
     upgradeMs: 2500,
     orders: {
       mix: [{ kind: 'SWORD', weight: 1 }, { kind: 'BOW', weight: 1 }],
@@ -82,8 +79,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 40_000,
     },
   },
-  {
-    id: 'blitz',
+  blitz: {
     map: [
       '###########',
       '#W...a...W#',
@@ -94,7 +90,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '###########',
     ],
     crates: WEAPONS.slice(0, 2),
-    timeLimitMs: 240_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'SWORD', weight: 1 }, { kind: 'BOW', weight: 1 }],
@@ -106,4 +101,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 28_000,
     },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly WorkshopVariant[] = manifestVariants(midlineClash, PARAMS);

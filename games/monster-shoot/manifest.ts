@@ -1,5 +1,14 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WIDE_FRAME, controlSet } from '../../games-manifest/parts.js';
+
+/** monster_shoot's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const monsterShootVariants = [
+  { id: 'origin', heldOut: false, description: 'square arena with four pillars; 10 monsters of 60 HP arriving from all sides' },
+  { id: 'horde', heldOut: true, description: 'larger arena; 18 weaker (40 HP), faster monsters arriving quickly' },
+  { id: 'corridor', heldOut: true, description: 'long narrow hall; 12 fast monsters come from both ends' },
+  { id: 'brutes', heldOut: true, description: 'you start between two low walls; 6 very tough (120 HP), slow monsters' },
+  { id: 'rush', heldOut: true, description: 'wide arena, 9 fast monsters, 90 s timer', timeLimitMs: 90_000 },
+] as const satisfies readonly Variant[];
 
 export const monsterShoot: GameEntry = {
   id: 'monster_shoot',
@@ -13,13 +22,7 @@ export const monsterShoot: GameEntry = {
   timeLimitMs: 120_000,
   stepBudget: 300,
   progress: 'monster health removed by your shots / total monster health of the level (1 when every monster is shot down)',
-  variants: [
-    { id: 'origin', heldOut: false, description: 'square arena with four pillars; 10 monsters of 60 HP arriving from all sides' },
-    { id: 'horde', heldOut: true, description: 'larger arena; 18 weaker (40 HP), faster monsters arriving quickly' },
-    { id: 'corridor', heldOut: true, description: 'long narrow hall; 12 fast monsters come from both ends' },
-    { id: 'brutes', heldOut: true, description: 'you start between two low walls; 6 very tough (120 HP), slow monsters' },
-    { id: 'rush', heldOut: true, description: 'wide arena, 9 fast monsters, 90 s timer', timeLimitMs: 90_000 },
-  ],
+  variants: [...monsterShootVariants],
   prompt: {
     rules:
       'Purple monsters walk towards you from around the arena. Each has a health bar above its head. Every shot that hits ' +

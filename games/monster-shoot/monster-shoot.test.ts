@@ -48,7 +48,6 @@ describe('monster_shoot simulation', () => {
           inputs: compileChunk(chunk, controls, 0).inputs,
         })),
       ),
-    variants: VARIANTS,
     look: { camera: (sim) => stateOf(sim).camera, pitchMin: Rules.pitchMin },
     schema: {
       state: MonsterShootState,

@@ -1,4 +1,7 @@
 /** The variants of monster_shoot: arena shape, monster count, toughness, speed and spawn layout change; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { monsterShootVariants } from './manifest.js';
+import { monsterShoot } from './manifest.js';
 
 /** An axis-aligned block on the floor (pillar or inner wall), metres. */
 export interface Block {
@@ -40,9 +43,8 @@ function rim(halfX: number, halfZ: number, inset: number, step: number): [number
   return points;
 }
 
-export const VARIANTS: readonly MonsterShootVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof monsterShootVariants, Omit<MonsterShootVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     halfX: 16,
     halfZ: 16,
     blocks: [pillar(-7, -7), pillar(7, -7), pillar(-7, 7), pillar(7, 7)],
@@ -54,10 +56,8 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     initial: [[-4, 13], [4, 13]],
     firstMs: 5000,
     intervalMs: 6000,
-    timeLimitMs: 120_000,
   },
-  {
-    id: 'horde',
+  horde: {
     halfX: 18,
     halfZ: 18,
     blocks: [pillar(0, 9), pillar(0, -9), pillar(9, 0), pillar(-9, 0)],
@@ -69,10 +69,8 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     initial: [[-6, 15], [0, 15], [6, 15], [0, -15]],
     firstMs: 4000,
     intervalMs: 3500,
-    timeLimitMs: 120_000,
   },
-  {
-    id: 'corridor',
+  corridor: {
     halfX: 6,
     halfZ: 30,
     blocks: [pillar(-3, 12, 0.8), pillar(3, -12, 0.8), pillar(3, 20, 0.8), pillar(-3, -20, 0.8)],
@@ -84,10 +82,8 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     initial: [[-3, 27], [3, 27]],
     firstMs: 4000,
     intervalMs: 5000,
-    timeLimitMs: 120_000,
   },
-  {
-    id: 'brutes',
+  brutes: {
     halfX: 14,
     halfZ: 14,
     blocks: [
@@ -102,10 +98,8 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     initial: [[12, 0]],
     firstMs: 4000,
     intervalMs: 9000,
-    timeLimitMs: 120_000,
   },
-  {
-    id: 'rush',
+  rush: {
     halfX: 20,
     halfZ: 12,
     blocks: [pillar(-10, 0), pillar(10, 0), pillar(0, 6, 0.7), pillar(0, -6, 0.7)],
@@ -117,6 +111,8 @@ export const VARIANTS: readonly MonsterShootVariant[] = [
     initial: [[18, -4], [18, 4], [-18, 0]],
     firstMs: 6000,
     intervalMs: 5000,
-    timeLimitMs: 90_000,
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly MonsterShootVariant[] = manifestVariants(monsterShoot, PARAMS);

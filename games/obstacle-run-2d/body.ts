@@ -1,7 +1,7 @@
 /** The runner's body: running, jumping, gravity, solid platforms and falling through gaps. */
 import { fallAmongSlabs, type SlabStep } from '../common/slabs.js';
 import { tryJump } from '../common/walk.js';
-import type { Course, Platform } from './course.js';
+import type { Ground, Platform } from './course.js';
 import { Rules } from './rules.js';
 
 export interface RunnerBody {
@@ -34,7 +34,7 @@ export function spawnBody(): RunnerBody {
  * Advances the body by `dtMs`. A held A or D sets the running velocity on the ground and in the air; with
  * neither held the body stops on the ground and keeps its momentum in the air. Jump leaves the ground.
  */
-export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, course: Course): BodyStep {
+export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, course: Ground): BodyStep {
   const dt = dtMs / 1000;
   const dir = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
   if (dir !== 0) {

@@ -36,11 +36,32 @@ export function reachableGap(rise: number): number {
   return Rules.runSpeed * airS + 2 * Rules.halfWidth;
 }
 
+/** What a body moves among: platforms to collide with and stand on, and the death line below them, m. */
+export interface Ground {
+  /** The first platform whose slab overlaps the body box with feet at (x, y), if any. */
+  blocking(x: number, y: number): Platform | undefined;
+  /** The platform the feet at (x, y) stand on, if any. */
+  support(x: number, y: number): Platform | undefined;
+  readonly deathY: number;
+}
+
+/** The first of `platforms` whose slab overlaps the body box with feet at (x, y), if any. */
+export function blockingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number): P | undefined {
+  const hw = Rules.halfWidth;
+  return platforms.find((p) => x + hw > p.x0 + EPS && x - hw < p.x1 - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS);
+}
+
+/** The first of `platforms` the feet at (x, y) stand on, if any. */
+export function supportingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number): P | undefined {
+  const hw = Rules.halfWidth;
+  return platforms.find((p) => x + hw > p.x0 && x - hw < p.x1 && Math.abs(y - p.top) < 1e-4);
+}
+
 const draw = (prng: Prng, span: Span): number => span.min + prng.next() * (span.max - span.min);
 /** Rounds to centimetres so layouts print and compare cleanly. */
 const cm = (v: number): number => Math.round(v * 100) / 100;
 
-export class Course {
+export class Course implements Ground {
   /** Platforms in order of x; the first holds the start, the last the finish line. */
   readonly platforms: readonly Platform[];
   readonly finishX: number;
@@ -70,14 +91,12 @@ export class Course {
 
   /** The first platform whose slab overlaps the body box with feet at (x, y), if any. */
   blocking(x: number, y: number): Platform | undefined {
-    const hw = Rules.halfWidth;
-    return this.platforms.find((p) => x + hw > p.x0 + EPS && x - hw < p.x1 - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS);
+    return blockingPlatform(this.platforms, x, y);
   }
 
   /** The platform the feet at (x, y) stand on, if any. */
   support(x: number, y: number): Platform | undefined {
-    const hw = Rules.halfWidth;
-    return this.platforms.find((p) => x + hw > p.x0 && x - hw < p.x1 && Math.abs(y - p.top) < 1e-4);
+    return supportingPlatform(this.platforms, x, y);
   }
 
   /** Index of `platform` in course order. */

@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WIDE_FRAME, controlSet } from '../../games-manifest/parts.js';
+
+/** obstacle_run_2d's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const obstacleRun2dVariants = [
+  { id: 'origin', heldOut: false, description: '200 m course; platforms 3.5-8 m long, gaps 1.4-3 m, heights change up to about 1 m' },
+  { id: 'wide_gaps', heldOut: true, description: '180 m course; shorter platforms (3-6 m) and wide gaps (2.4-3.4 m) at nearly level heights' },
+  { id: 'steps', heldOut: true, description: '170 m course; short platforms (2.5-5 m) with big climbs and drops (up to 1.4 m)' },
+  { id: 'marathon', heldOut: true, description: '260 m course of short platforms (2-5 m), gaps 1.4-3 m; little time to spare' },
+] as const satisfies readonly Variant[];
 
 export const obstacleRun2d: GameEntry = {
   id: 'obstacle_run_2d',
@@ -13,12 +21,7 @@ export const obstacleRun2d: GameEntry = {
   timeLimitMs: 180_000,
   stepBudget: 300,
   progress: 'furthest x stood on / finish-line x (1 at the finish line; never decreases)',
-  variants: [
-    { id: 'origin', heldOut: false, description: '200 m course; platforms 3.5-8 m long, gaps 1.4-3 m, heights change up to about 1 m' },
-    { id: 'wide_gaps', heldOut: true, description: '180 m course; shorter platforms (3-6 m) and wide gaps (2.4-3.4 m) at nearly level heights' },
-    { id: 'steps', heldOut: true, description: '170 m course; short platforms (2.5-5 m) with big climbs and drops (up to 1.4 m)' },
-    { id: 'marathon', heldOut: true, description: '260 m course of short platforms (2-5 m), gaps 1.4-3 m; little time to spare' },
-  ],
+  variants: [...obstacleRun2dVariants],
   prompt: {
     rules:
       'A side-scrolling obstacle course of floating platforms in the sky. Run to the right, jump over the gaps between ' +

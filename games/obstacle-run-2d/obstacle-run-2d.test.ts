@@ -27,7 +27,6 @@ describe('obstacle_run_2d simulation', () => {
     create,
     // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
     hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: chunk.steps.length * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
-    variants: VARIANTS,
     schema: { state: ObstacleRun2dState, variant: 'steps', play: (sim) => hold(sim, ['D', 'Space'], 300) },
   });
 

@@ -1,4 +1,7 @@
 /** The variants of obstacle_run_2d: course length, platform lengths, gap widths and height changes; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { obstacleRun2dVariants } from './manifest.js';
+import { obstacleRun2d } from './manifest.js';
 
 /** A closed range [min, max] that a course generator draws from uniformly. */
 export interface Span {
@@ -21,41 +24,36 @@ export interface ObstacleRun2dVariant {
   readonly height: Span;
 }
 
-export const VARIANTS: readonly ObstacleRun2dVariant[] = [
-  {
-    id: 'origin',
-    timeLimitMs: 180_000,
+const PARAMS: VariantParams<typeof obstacleRun2dVariants, Omit<ObstacleRun2dVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     finishX: 200,
     platformLength: { min: 3.5, max: 8 },
     gap: { min: 1.4, max: 3 },
     rise: { min: -1, max: 0.9 },
     height: { min: -2, max: 3 },
   },
-  {
-    id: 'wide_gaps',
-    timeLimitMs: 180_000,
+  wide_gaps: {
     finishX: 180,
     platformLength: { min: 3, max: 6 },
     gap: { min: 2.4, max: 3.4 },
     rise: { min: -0.5, max: 0.5 },
     height: { min: -1.5, max: 1.5 },
   },
-  {
-    id: 'steps',
-    timeLimitMs: 180_000,
+  steps: {
     finishX: 170,
     platformLength: { min: 2.5, max: 5 },
     gap: { min: 1.2, max: 2.6 },
     rise: { min: -1.4, max: 1.3 },
     height: { min: -3, max: 4 },
   },
-  {
-    id: 'marathon',
-    timeLimitMs: 180_000,
+  marathon: {
     finishX: 260,
     platformLength: { min: 2, max: 5 },
     gap: { min: 1.4, max: 3 },
     rise: { min: -0.9, max: 0.9 },
     height: { min: -2, max: 3 },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly ObstacleRun2dVariant[] = manifestVariants(obstacleRun2d, PARAMS);

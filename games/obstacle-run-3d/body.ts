@@ -3,7 +3,7 @@ import { RAD } from '../common/angles.js';
 import type { MoveControls } from '../common/held-keys.js';
 import { fallAmongSlabs, type SlabStep } from '../common/slabs.js';
 import { tryJump, walkDirection, type FacingBody } from '../common/walk.js';
-import type { Course, Platform } from './course.js';
+import type { Course, Ground, Platform } from './course.js';
 import { Rules } from './rules.js';
 
 /** The runner's body: centre of the feet in m (x right, y up, z forward at yaw 0), velocity in m/s. */
@@ -22,7 +22,7 @@ export function spawnBody(course: Course): RunnerBody {
  * Advances the body by `dtMs`. Held move keys set the walking velocity relative to `yawDeg`, on the ground
  * and in the air; with none held the body stops on the ground and keeps its momentum in the air.
  */
-export function stepBody(body: RunnerBody, controls: MoveControls, yawDeg: number, dtMs: number, course: Course): BodyStep {
+export function stepBody(body: RunnerBody, controls: MoveControls, yawDeg: number, dtMs: number, course: Ground): BodyStep {
   const dt = dtMs / 1000;
   const walk = walkDirection(controls, yawDeg);
   if (walk.len > 1e-9) {

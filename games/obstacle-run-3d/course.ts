@@ -37,11 +37,34 @@ export function reachableGap(rise: number): number {
 const draw = (prng: Prng, span: Span): number => span.min + prng.next() * (span.max - span.min);
 const cm = (v: number): number => Math.round(v * 100) / 100;
 
+/** What a body moves among: platforms to collide with and stand on, and the death line below them, m. */
+export interface Ground {
+  /** The first platform whose box overlaps the body box with feet at (x, y, z), if any. */
+  blocking(x: number, y: number, z: number): Platform | undefined;
+  /** The platform the feet at (x, y, z) stand on, if any. */
+  support(x: number, y: number, z: number): Platform | undefined;
+  readonly deathY: number;
+}
+
+/** The first of `platforms` whose box overlaps the body box with feet at (x, y, z), if any. */
+export function blockingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number, z: number): P | undefined {
+  const r = Rules.radius;
+  return platforms.find(
+    (p) => Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS,
+  );
+}
+
+/** The first of `platforms` the feet at (x, y, z) stand on, if any. */
+export function supportingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number, z: number): P | undefined {
+  const r = Rules.radius;
+  return platforms.find((p) => Math.abs(x - p.x) < r + p.halfX && Math.abs(z - p.z) < r + p.halfZ && Math.abs(y - p.top) < 1e-4);
+}
+
 function apart(a: Platform, b: Platform, margin: number): boolean {
   return Math.abs(a.x - b.x) >= a.halfX + b.halfX + margin || Math.abs(a.z - b.z) >= a.halfZ + b.halfZ + margin;
 }
 
-export class Course {
+export class Course implements Ground {
   /** Platforms in path order: the start, the steps, and the finish pad last. */
   readonly platforms: readonly Platform[];
   /** Path length from the start platform's centre to each platform's centre, horizontally, m. */
@@ -91,17 +114,12 @@ export class Course {
 
   /** The first platform whose box overlaps the body box with feet at (x, y, z), if any. */
   blocking(x: number, y: number, z: number): Platform | undefined {
-    const r = Rules.radius;
-    return this.platforms.find(
-      (p) =>
-        Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS,
-    );
+    return blockingPlatform(this.platforms, x, y, z);
   }
 
   /** The platform the feet at (x, y, z) stand on, if any. */
   support(x: number, y: number, z: number): Platform | undefined {
-    const r = Rules.radius;
-    return this.platforms.find((p) => Math.abs(x - p.x) < r + p.halfX && Math.abs(z - p.z) < r + p.halfZ && Math.abs(y - p.top) < 1e-4);
+    return supportingPlatform(this.platforms, x, y, z);
   }
 
   /** The highest platform top at or below height `y` under the point (x, z), for the drop shadow. */

@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WALK_JUMP_CONTROLS, WIDE_FRAME } from '../../games-manifest/parts.js';
+
+/** obstacle_run_3d's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const obstacleRun3dVariants = [
+  { id: 'origin', heldOut: false, description: '22 platforms 2.5-5 m wide, gaps 1-2.4 m, small height changes and sideways shifts' },
+  { id: 'zigzag', heldOut: true, description: '20 platforms shifted 3.5-5.5 m to alternating sides: diagonal jumps' },
+  { id: 'stairway', heldOut: true, description: '20 platforms that keep climbing, 0.2-1.1 m per jump' },
+  { id: 'switchback', heldOut: true, description: '24 small platforms (2-3.5 m); the course turns sideways and back at right angles' },
+] as const satisfies readonly Variant[];
 
 export const obstacleRun3d: GameEntry = {
   id: 'obstacle_run_3d',
@@ -13,12 +21,7 @@ export const obstacleRun3d: GameEntry = {
   timeLimitMs: 180_000,
   stepBudget: 300,
   progress: '1 - remaining path distance / total path distance, from start centre to finish centre through every platform (furthest stood on; 1 on the finish pad)',
-  variants: [
-    { id: 'origin', heldOut: false, description: '22 platforms 2.5-5 m wide, gaps 1-2.4 m, small height changes and sideways shifts' },
-    { id: 'zigzag', heldOut: true, description: '20 platforms shifted 3.5-5.5 m to alternating sides: diagonal jumps' },
-    { id: 'stairway', heldOut: true, description: '20 platforms that keep climbing, 0.2-1.1 m per jump' },
-    { id: 'switchback', heldOut: true, description: '24 small platforms (2-3.5 m); the course turns sideways and back at right angles' },
-  ],
+  variants: [...obstacleRun3dVariants],
   prompt: {
     rules:
       'An obstacle course of floating platforms in open sky. Jump from platform to platform along the course and land on ' +

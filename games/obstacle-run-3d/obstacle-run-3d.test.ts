@@ -31,7 +31,6 @@ describe('obstacle_run_3d simulation', () => {
     create,
     // A 320x180 frame after each chunk of SCHEDULE plus 2 s idle.
     hashes: (sim) => frameHashes(sim, SCHEDULE.map((chunk) => ({ ms: chunk.steps.length * 120 + 2000, inputs: compileChunk(chunk, 120) }))),
-    variants: VARIANTS,
     look: { camera: (sim) => state(sim).camera, pitchMin: Rules.pitchMin },
     schema: { state: ObstacleRun3dState, variant: 'switchback', play: (sim) => hold(sim, ['W', 'Space'], 300) },
   });

@@ -1,4 +1,7 @@
 /** The variants of obstacle_run_3d: platform count, sizes, gaps, heights, sideways offsets and turns; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { obstacleRun3dVariants } from './manifest.js';
+import { obstacleRun3d } from './manifest.js';
 
 /** A closed range [min, max] that a course generator draws from uniformly. */
 export interface Span {
@@ -27,10 +30,8 @@ export interface ObstacleRun3dVariant {
   readonly turnChance: number;
 }
 
-export const VARIANTS: readonly ObstacleRun3dVariant[] = [
-  {
-    id: 'origin',
-    timeLimitMs: 180_000,
+const PARAMS: VariantParams<typeof obstacleRun3dVariants, Omit<ObstacleRun3dVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     platforms: 22,
     size: { min: 2.5, max: 5 },
     gap: { min: 1, max: 2.4 },
@@ -40,9 +41,7 @@ export const VARIANTS: readonly ObstacleRun3dVariant[] = [
     zigzag: false,
     turnChance: 0,
   },
-  {
-    id: 'zigzag',
-    timeLimitMs: 180_000,
+  zigzag: {
     platforms: 20,
     size: { min: 2.5, max: 4 },
     gap: { min: 1, max: 2.2 },
@@ -52,9 +51,7 @@ export const VARIANTS: readonly ObstacleRun3dVariant[] = [
     zigzag: true,
     turnChance: 0,
   },
-  {
-    id: 'stairway',
-    timeLimitMs: 180_000,
+  stairway: {
     platforms: 20,
     size: { min: 2.5, max: 4 },
     gap: { min: 1, max: 2 },
@@ -64,9 +61,7 @@ export const VARIANTS: readonly ObstacleRun3dVariant[] = [
     zigzag: false,
     turnChance: 0,
   },
-  {
-    id: 'switchback',
-    timeLimitMs: 180_000,
+  switchback: {
     platforms: 24,
     size: { min: 2, max: 3.5 },
     gap: { min: 1.2, max: 2.4 },
@@ -76,4 +71,7 @@ export const VARIANTS: readonly ObstacleRun3dVariant[] = [
     zigzag: false,
     turnChance: 0.45,
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly ObstacleRun3dVariant[] = manifestVariants(obstacleRun3d, PARAMS);

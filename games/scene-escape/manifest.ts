@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { SOLO_SLOTS, WALK_USE_CONTROLS, WIDE_FRAME, walkUseControlsText } from '../../games-manifest/parts.js';
+
+/** scene_escape's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const sceneEscapeVariants = [
+  { id: 'origin', heldOut: false, description: 'four rooms in a square; 7 tasks: keys, doors, a lever-opened gate, a button, the exit' },
+  { id: 'hallway', heldOut: true, description: 'four rooms in a row; 5 tasks starting with a chest', timeLimitMs: 420_000 },
+  { id: 'wing', heldOut: true, description: 'six rooms in two rows, start in the middle; 7 tasks' },
+  { id: 'vault', heldOut: true, description: 'nine rooms around a central hall; 9 tasks', timeLimitMs: 720_000 },
+] as const satisfies readonly Variant[];
 
 export const sceneEscape: GameEntry = {
   id: 'scene_escape',
@@ -13,12 +21,7 @@ export const sceneEscape: GameEntry = {
   timeLimitMs: 600_000,
   stepBudget: 500,
   progress: 'tasks completed / length of the task chain (1 after the final task, opening the exit door)',
-  variants: [
-    { id: 'origin', heldOut: false, description: 'four rooms in a square; 7 tasks: keys, doors, a lever-opened gate, a button, the exit' },
-    { id: 'hallway', heldOut: true, description: 'four rooms in a row; 5 tasks starting with a chest', timeLimitMs: 420_000 },
-    { id: 'wing', heldOut: true, description: 'six rooms in two rows, start in the middle; 7 tasks' },
-    { id: 'vault', heldOut: true, description: 'nine rooms around a central hall; 9 tasks', timeLimitMs: 720_000 },
-  ],
+  variants: [...sceneEscapeVariants],
   prompt: {
     rules:
       'You are locked in a set of rooms and escape by completing a chain of tasks in order. The current task, shown at the top ' +

@@ -27,7 +27,6 @@ describe('scene_escape simulation', () => {
     game: sceneEscapeGame,
     create,
     hashes: (sim) => scheduleHashes(sim, controls),
-    variants: VARIANTS,
     look: { camera: (sim) => stateOf(sim).camera, pitchMin: Rules.pitchMin },
     schema: {
       state: SceneEscapeState,

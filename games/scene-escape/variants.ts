@@ -1,5 +1,8 @@
 /** The variants of scene_escape: room layout, object placement and the task chain change; the rules never do. */
 import type { ColourName } from './rules.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { sceneEscapeVariants } from './manifest.js';
+import { sceneEscape } from './manifest.js';
 
 /** A room on the grid: column (x) and row (z). */
 export type Cell = readonly [number, number];
@@ -37,9 +40,8 @@ export interface SceneEscapeVariant {
   readonly timeLimitMs: number;
 }
 
-export const VARIANTS: readonly SceneEscapeVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof sceneEscapeVariants, Omit<SceneEscapeVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     cols: 2,
     rows: 2,
     start: { cell: [0, 0], yawDeg: 0 },
@@ -66,10 +68,8 @@ export const VARIANTS: readonly SceneEscapeVariant[] = [
       { kind: 'button', colour: 'yellow' },
       { kind: 'exit' },
     ],
-    timeLimitMs: 600_000,
   },
-  {
-    id: 'hallway',
+  hallway: {
     cols: 4,
     rows: 1,
     start: { cell: [0, 0], yawDeg: 90 },
@@ -93,10 +93,8 @@ export const VARIANTS: readonly SceneEscapeVariant[] = [
       { kind: 'button', colour: 'blue' },
       { kind: 'exit' },
     ],
-    timeLimitMs: 420_000,
   },
-  {
-    id: 'wing',
+  wing: {
     cols: 3,
     rows: 2,
     start: { cell: [1, 0], yawDeg: 0 },
@@ -125,10 +123,8 @@ export const VARIANTS: readonly SceneEscapeVariant[] = [
       { kind: 'door', colour: 'purple' },
       { kind: 'exit' },
     ],
-    timeLimitMs: 600_000,
   },
-  {
-    id: 'vault',
+  vault: {
     cols: 3,
     rows: 3,
     start: { cell: [1, 1], yawDeg: 180 },
@@ -162,6 +158,8 @@ export const VARIANTS: readonly SceneEscapeVariant[] = [
       { kind: 'door', colour: 'red' },
       { kind: 'exit' },
     ],
-    timeLimitMs: 720_000,
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly SceneEscapeVariant[] = manifestVariants(sceneEscape, PARAMS);

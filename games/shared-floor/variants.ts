@@ -1,11 +1,13 @@
 /** The variants of shared_floor: one floor for both players; layouts, station positions, order mix and timings change. */
 import type { WorkshopVariant } from '../workshop/index.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { sharedFloorVariants } from './manifest.js';
+import { sharedFloor } from './manifest.js';
 
 const PARTS = ['GEAR', 'PIPE', 'BOLT', 'COIL'] as const;
 
-export const VARIANTS: readonly WorkshopVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof sharedFloorVariants, Omit<WorkshopVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     map: [
       '############',
       'a....W.....C',
@@ -17,7 +19,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '############',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 320_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -29,8 +30,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 34_000,
     },
   },
-  {
-    id: 'crossover',
+  crossover: {
     map: [
       '####abcd####',
       '#..........#',
@@ -42,7 +42,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '############',
     ],
     crates: PARTS,
-    timeLimitMs: 320_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }, { kind: 'COIL', weight: 1 }],
@@ -54,8 +53,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 24_000,
     },
   },
-  {
-    id: 'galley',
+  galley: {
     map: [
       '#a#b#W#W#X##',
       '#..0.....1.C',
@@ -63,7 +61,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#c#d#W###X##',
     ],
     crates: PARTS,
-    timeLimitMs: 320_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 2 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }, { kind: 'COIL', weight: 1 }],
@@ -75,8 +72,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 28_000,
     },
   },
-  {
-    id: 'one_bench',
+  one_bench: {
     map: [
       '############',
       'a..........#',
@@ -87,7 +83,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#####X######',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 320_000,
     upgradeMs: 2500,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -99,8 +94,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 36_000,
     },
   },
-  {
-    id: 'rush_hour',
+  rush_hour: {
     map: [
       '##########',
       'a...W....C',
@@ -110,7 +104,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '##########',
     ],
     crates: PARTS.slice(0, 2),
-    timeLimitMs: 240_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }],
@@ -122,4 +115,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 26_000,
     },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly WorkshopVariant[] = manifestVariants(sharedFloor, PARAMS);

@@ -26,6 +26,9 @@ export interface Fighter extends GroundBody {
   fallen: boolean;
 }
 
+/** What `stepFighter` moves: the body, its heading, knockback, stride and fall (a planner steps one of its own). */
+export type FighterBody = Pick<Fighter, 'x' | 'y' | 'z' | 'vx' | 'vy' | 'vz' | 'onGround' | 'yawDeg' | 'knockX' | 'knockZ' | 'knockMs' | 'stride' | 'fallen'>;
+
 export function spawnFighter(slot: number, team: number, spawn: Spawn): Fighter {
   return {
     slot,
@@ -61,7 +64,7 @@ export function onPlatform(side: number, x: number, z: number): boolean {
  * ground, a held jump leaves the ground, knockback is added and fades; a fighter past the edge falls.
  * Returns whether it jumped this tick.
  */
-export function stepFighter(f: Fighter, controls: MoveControls, dtMs: number, side: number): { jumped: boolean } {
+export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number, side: number): { jumped: boolean } {
   const dt = dtMs / 1000;
   const { jumped } = steerOnGround(f, controls, f.yawDeg, Rules);
   let kx = 0;

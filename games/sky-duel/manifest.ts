@@ -1,5 +1,13 @@
-import type { GameEntry } from '../../games-manifest/schema.js';
+import type { GameEntry, Variant } from '../../games-manifest/schema.js';
 import { VERSUS_SLOTS, WIDE_FRAME, controlSet } from '../../games-manifest/parts.js';
+
+/** sky_duel's variants, in listing order: the one list of their ids and time limits (the game's own where none is set). */
+export const skyDuelVariants = [
+  { id: 'origin', heldOut: false, description: '12 m square, fighters 6 m apart facing each other, 2 min timer' },
+  { id: 'small', heldOut: true, description: '8 m square, fighters 5 m apart, 90 s timer', timeLimitMs: 90_000 },
+  { id: 'large', heldOut: true, description: '16 m square, fighters 10 m apart, 150 s timer', timeLimitMs: 150_000 },
+  { id: 'corners', heldOut: true, description: '12 m square, fighters start near opposite corners, facing each other diagonally' },
+] as const satisfies readonly Variant[];
 
 export const skyDuel: GameEntry = {
   id: 'sky_duel',
@@ -14,12 +22,7 @@ export const skyDuel: GameEntry = {
   stepBudget: 500,
   progress:
     'at the end: win 1, draw 0.5, loss 0; during play 0.5 + (own HP - opponent HP) / 200, clipped to [0, 1]; score is the HP margin',
-  variants: [
-    { id: 'origin', heldOut: false, description: '12 m square, fighters 6 m apart facing each other, 2 min timer' },
-    { id: 'small', heldOut: true, description: '8 m square, fighters 5 m apart, 90 s timer', timeLimitMs: 90_000 },
-    { id: 'large', heldOut: true, description: '16 m square, fighters 10 m apart, 150 s timer', timeLimitMs: 150_000 },
-    { id: 'corners', heldOut: true, description: '12 m square, fighters start near opposite corners, facing each other diagonally' },
-  ],
+  variants: [...skyDuelVariants],
   prompt: {
     rules:
       'A one-on-one sword duel on a square platform floating in the sky. Both fighters start with 100 HP. ' +

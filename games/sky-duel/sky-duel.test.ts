@@ -56,7 +56,6 @@ describe('sky_duel simulation', () => {
     // Each slot's frame after each stretch of SCHEDULE.
     hashes: (sim) => frameHashes(sim, SCHEDULE.map((inputs) => ({ ms: 720 + 2000, inputs })), [0, 1]),
     twoViews: true,
-    variants: VARIANTS,
   });
 
   it.each(VARIANTS.map((v) => v.id))('runs variant %s to its end with idle players and progress in [0, 1]', (variant) => {

@@ -1,4 +1,7 @@
 /** The variants of sky_duel: platform size, spawn positions and timer change; the rules never do. */
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { skyDuelVariants } from './manifest.js';
+import { skyDuel } from './manifest.js';
 
 /** Where a fighter starts: feet position in metres and facing in degrees (0 = +z). */
 export interface Spawn {
@@ -25,9 +28,12 @@ function facing(x: number, z: number): readonly [Spawn, Spawn] {
   ];
 }
 
-export const VARIANTS: readonly SkyDuelVariant[] = [
-  { id: 'origin', side: 12, spawns: facing(0, -3), timeLimitMs: 120_000 },
-  { id: 'small', side: 8, spawns: facing(0, -2.5), timeLimitMs: 90_000 },
-  { id: 'large', side: 16, spawns: facing(0, -5), timeLimitMs: 150_000 },
-  { id: 'corners', side: 12, spawns: facing(-3.5, -3.5), timeLimitMs: 120_000 },
-];
+const PARAMS: VariantParams<typeof skyDuelVariants, Omit<SkyDuelVariant, 'id' | 'timeLimitMs'>> = {
+  origin: { side: 12, spawns: facing(0, -3) },
+  small: { side: 8, spawns: facing(0, -2.5) },
+  large: { side: 16, spawns: facing(0, -5) },
+  corners: { side: 12, spawns: facing(-3.5, -3.5) },
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly SkyDuelVariant[] = manifestVariants(skyDuel, PARAMS);

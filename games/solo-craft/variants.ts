@@ -1,11 +1,13 @@
 /** The variants of solo_craft: arena layout, station positions, order mix and timings; the rules never change. */
 import type { WorkshopVariant } from '../workshop/index.js';
+import { manifestVariants, type VariantParams } from '../common/variant-list.js';
+import type { soloCraftVariants } from './manifest.js';
+import { soloCraft } from './manifest.js';
 
 const PARTS = ['GEAR', 'PIPE', 'BOLT', 'COIL'] as const;
 
-export const VARIANTS: readonly WorkshopVariant[] = [
-  {
-    id: 'origin',
+const PARAMS: VariantParams<typeof soloCraftVariants, Omit<WorkshopVariant, 'id' | 'timeLimitMs'>> = {
+  origin: {
     map: [
       '############',
       '#...W..W...#',
@@ -17,7 +19,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '####X#######',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 540_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -29,8 +30,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 55_000,
     },
   },
-  {
-    id: 'long_hall',
+  long_hall: {
     map: [
       '############',
       'a..........#',
@@ -40,7 +40,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#########X##',
     ],
     crates: PARTS.slice(0, 2),
-    timeLimitMs: 540_000,
     upgradeMs: 2500,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }],
@@ -52,8 +51,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 60_000,
     },
   },
-  {
-    id: 'islands',
+  islands: {
     map: [
       '############',
       '#a..#..#..W#',
@@ -65,7 +63,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '############',
     ],
     crates: PARTS,
-    timeLimitMs: 540_000,
     upgradeMs: 2000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 2 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }, { kind: 'COIL', weight: 2 }],
@@ -77,8 +74,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 55_000,
     },
   },
-  {
-    id: 'rush',
+  rush: {
     map: [
       '#########',
       '#a..W..C#',
@@ -89,7 +85,6 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       '#########',
     ],
     crates: PARTS.slice(0, 3),
-    timeLimitMs: 300_000,
     upgradeMs: 3000,
     orders: {
       mix: [{ kind: 'GEAR', weight: 1 }, { kind: 'PIPE', weight: 1 }, { kind: 'BOLT', weight: 1 }],
@@ -101,4 +96,7 @@ export const VARIANTS: readonly WorkshopVariant[] = [
       highMs: 38_000,
     },
   },
-];
+};
+
+/** The variants in manifest order, with the manifest's ids and time limits. */
+export const VARIANTS: readonly WorkshopVariant[] = manifestVariants(soloCraft, PARAMS);

@@ -29,6 +29,9 @@ export interface Layout {
   readonly spawns: ReadonlyMap<number, { readonly col: number; readonly row: number }>;
 }
 
+/** What walking collides with: the grid's size and its blocked tiles, row-major. */
+export type Walls = Pick<Layout, 'cols' | 'rows' | 'blocked'>;
+
 const STATION_CHARS: Readonly<Record<string, StationKind>> = { W: 'workbench', C: 'counter', X: 'bin', T: 'transfer' };
 
 /** Parses `map`; throws RangeError on a ragged map, an unknown character or a crate the variant does not name. */
@@ -88,7 +91,7 @@ function floorAreas(cols: number, rows: number, blocked: readonly boolean[]): nu
 }
 
 /** Whether tile (col, row) blocks walking; outside the map counts as blocked. */
-export function isBlocked(layout: Layout, col: number, row: number): boolean {
+export function isBlocked(layout: Walls, col: number, row: number): boolean {
   if (col < 0 || row < 0 || col >= layout.cols || row >= layout.rows) return true;
   return layout.blocked[row * layout.cols + col] ?? true;
 }

@@ -3,7 +3,7 @@
  * a corner assist (a straight move blocked only by the edge of the footprint slides it into line with the
  * open tile ahead), and the choice of which adjacent station F acts on.
  */
-import { isBlocked, type Layout, type StationSpec } from './layout.js';
+import { isBlocked, type Walls } from './layout.js';
 import { Rules } from './rules.js';
 
 export interface Body {
@@ -24,7 +24,7 @@ export function tileOf(body: { readonly x: number; readonly y: number }): { col:
 }
 
 /** Moves `body` one tick in direction (dx, dy) (each -1, 0 or 1); the facing turns even when blocked. */
-export function moveBody(body: Body, dx: number, dy: number, layout: Layout): void {
+export function moveBody(body: Body, dx: number, dy: number, layout: Walls): void {
   if (dx === 0 && dy === 0) return;
   body.fx = dx;
   body.fy = dy;
@@ -34,7 +34,7 @@ export function moveBody(body: Body, dx: number, dy: number, layout: Layout): vo
   if (dy !== 0) moveAxis(body, false, dy * step, layout, straight);
 }
 
-function moveAxis(body: Body, alongX: boolean, d: number, layout: Layout, assist: boolean): void {
+function moveAxis(body: Body, alongX: boolean, d: number, layout: Walls, assist: boolean): void {
   const pos = alongX ? body.x : body.y;
   const side = alongX ? body.y : body.x;
   const next = pos + d;
@@ -65,15 +65,15 @@ function moveAxis(body: Body, alongX: boolean, d: number, layout: Layout, assist
 }
 
 /** The 4 neighbour directions, in the order ties are broken: up, right, down, left. */
-const NEIGHBOURS = [[0, -1], [1, 0], [0, 1], [-1, 0]] as const;
+export const NEIGHBOURS = [[0, -1], [1, 0], [0, 1], [-1, 0]] as const;
 
 /**
  * The station F acts on: of the stations beside the tile under the body, the one it faces (the last move
  * had a component towards it), else the nearest; undefined when no station is beside it.
  */
-export function targetStation(body: Body, stationAt: (col: number, row: number) => StationSpec | undefined): StationSpec | undefined {
+export function targetStation<S>(body: Body, stationAt: (col: number, row: number) => S | undefined): S | undefined {
   const { col, row } = tileOf(body);
-  let best: StationSpec | undefined;
+  let best: S | undefined;
   let bestRank = Infinity;
   for (const [dc, dr] of NEIGHBOURS) {
     const station = stationAt(col + dc, row + dr);

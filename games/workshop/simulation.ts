@@ -1,5 +1,5 @@
 /** The Simulation every workshop game runs: input to held keys and F presses, ticks, per-slot views, progress. */
-import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
+import { canonicalControl, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
 import type { SimulationOptions } from '../runtime/simulation.js';
 import { EpisodeBase } from '../common/episode.js';
 import { Rules } from './rules.js';
@@ -10,6 +10,8 @@ import { drawWorkshop } from './view.js';
 import { World, type MoveKey } from './world.js';
 
 const MOVE_KEYS: readonly MoveKey[] = ['W', 'A', 'S', 'D'];
+/** Every key a workshop game reads: the moves and F (interact). */
+const KEYS: readonly string[] = [...MOVE_KEYS, 'F'];
 
 /** One episode of a workshop game: every slot of the game has a player; progress is reported for the slots taking part. */
 export class WorkshopSimulation extends EpisodeBase {
@@ -33,7 +35,7 @@ export class WorkshopSimulation extends EpisodeBase {
     if (event.type !== 'key') return;
     const player = this.world.player(event.slot);
     if (player === undefined) return;
-    const key = event.key.toUpperCase();
+    const key = canonicalControl(event.key, KEYS);
     if (key === 'F') {
       if (event.down) player.interactQueued = true;
       return;

@@ -17,6 +17,7 @@ import {
   type Decision,
   type EpisodeSummary,
   type FrameEncoding,
+  type GatewayMessage,
   type Observation,
 } from '../../protocol/index.js';
 
@@ -80,7 +81,7 @@ export class RemoteAgent implements Agent {
   onAction(ws: WebSocket, action: AgentAction): void {
     const pending = this.pending;
     if (!pending || pending.observation.step !== action.step) {
-      sendMessage(ws, { type: 'error', code: ErrorCode.BAD_STATE, message: pending ? `expected an action for step ${pending.observation.step}, got ${action.step}` : 'no observation is waiting for an action' });
+      sendToAgent(ws, { type: 'error', code: ErrorCode.BAD_STATE, message: pending ? `expected an action for step ${pending.observation.step}, got ${action.step}` : 'no observation is waiting for an action' });
       return;
     }
     this.pending = undefined;
@@ -135,7 +136,7 @@ export class RemoteAgent implements Agent {
   }
 
   async end(summary: EpisodeSummary): Promise<void> {
-    if (this.socket) sendMessage(this.socket, { type: 'end', ...summary });
+    if (this.socket) sendToAgent(this.socket, { type: 'end', ...summary });
   }
 
   async close(): Promise<void> {
@@ -180,7 +181,7 @@ export class RemoteAgent implements Agent {
 
   private sendWelcome(): void {
     const info = this.info!;
-    sendMessage(this.socket!, {
+    sendToAgent(this.socket!, {
       type: 'welcome',
       version: AGENT_LINK_VERSION,
       matchId: info.matchId,
@@ -197,7 +198,7 @@ export class RemoteAgent implements Agent {
 
   private async sendObservation(o: Observation): Promise<void> {
     if (!this.socket) return;
-    sendMessage(this.socket, {
+    sendToAgent(this.socket, {
       type: 'observation',
       step: o.step,
       simMs: o.simMs,
@@ -206,6 +207,11 @@ export class RemoteAgent implements Agent {
       ...(o.feedback === undefined ? {} : { feedback: o.feedback }),
     });
   }
+}
+
+/** Sends one gateway-to-agent message. */
+function sendToAgent(ws: WebSocket, message: GatewayMessage): boolean {
+  return sendMessage(ws, message);
 }
 
 function stripUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {

@@ -1,11 +1,13 @@
 /**
- * Asks one agent for one decision under a wall-clock deadline and turns the answer into a legal chunk.
+ * Asks one agent for one decision under a wall-clock deadline and turns it into a legal chunk: the one place
+ * a decision is checked against the game's controls (an answer parsed, a built chunk checked as it is).
  * Whatever happens, the result is a chunk to run (a no-op when the answer was invalid or the call failed)
  * plus a record of why.
  */
 import {
   ArenaError,
   ErrorCode,
+  checkChunk,
   noopChunk,
   parseAnswer,
   toArenaError,
@@ -51,12 +53,7 @@ export async function decideOnce(agent: Agent, observation: Observation, control
     });
     const decision = await Promise.race([agent.decide(observation, controller.signal), deadline, aborted]);
     const wallMs = performance.now() - started;
-    if (decision.kind === 'chunk') {
-      const check = parseAnswer(JSON.stringify({ look: [decision.chunk.look.dx, decision.chunk.look.dy], steps: decision.chunk.steps }), controls);
-      if (!check.ok) return { status: 'invalid', chunk: noopChunk(controls.chunkSteps), decision, reason: check.reason, detail: check.detail, wallMs };
-      return { status: 'valid', chunk: check.chunk, decision, wallMs };
-    }
-    const parsed = parseAnswer(decision.answer, controls);
+    const parsed = decision.kind === 'chunk' ? checkChunk(decision.chunk, controls) : parseAnswer(decision.answer, controls);
     if (!parsed.ok) return { status: 'invalid', chunk: noopChunk(controls.chunkSteps), decision, reason: parsed.reason, detail: parsed.detail, wallMs };
     return { status: 'valid', chunk: parsed.chunk, decision, wallMs };
   } catch (err) {

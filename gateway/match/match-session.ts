@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import type { EpisodeEnd, Frame, GameEvent, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
+import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
 import { compileChunk } from '../chunk-compiler.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
@@ -28,6 +28,17 @@ export interface SlotState {
   systemPrompt: string | undefined;
 }
 
+/** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
+export interface SettledDecision {
+  readonly step: number;
+  /** The latency was charged to the game (lcrt). */
+  readonly charged: boolean;
+  readonly chargedMs: number;
+  readonly chargeNote?: string;
+  readonly durationMs: number;
+  readonly inputs: readonly InputEvent[];
+}
+
 export class MatchSession {
   readonly slots = new Map<number, SlotState>();
   readonly frames: FrameCache;
@@ -44,8 +55,9 @@ export class MatchSession {
     readonly endpoint: GameEndpoint,
     readonly recorder: RunRecorder,
     readonly limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number },
+    gameJpegQuality?: number,
   ) {
-    this.frames = new FrameCache(spec.jpegQuality ?? 85);
+    this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
     this.ledger = {
       append: (entry) => {
         recorder.files.ledger.append(entry);
@@ -99,18 +111,27 @@ export class MatchSession {
     }
   }
 
+  /** The encoding and JPEG profile a slot's agent gets its frames in. */
+  private profileOf(slot: SlotState): { encoding: FrameEncoding; jpeg: JpegProfile | undefined } {
+    const agent = slot.spec.agent;
+    return { encoding: agent.frameEncoding, jpeg: agent.frameEncoding === 'jpeg' ? agent.jpeg : undefined };
+  }
+
   /** The observation for one slot: its own newest frame, encoded as its agent wants, and nothing else's. */
   async observe(slotId: number): Promise<Observation> {
     const slot = this.slots.get(slotId)!;
     const frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
-    const encoding = slot.spec.agent.frameEncoding;
-    const data = await this.frames.get(frame, encoding);
+    const { encoding, jpeg } = this.profileOf(slot);
+    // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
+    // decision's critical path, and recordDecision takes it from the cache.
+    if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
+    const image = await this.frames.get(frame, encoding, jpeg);
     return {
       slot: slotId,
       step: slot.decisions,
       simMs: frame.simMs,
-      frame: { seq: frame.seq, width: frame.width, height: frame.height, encoding, data },
+      frame: { seq: frame.seq, width: image.width, height: image.height, encoding: image.encoding, data: image.data },
       progress: this.progress.get(slotId)?.progress ?? 0,
       ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
       ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
@@ -118,36 +139,57 @@ export class MatchSession {
   }
 
   /**
-   * Records a decision and returns its compiled chunk and charged latency. Invalid answers and failed calls
-   * are counted here and become no-ops; feedback for the next observation is set.
+   * Settles a decision before it runs: counts it (invalid answers and failed calls become no-ops), sets the
+   * feedback for the slot's next observation, compiles its chunk and charges its latency (when `charged`).
    */
-  async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, charged: boolean): Promise<{ chargedMs: number; durationMs: number; inputs: ReturnType<typeof compileChunk>['inputs'] }> {
+  settle(slotId: number, outcome: DecisionOutcome, charged: boolean): SettledDecision {
     const slot = this.slots.get(slotId)!;
     const step = slot.decisions++;
     const compiled = compileChunk(outcome.chunk, this.entry.controls, slotId);
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
-    let frameRef: string | undefined;
-    if (slot.frame) {
-      const jpeg = await this.frames.get(slot.frame, 'jpeg');
-      frameRef = this.recorder.saveFrame(`${String(step).padStart(4, '0')}-s${slotId}.jpg`, jpeg);
-    }
     if (outcome.status === 'invalid') {
       slot.invalid++;
       slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
-    } else if (outcome.status === 'failed') {
-      slot.failed++;
-      slot.feedback = undefined;
     } else {
+      if (outcome.status === 'failed') slot.failed++;
       slot.feedback = undefined;
     }
+    return { step, charged, chargedMs: charge.ms, ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
+  }
+
+  /** Settles a decision, records it, and returns what runs: its inputs, duration and charged latency. */
+  async decided(slotId: number, observation: Observation, outcome: DecisionOutcome, charged: boolean): Promise<SettledDecision> {
+    const settled = this.settle(slotId, outcome, charged);
+    await this.recordDecision(slotId, observation, outcome, settled);
+    return settled;
+  }
+
+  /**
+   * Writes one settled decision to the run record, with the frame its agent saw: the very JPEG it got when
+   * it takes JPEG (one encode per frame and profile, shared with the agent), else one at the match's quality.
+   */
+  async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, settled: SettledDecision): Promise<void> {
+    const slot = this.slots.get(slotId)!;
+    const { step } = settled;
+    const name = `${String(step).padStart(4, '0')}-s${slotId}`;
     const decision = outcome.status === 'failed' ? undefined : outcome.decision;
     const answer = decision?.kind === 'answer' ? decision : undefined;
-    // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got.
+    const sent = answer?.sentImage;
+    let frameRef: string | undefined;
+    let recorded: Uint8Array | undefined;
+    if (slot.frame) {
+      const profile = this.profileOf(slot);
+      recorded = (await this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined)).data;
+      frameRef = this.recorder.saveFrame(`${name}.jpg`, recorded);
+    }
+    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
+    // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got,
+    // which is the recorded frame itself unless the agent made another.
     const systemPrompt = answer?.systemPrompt !== undefined && answer.systemPrompt !== slot.systemPrompt ? answer.systemPrompt : undefined;
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
-    const sent = answer?.sentImage;
-    const sentImage = sent ? { file: this.recorder.saveFrame(`${String(step).padStart(4, '0')}-s${slotId}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
+    const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
+    const sentImage = sent ? { file: sentFile ?? this.recorder.saveFrame(`${name}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
     const record = {
       slot: slotId,
       agent: slot.label,
@@ -166,15 +208,14 @@ export class MatchSession {
       usage: answer?.usage,
       note: decision?.kind === 'chunk' ? decision.note : undefined,
       chunk: outcome.chunk,
-      inputs: compiled.inputs,
+      inputs: settled.inputs,
       timings: { ...timings, gatewayWallMs: outcome.wallMs },
-      latencySource: charged ? describeLatencySource(slot.charger.source) : 'none',
-      chargedMs: charge.ms,
-      chargeNote: charge.note,
+      latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
+      chargedMs: settled.chargedMs,
+      chargeNote: settled.chargeNote,
     };
     this.recorder.files.decisions.append(record);
     notify(this.spec.observer, 'onDecision', record);
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
-    return { chargedMs: charge.ms, durationMs: compiled.durationMs, inputs: compiled.inputs };
   }
 }

@@ -59,8 +59,11 @@ export interface MatchSpec {
   readonly observer?: MatchObserver;
   /** A manifest entry to use instead of looking `game` up (tests and external games). */
   readonly entry?: GameEntry;
-  /** Starts the game another way (tests). Default: the entry's launch recipe. */
-  readonly launch?: (entry: GameEntry) => Promise<GameEndpoint>;
+  /**
+   * Starts the game another way (tests, benchmarks). Default: the entry's launch recipe. `options.privileged`
+   * says whether an agent of the match reads state, so whether the game should be asked for it.
+   */
+  readonly launch?: (entry: GameEntry, options: { readonly privileged: boolean }) => Promise<GameEndpoint>;
 }
 
 export interface PlayerResult {

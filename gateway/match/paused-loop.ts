@@ -6,7 +6,7 @@
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { Timeline } from '../clock/timeline.js';
 import { decideOnce, isDecisionError } from './decide.js';
-import type { MatchSession } from './match-session.js';
+import type { MatchSession, SettledDecision } from './match-session.js';
 
 export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt', signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
@@ -18,7 +18,7 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     if (session.ended) return session.ended.reason;
     if (signal.aborted) throw new ArenaError(ErrorCode.ABORTED, 'match aborted');
     const due = timeline.due(now);
-    const decisions = new Map<number, { chargedMs: number; durationMs: number; inputs: Awaited<ReturnType<MatchSession['recordDecision']>>['inputs'] }>();
+    const decisions = new Map<number, SettledDecision>();
     const wallStart = performance.now();
     // Every slot due now decides at once, while the game holds still.
     const outcomes = await Promise.all(
@@ -37,17 +37,17 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         const policy = perDecision ? (session.spec.onDecisionError ?? 'noop') : (session.spec.onAgentFailure ?? 'end');
         ledger.append({ kind: 'agent_failure', slot: slotId, atMs: now, code: outcome.error.code, message: outcome.error.message, policy });
         if (policy === 'end') {
-          await session.recordDecision(slotId, observation, outcome, false);
+          await session.decided(slotId, observation, outcome, false);
           throw new ArenaError(perDecision ? outcome.error.code : ErrorCode.AGENT_GONE, `slot ${slotId} (${slot.label}): ${outcome.error.message}`, { cause: outcome.error });
         }
         if (!perDecision) {
           slot.gone = true;
-          await session.recordDecision(slotId, observation, outcome, false);
+          await session.decided(slotId, observation, outcome, false);
           timeline.retire(slotId);
           continue;
         }
       }
-      const compiled = await session.recordDecision(slotId, observation, outcome, mode === 'lcrt');
+      const compiled = await session.decided(slotId, observation, outcome, mode === 'lcrt');
       decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }

@@ -66,7 +66,7 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
         const policy = session.spec.onAgentFailure ?? 'end';
         ledger.append({ kind: 'agent_failure', slot: slotId, simMs: session.simMs, code: outcome.error.code, message: outcome.error.message, policy });
         slot.gone = true;
-        await session.recordDecision(slotId, observation, outcome, false);
+        await session.decided(slotId, observation, outcome, false);
         if (policy === 'end') {
           fatal = new ArenaError(ErrorCode.AGENT_GONE, `slot ${slotId} (${slot.label}): ${outcome.error.message}`, { cause: outcome.error });
           stopAll();
@@ -78,7 +78,7 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
         stopAll();
         return;
       }
-      const compiled = await session.recordDecision(slotId, observation, outcome, false);
+      const compiled = await session.decided(slotId, observation, outcome, false);
       client.input(compiled.inputs);
       ledger.append({ kind: 'action', slot: slotId, step: slot.decisions - 1, observedAtMs: observation.simMs, sentAtMs: session.simMs, lagMs: session.simMs - observation.simMs, decideWallMs: outcome.wallMs, durationMs: compiled.durationMs });
       await wait(compiled.durationMs / timeScale, stop.signal);

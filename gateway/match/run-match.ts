@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
 import { getGame, getVariant, RunDefaults, composeGamePrompt, type GameEntry } from '../../games-manifest/index.js';
-import { launchGame, type GameEndpoint } from '../../env-bridge/index.js';
+import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
@@ -35,6 +35,20 @@ function checkSlots(spec: MatchSpec, entry: GameEntry): void {
     if (seen.has(s.slot)) throw new ArenaError(ErrorCode.BAD_SLOT, `slot ${s.slot} has two agents`);
     seen.add(s.slot);
   }
+}
+
+/**
+ * The frames to ask the game for: JPEG at the match's quality when the game is a reference game (its host
+ * encodes our renders with the encoder the gateway would use) and every agent takes exactly that JPEG, so
+ * each frame is encoded once, at the source, and a tenth of the bytes cross GameLink; raw RGB otherwise, for
+ * the gateway to encode once per profile. Either way an agent and the record get the same bytes.
+ */
+export function gameFrameEncoding(spec: MatchSpec, entry: GameEntry, frame: { width: number; height: number }): { encoding: 'rgb' } | { encoding: 'jpeg'; quality: number } {
+  const quality = spec.jpegQuality ?? RunDefaults.jpegQuality;
+  const takesMatchJpeg = (agent: MatchSpec['slots'][number]['agent']): boolean =>
+    agent.frameEncoding === 'jpeg' && (agent.jpeg === undefined || (agent.jpeg.quality === quality && (agent.jpeg.maxSide ?? Infinity) >= Math.max(frame.width, frame.height)));
+  const ours = entry.launch.kind === 'builtin';
+  return ours && spec.slots.length > 0 && spec.slots.every((s) => takesMatchJpeg(s.agent)) ? { encoding: 'jpeg', quality } : { encoding: 'rgb' };
 }
 
 /** Share of invalid answers at which an episode counts as a format failure rather than a result of play. */
@@ -87,21 +101,24 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   let reason = 'error';
   let failure: ArenaError | undefined;
   try {
-    endpoint = await (spec.launch ?? ((e: GameEntry) => launchGame(e, { privileged: true })))(entry);
+    // The game streams its privileged state only when an agent of this match reads it; the recorder never does.
+    const privileged = spec.slots.some((s) => s.agent.privileged);
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {
       if (err) controller.abort(err);
     });
     recorder.update({ build: { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs } });
-    session = new MatchSession(spec, entry, ep, recorder, limits);
+    const gameFrames = gameFrameEncoding(spec, entry, frame);
+    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined);
     const gamePrompt = composeGamePrompt(entry);
     await Promise.all(
       spec.slots.map((s) =>
         s.agent.start({ matchId: runId, game: entry.id, variant, slot: s.slot, team: entry.slots.find((e) => e.slot === s.slot)!.team, controls: entry.controls, gamePrompt, stepBudget: limits.stepBudget }),
       ),
     );
-    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, encoding: 'rgb' }));
+    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, ...gameFrames }));
     reason = clock === 'realtime' ? await runRealtimeLoop(session, controller.signal) : await runPausedLoop(session, clock, controller.signal);
   } catch (err) {
     failure = toArenaError(err);

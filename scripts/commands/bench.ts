@@ -7,10 +7,13 @@ import { parseArgs } from 'node:util';
 import { benchCapacity } from '../bench/capacity.js';
 import { benchFramePath } from '../bench/frame-path.js';
 import { benchMatchLoop } from '../bench/match-loop.js';
+import { benchDecisionEncode } from '../bench/decision-encode.js';
+import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
+import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 
 export async function benchCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } }, strict: true });
@@ -35,6 +38,31 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const rgb = results[0]!;
     say(`full decision loop (observe, decide, compile, advance, record a JPEG frame): ${fmt(loop.perDecisionMs, 3)} ms/decision = ${fmt(loop.perDecisionMs / rgb.gameLink.perItemMs)}x one bare GameLink frame`);
     out.matchLoop = loop;
+  }
+
+  if (want('decision')) {
+    say('\n== decision loop of a model player, 640x360: one JPEG per (frame, profile) shared by agent and record, vs the agent and the recorder encoding one each ==');
+    const d = await benchDecisionEncode(640, 360, quick ? 40 : 150, quick ? 1 : 3);
+    say(`before (2 JPEG encodes per decision): ${fmt(d.beforeMs, 3)} ms/decision; after (1): ${fmt(d.afterMs, 3)} ms/decision; after/before ${fmt(d.afterMs / d.beforeMs)} (${fmt(d.beforeMs / d.afterMs)}x the decisions per second)`);
+    out.decisionEncode = d;
+  }
+
+  if (want('e2e')) {
+    say('\n== end to end: game -> gateway (pdq match, recorded) -> AgentLink agent in another process, vs game -> bare ws relay -> client in another process ==');
+    const w = [14, 10, 16, 16, 18, 20];
+    say(row(['frame', 'bytes', 'relay ms/frame', 'gateway ms/frame', 'gateway extra ms', 'gateway/relay fps'], w));
+    const results = [];
+    for (const encoding of ['rgb', 'jpeg'] as const) {
+      const r = await benchEndToEnd(640, 360, encoding, quick ? 50 : 200, quick ? 1 : 3);
+      results.push(r);
+      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.relayMs, 3), fmt(r.gatewayMs, 3), fmt(r.gatewayMs - r.relayMs, 3), fmt(r.relayMs / r.gatewayMs)], w));
+    }
+    for (const r of results) {
+      const p = r.gatewayParts;
+      say(`  gateway ${r.encoding} frame: GameLink advance ${fmt(p.advanceMs, 3)} ms + AgentLink round trip ${fmt(p.agentMs, 3)} ms + encode for agent, record, loop ${fmt(p.restMs, 3)} ms`);
+    }
+    say('goal: gateway/relay fps 0.80 or better (docs/bench.md says where the rest goes)');
+    out.endToEnd = results;
   }
 
   if (want('games')) {
@@ -88,6 +116,21 @@ export async function benchCommand(argv: string[]): Promise<number> {
       say(row([n, r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
     }
     out.spectators = results;
+  }
+
+  if (want('sweeps')) {
+    say('\n== sweeps: the same short last_stand episodes one by one, as an embedded sweep, and on Redis workers (one process each) ==');
+    const missing = redisBenchMissing();
+    if (missing) say(`redis rows skipped: ${missing}`);
+    const n = quick ? 8 : 24;
+    const rows = await benchSweeps(n, quick ? [1, 2] : [1, 2, 4]);
+    const w = [30, 9, 10, 12, 12, 16, 22];
+    say(row(['how', 'episodes', 'wall s', 'episodes/min', 'vs one by one', 'episode ms', 'overhead ms (ratio)'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.perMinute, 1), fmt(r.perMinute / base.perMinute), fmt(r.episodeMs, 0), r.overheadMs === undefined ? '-' : `${fmt(r.overheadMs, 0)} (${fmt(r.overheadMs / r.episodeMs)}x)`], w));
+    const redis = rows.filter((r) => r.how.startsWith('redis'));
+    if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
+    out.sweeps = rows;
   }
 
   mkdirSync('.bench', { recursive: true });

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonl, summarizeLedger } from '../../gateway/index.js';
+import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 
 interface RunJson {
@@ -47,10 +48,19 @@ function reportOne(dir: string): string {
   return lines.join('\n');
 }
 
+/** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */
+async function sweepReport(dir: string, json: boolean): Promise<number> {
+  const { text, files, tables } = await writeSweepReport(dir);
+  process.stdout.write(json ? `${JSON.stringify(tables, null, 2)}\n` : text);
+  process.stderr.write(`written: ${files.join(', ')}\n`);
+  return 0;
+}
+
 export async function reportCommand(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   const paths = argv.filter((a) => a !== '--json');
-  if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER... [--json]');
+  if (paths.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json]');
+  if (paths.length === 1 && isSweepDir(paths[0]!)) return sweepReport(paths[0]!, json);
   const dirs = runDirs(paths);
   if (json) {
     const out = dirs.map((d) => ({ dir: d, run: JSON.parse(readFileSync(join(d, 'run.json'), 'utf8')) as unknown, clock: summarizeLedger(readJsonl(join(d, 'ledger.jsonl'))) }));

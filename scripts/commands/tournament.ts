@@ -6,10 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAgent } from '../../agents/index.js';
-import { scriptedPolicies } from '../../games/index.js';
-import { runMatch } from '../../gateway/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
+import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -18,7 +17,6 @@ import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tourn
 import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
 import { standings } from '../tournament/standings.js';
 import { formatStandings, writeStandings } from '../tournament/tables.js';
-import { specFromConfig } from './match.js';
 
 export const tournamentOptions = {
   game: { type: 'string' },
@@ -33,6 +31,8 @@ export const tournamentOptions = {
   'obs-delay': { type: 'string' },
   'decision-timeout': { type: 'string' },
   parallel: { type: 'string' },
+  redis: { type: 'string' },
+  pool: { type: 'string' },
   'runs-dir': { type: 'string' },
   out: { type: 'string' },
   quiet: { type: 'boolean', default: false },
@@ -80,13 +80,26 @@ function matchConfig(shared: Shared, match: ScheduledMatch, entrants: ReadonlyMa
   return parseConfig({ ...rest, seed: match.seed, agents }, MatchConfig, 'tournament');
 }
 
-/** Runs `work` over `items` with at most `limit` running at once, in order of start. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
+/** A scheduled match as a unit of batch work: its id from the setup and the match key, so a rerun finds its run directory. */
+function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants: ReadonlyMap<string, Entrant>, outDir: string, pool: string): EpisodeJob {
+  const entry = getGame(shared.game);
+  const config = matchConfig(shared, match, entrants);
+  const cell = `${shared.game}.${shared.variant}.${shared.clock}.${digest({ setup, agents: match.agents }, 8)}`;
+  return {
+    id: `${cell}.e${match.episode}.s${match.seed}`,
+    batch: `tournament-${shared.game}`,
+    cell,
+    cellInfo: { game: shared.game, variant: shared.variant, clock: shared.clock, latency: shared.latency ?? 'wall', lineup: [...match.agents] },
+    episode: match.episode,
+    seed: match.seed,
+    pool,
+    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }) })),
+    ...(shared.stepBudget === undefined ? {} : { stepBudget: shared.stepBudget }),
+    ...(shared.timeLimitMs === undefined ? {} : { timeLimitMs: shared.timeLimitMs }),
+    ...(shared.observationDelayMs === undefined ? {} : { observationDelayMs: shared.observationDelayMs }),
+    ...(shared.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: shared.decisionTimeoutMs }),
+    meta: { config, tournament: { out: outDir, key: match.key } },
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 /** Flags of `arena tournament`, parsed. */
@@ -130,7 +143,7 @@ export async function planTournament(values: TournamentFlags) {
   const labels = entrants.map((e) => e.label);
   const matches = schedule(entry.regime, labels, episodes, count(values.seed, 'seed', 1));
   // Fail on an agent that cannot be made before any match runs.
-  for (const e of entrants) await createAgent(e.kind, { scripted: scriptedPolicies, game: entry.id, seed: 1, vlm: e.vlm }).close();
+  for (const e of entrants) await makeAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
 
   return { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches };
 }
@@ -152,41 +165,59 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const todo = matches.filter((m) => !done.has(m.key));
   process.stderr.write(`tournament ${setup}: ${matches.length} matches, ${todo.length} to play, ${matches.length - todo.length} already in ${log}${before.skipped ? ` (${before.skipped} unreadable lines skipped)` : ''}\n`);
 
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    stop.abort();
+    abort.abort();
+  };
   process.once('SIGINT', onSigint);
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
+  const parallel = count(values.parallel, 'parallel', 1);
+  const backend: WorkBackend =
+    values.redis === undefined
+      ? new EmbeddedBackend({ makeAgent, runsDir: shared.runsDir, parallel })
+      : new RedisBackend({ connection: parseRedisUrl(values.redis), batchDir: outDir, runsDir: shared.runsDir, batch: `tournament-${entry.id}`, window: Math.max(parallel, 64) });
+  const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool ?? 'default'), attempt: 0 }));
+  const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
   let finished = 0;
   let failed = 0;
-  await pool(todo, count(values.parallel, 'parallel', 1), async (match) => {
-    if (controller.signal.aborted) return;
-    const config = matchConfig(shared, match, byLabel);
-    const spec = specFromConfig(config);
-    const result = await runMatch({ ...spec, meta: { ...spec.meta, tournament: { out: outDir, key: match.key } }, signal: controller.signal });
-    finished++;
-    if (result.status === 'complete') {
-      const record: MatchRecord = {
-        key: match.key,
-        setup,
-        agents: [...match.agents],
-        kinds: match.agents.map((l) => byLabel.get(l)!.kind),
-        episode: match.episode,
-        seed: match.seed,
-        reason: result.reason,
-        simMs: result.simMs,
-        players: result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome })),
-        runId: result.runId,
-        dir: result.dir,
-        finishedAt: new Date().toISOString(),
-      };
-      appendRecord(log, record);
-    } else {
-      failed++;
-      process.stderr.write(`\n${match.key}: INCOMPLETE ${result.error?.code ?? ''} (${result.error?.class ?? ''}): ${result.error?.message ?? ''}; a rerun retries it\n`);
-    }
-    bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
-  });
-  process.off('SIGINT', onSigint);
+  try {
+    await backend.run(
+      items,
+      {
+        onOutcome: ({ job }, result) => {
+          const match = byKey.get(job.id)!;
+          finished++;
+          if (result.status === 'complete') {
+            const record: MatchRecord = {
+              key: match.key,
+              setup,
+              agents: [...match.agents],
+              kinds: match.agents.map((l) => byLabel.get(l)!.kind),
+              episode: match.episode,
+              seed: match.seed,
+              reason: result.reason,
+              simMs: result.simMs,
+              players: result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome })),
+              runId: job.id,
+              dir: join(shared.runsDir, job.id),
+              finishedAt: new Date().toISOString(),
+            };
+            appendRecord(log, record);
+          } else {
+            failed++;
+            process.stderr.write(`\n${match.key}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
+          }
+          bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
+        },
+      },
+      { stop: stop.signal, abort: abort.signal },
+    );
+  } finally {
+    process.off('SIGINT', onSigint);
+    await backend.close();
+  }
   bar?.done();
 
   const order = new Map(matches.map((m, i) => [m.key, i]));
@@ -206,5 +237,5 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     matches: { scheduled: matches.length, recorded: played.length, playedThisRun: finished - failed, failedThisRun: failed },
   });
   process.stderr.write(`tournament: ${played.length}/${matches.length} matches recorded; tables in ${outDir}\n`);
-  return failed > 0 || controller.signal.aborted ? 1 : 0;
+  return failed > 0 || stop.signal.aborted ? 1 : 0;
 }

@@ -4,10 +4,9 @@
  * the wrong size, a game that declares exact advance runs half the time asked, pictures change while
  * paused, any key is accepted, and the episode never ends.
  */
-import { decode } from '@msgpack/msgpack';
+import { decode, encode } from '@msgpack/msgpack';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { encodeMessage } from '../../protocol/index.js';
 import { probeEntry } from './probe-game.js';
 
 export interface BrokenGameLink {
@@ -22,7 +21,7 @@ export async function startBrokenGameLink(): Promise<BrokenGameLink> {
     let hello = false;
     let simMs = 0;
     let noise = 0;
-    const send = (m: object): void => ws.send(encodeMessage(m));
+    const send = (m: object): void => ws.send(encode(m, { ignoreUndefined: true }));
     // 16x16 although 32x16 is declared, and a different picture every time.
     const frame = (): void => {
       const data = new Uint8Array(16 * 16 * 3).fill(noise++ % 256);

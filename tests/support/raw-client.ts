@@ -1,7 +1,6 @@
 /** A bare WebSocket client for protocol tests: sends raw bytes, collects decoded replies and the close code. */
-import { decode } from '@msgpack/msgpack';
+import { decode, encode } from '@msgpack/msgpack';
 import { WebSocket } from 'ws';
-import { encodeMessage } from '../../protocol/index.js';
 
 export interface RawClient {
   readonly ws: WebSocket;
@@ -34,7 +33,7 @@ export async function rawClient(url: string, headers: Record<string, string> = {
     ws,
     messages,
     closed,
-    send: (message) => ws.send(encodeMessage(message)),
+    send: (message) => ws.send(encode(message, { ignoreUndefined: true })),
     sendBytes: (bytes) => ws.send(bytes),
     next: (pred) =>
       new Promise((resolve) => {

@@ -1,5 +1,5 @@
 /** Small agents for tests: fixed answers, slow answers, failures. */
-import type { ActionChunk, Agent, AgentStart, Decision, DecisionTimings, Observation } from '../../protocol/index.js';
+import type { ActionChunk, Agent, AgentStart, Decision, DecisionTimings, FrameEncoding, Observation } from '../../protocol/index.js';
 
 export interface ScriptedReply {
   chunk?: ActionChunk;
@@ -14,7 +14,7 @@ export interface ScriptedReply {
 export class ScriptAgent implements Agent {
   readonly kind: string;
   readonly privileged: boolean;
-  readonly frameEncoding = 'rgb' as const;
+  readonly frameEncoding: FrameEncoding = 'rgb';
   readonly observations: Observation[] = [];
   started: AgentStart | undefined;
   closed = false;

@@ -5,18 +5,14 @@
  * lowers the field most, with F once the player stands at such a spot facing the object.
  */
 import type { ActionChunk } from '../../../protocol/index.js';
-import { DEG, keysDirection, wrapDegrees } from './heading.js';
+import { DEG, wrapDeg } from '../angles.js';
+import { clearLine, type Aabb } from '../collide.js';
+import { walkAmong } from '../walker.js';
+import { moveControls } from './move-keys.js';
 import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
 
 /** An axis-aligned box, m. */
-export interface NavBox {
-  readonly minX: number;
-  readonly minY: number;
-  readonly minZ: number;
-  readonly maxX: number;
-  readonly maxY: number;
-  readonly maxZ: number;
-}
+export type NavBox = Aabb;
 
 /** The walking and using rules of the game. */
 export interface NavRules {
@@ -48,57 +44,6 @@ const CELL = 0.2;
 const NEIGHBOURS = Int8Array.from([1, 0, -1, 0, 0, 1, 0, -1, 1, 1, 1, -1, -1, 1, -1, -1]);
 const KEYSETS: readonly (readonly string[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
 
-/** Pushes a circle out of every box, as the games do (two passes). */
-export function resolveCircle(x: number, z: number, radius: number, boxes: readonly NavBox[]): [number, number] {
-  let px = x;
-  let pz = z;
-  for (let pass = 0; pass < 2; pass++) {
-    for (const b of boxes) {
-      const cx = Math.min(b.maxX, Math.max(b.minX, px));
-      const cz = Math.min(b.maxZ, Math.max(b.minZ, pz));
-      const dx = px - cx;
-      const dz = pz - cz;
-      const d = Math.hypot(dx, dz);
-      if (d >= radius) continue;
-      if (d > 1e-9) {
-        px = cx + (dx / d) * radius;
-        pz = cz + (dz / d) * radius;
-        continue;
-      }
-      const least = Math.min(px - b.minX, b.maxX - px, pz - b.minZ, b.maxZ - pz);
-      if (least === px - b.minX) px = b.minX - radius;
-      else if (least === b.maxX - px) px = b.maxX + radius;
-      else if (least === pz - b.minZ) pz = b.minZ - radius;
-      else pz = b.maxZ + radius;
-    }
-  }
-  return [px, pz];
-}
-
-/** Whether the segment at height `y` crosses none of `boxes`. */
-export function clearLine(x0: number, z0: number, x1: number, z1: number, y: number, boxes: readonly NavBox[]): boolean {
-  const len = Math.hypot(x1 - x0, z1 - z0);
-  if (len < 1e-9) return true;
-  const dx = (x1 - x0) / len;
-  const dz = (z1 - z0) / len;
-  for (const b of boxes) {
-    if (y < b.minY || y > b.maxY) continue;
-    let near = 0;
-    let far = Infinity;
-    let miss = false;
-    for (const [o, d, lo, hi] of [[x0, dx, b.minX, b.maxX], [z0, dz, b.minZ, b.maxZ]] as const) {
-      if (Math.abs(d) < 1e-12) {
-        if (o < lo || o > hi) miss = true;
-        continue;
-      }
-      near = Math.max(near, Math.min((lo - o) / d, (hi - o) / d));
-      far = Math.min(far, Math.max((lo - o) / d, (hi - o) / d));
-    }
-    if (!miss && near <= far && near < len) return false;
-  }
-  return true;
-}
-
 const sameBox = (a: NavBox, b: NavBox | undefined): boolean =>
   b !== undefined && a.minX === b.minX && a.maxX === b.maxX && a.minZ === b.minZ && a.maxZ === b.maxZ && a.minY === b.minY && a.maxY === b.maxY;
 
@@ -106,7 +51,7 @@ const sameBox = (a: NavBox, b: NavBox | undefined): boolean =>
 export function canUse(world: NavWorld, rules: NavRules, target: NavTarget, x: number, z: number, yaw: number, slack = 0): boolean {
   const dist = Math.hypot(target.x - x, target.z - z);
   if (dist > rules.reach - slack) return false;
-  const angle = dist < 1e-6 ? 0 : Math.abs(wrapDegrees(Math.atan2(target.x - x, target.z - z) * DEG - yaw));
+  const angle = dist < 1e-6 ? 0 : Math.abs(wrapDeg(Math.atan2(target.x - x, target.z - z) * DEG - yaw));
   if (angle > rules.facingDeg - slack * 20) return false;
   return clearLine(x, z, target.x, target.z, 1, world.solids.filter((b) => !sameBox(b, target.own)));
 }
@@ -286,17 +231,13 @@ class MinHeap {
   }
 }
 
-/** Moves the body one step of `ticks` ticks holding `keys` at heading `yaw`, as the games do. */
+/** Moves the body one step of `ticks` ticks holding `keys` at heading `yaw`, by the games' own `walkAmong`. */
 function walk(world: NavWorld, rules: NavRules, keys: readonly string[], yaw: number, ticks: number, x: number, z: number): [number, number] {
-  const [mx, mz] = keysDirection(keys, yaw);
-  const len = Math.hypot(mx, mz);
-  if (len === 0) return [x, z];
-  const step = (rules.moveSpeed * rules.tickMs) / 1000;
+  const controls = moveControls(keys);
   const solids = world.solids.filter((b) => b.minY < 1.5);
-  let px = x;
-  let pz = z;
-  for (let i = 0; i < ticks; i++) [px, pz] = resolveCircle(px + (mx / len) * step, pz + (mz / len) * step, rules.playerRadius, solids);
-  return [px, pz];
+  const body = { x, z };
+  for (let i = 0; i < ticks; i++) walkAmong(body, controls, yaw, rules.tickMs, rules, solids);
+  return [body.x, body.z];
 }
 
 /**
@@ -311,7 +252,7 @@ export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: ChunkTi
   if (here <= reachable * 0.8 || !Number.isFinite(here)) aim = [target.x, target.z];
   else aim = field.lookahead(player.x, player.z, Math.min(3, here));
   const heading = Math.hypot(aim[0] - player.x, aim[1] - player.z) < 1e-6 ? yaw : Math.atan2(aim[0] - player.x, aim[1] - player.z) * DEG;
-  const dx = Math.round(wrapDegrees(heading - yaw) * 100) / 100;
+  const dx = Math.round(wrapDeg(heading - yaw) * 100) / 100;
   const newYaw = yaw + dx;
   const ticks = ticksPerStep(timing, rules.tickMs);
   const steps: string[][] = [];

@@ -2,8 +2,8 @@
  * Where to shoot the enemy crystal from: the walkable cells of a grid over the arena from whose eye height
  * the crystal is in range and in sight through its gate, and each cell's walking distance to the nearest one.
  */
-import { blocked, center, clearLine, walkBlocks, type Vec3 } from './motion.js';
-import type { CrystalGuardView } from './state-view.js';
+import type { CrystalGuardState } from '../state.js';
+import { blocked, center, clearLine, walkBlocks, type Vec3 } from './sight.js';
 
 /** Grid cell size, m. */
 export const CELL = 0.5;
@@ -18,7 +18,7 @@ export interface FiringField {
 }
 
 /** Builds the field for a player of `team` shooting at the other team's crystal. */
-export function buildFiringField(view: CrystalGuardView, team: number): FiringField {
+export function buildFiringField(view: CrystalGuardState, team: number): FiringField {
   const cols = Math.ceil(view.arena.width / CELL);
   const rows = Math.ceil(view.arena.length / CELL);
   const x0 = -view.arena.width / 2;
@@ -35,7 +35,7 @@ export function buildFiringField(view: CrystalGuardView, team: number): FiringFi
     for (let c = 0; c < cols; c++) {
       const x = x0 + (c + 0.5) * CELL;
       const z = z0 + (r + 0.5) * CELL;
-      if (blocked(view, blocks, x, z)) continue;
+      if (blocked(blocks, x, z)) continue;
       walkable[r * cols + c] = 1;
       const eye: Vec3 = [x, view.rules.eyeHeight, z];
       const far = Math.hypot(target[0] - x, target[1] - eye[1], target[2] - z);

@@ -4,10 +4,10 @@
  * sight (else at the crystal) and, until the crystal is in sight, walk towards the nearest spot that sees it.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { aimAt, aimDirection, center, clearLine, gateOpen, traceShot, walk, walkBlocks, type ShotTarget, type Vec3 } from './motion.js';
+import { aimAt, center, clearLine, gateOpen, shotTarget, walk, walkBlocks, type ShotTarget, type Vec3, type Walker } from './sight.js';
 import { buildFiringField, fieldAt, type FiringField } from './field.js';
-import type { CrystalGuardView } from './state-view.js';
-import { angleDiff } from '../../common/policy/heading.js';
+import type { CrystalGuardState } from '../state.js';
+import { wrapYaw } from '../../common/angles.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
 
 const MOVES: readonly (readonly string[])[] = [['W'], ['W', 'A'], ['W', 'D'], ['A'], ['D'], ['S'], ['S', 'A'], ['S', 'D'], []];
@@ -17,7 +17,7 @@ const round = (v: number): number => Math.round(v * 100) / 100;
 /** Fields per variant and team: the arena never changes during an episode. */
 const fields = new Map<string, FiringField>();
 
-function fieldFor(view: CrystalGuardView, team: number): FiringField {
+function fieldFor(view: CrystalGuardState, team: number): FiringField {
   const key = `${view.variant}:${team}:${view.arena.width}x${view.arena.length}:${view.solids.length}`;
   let field = fields.get(key);
   if (field === undefined) {
@@ -28,7 +28,7 @@ function fieldFor(view: CrystalGuardView, team: number): FiringField {
 }
 
 /** Plans the next chunk for the player in `slot`. */
-export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: ChunkTiming): ActionChunk {
+export function planCrystalGuard(view: CrystalGuardState, slot: number, timing: ChunkTiming): ActionChunk {
   const me = view.players.find((p) => p.slot === slot);
   const enemy = view.players.find((p) => p.slot !== slot);
   if (me === undefined || enemy === undefined || !me.alive) return noopChunk(timing.chunkSteps);
@@ -38,7 +38,7 @@ export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: C
   const eye: Vec3 = [me.x, eyeY, me.z];
   const stepTicks = ticksPerStep(timing, view.tickMs);
   const shotAt = (i: number): number => view.simMs + i * stepTicks * view.tickMs + view.tickMs;
-  const gateOpenInChunk = Array.from({ length: timing.chunkSteps }, (_, i) => gateOpen(view, enemyTeam, shotAt(i))).some(Boolean);
+  const gateOpenInChunk = Array.from({ length: timing.chunkSteps }, (_, i) => gateOpen(view.gatePlan, enemyTeam, shotAt(i))).some(Boolean);
   const own = view.crystals.filter((c) => c.team === me.team);
   const seesCrystal = clearLine(view, eye, crystal, own) && Math.hypot(crystal[0] - me.x, crystal[1] - eyeY, crystal[2] - me.z) < view.rules.shotRange - 0.5;
   const enemyChest: Vec3 = [enemy.x, view.rules.bodyHeight * 0.55, enemy.z];
@@ -50,12 +50,11 @@ export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: C
   else target = { point: crystal, want: 'crystal', move: !seesCrystal };
   const aim = aimAt(eye, target.point);
   const pitch = Math.min(view.rules.pitchMax, Math.max(view.rules.pitchMin, aim.pitch));
-  const look = { dx: round(angleDiff(me.yaw, aim.yaw)), dy: round(pitch - me.pitch) };
+  const look = { dx: round(wrapYaw(aim.yaw - me.yaw)), dy: round(pitch - me.pitch) };
   const yaw = me.yaw + look.dx;
-  const dir = aimDirection(yaw, me.pitch + look.dy);
   const field = fieldFor(view, me.team);
   const blocks = walkBlocks(view);
-  const pos = { x: me.x, z: me.z };
+  const pos: Walker = { x: me.x, z: me.z, yawDeg: yaw, stride: 0 };
   let cooldown = me.cooldownMs;
   const steps: string[][] = [];
   for (let i = 0; i < timing.chunkSteps; i++) {
@@ -65,7 +64,7 @@ export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: C
       let best = fieldAt(field, pos.x, pos.z);
       for (const k of MOVES) {
         const trial = { ...pos };
-        walk(view, blocks, trial, k, yaw, stepTicks);
+        walk(view, blocks, trial, k, stepTicks);
         const d = fieldAt(field, trial.x, trial.z);
         if (d < best - 1e-9) {
           best = d;
@@ -75,12 +74,12 @@ export function planCrystalGuard(view: CrystalGuardView, slot: number, timing: C
       step.push(...keys);
     }
     // The shot leaves at the press, from where the player stands then.
-    if (cooldown <= 0 && traceShot(view, me, enemy, [pos.x, eyeY, pos.z], dir, shotAt(i)) === target.want) {
+    if (cooldown <= 0 && shotTarget(view, me, enemy, pos, me.pitch + look.dy, shotAt(i)) === target.want) {
       step.push('LMB');
       cooldown = view.rules.cooldownMs;
     }
     steps.push(step);
-    walk(view, blocks, pos, keys, yaw, stepTicks);
+    walk(view, blocks, pos, keys, stepTicks);
     cooldown = Math.max(0, cooldown - stepTicks * view.tickMs);
   }
   return { look, steps };

@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
-import { CrystalGuardView, createCrystalGuardPolicy } from '../../index.js';
+import { createCrystalGuardPolicy } from '../../index.js';
+import { CrystalGuardState } from '../state.js';
 import { crystalGuardGame } from '../../index.js';
 import { describeDuelPolicy } from '../../../tests/support/policy-suite.js';
 
 describeDuelPolicy({
   game: crystalGuardGame,
-  schema: CrystalGuardView,
+  schema: CrystalGuardState,
   policy: () => createCrystalGuardPolicy(),
   beatsIdle: {
     name: 'destroys the crystal of a player who stands still',

@@ -1,6 +1,6 @@
 /** The scripted cue_chase policy: plays from privileged state, as the benchmark's specialised-policy baseline. */
 import type { Agent } from '../../../protocol/index.js';
-import { CueChaseView } from './state-view.js';
+import { CueChaseState } from '../state.js';
 import { chunkTiming } from '../../common/policy/plan-timing.js';
 import { idlePlan, scriptedPolicy } from '../../common/policy/scripted-policy.js';
 import { boxCentredOn, planWalkAndUseLevel } from '../../common/policy/walk-use.js';
@@ -12,7 +12,7 @@ const PITCH = -30;
 export function createCueChasePolicy(): Agent {
   return scriptedPolicy({
     game: 'cue_chase',
-    schema: CueChaseView,
+    schema: CueChaseState,
     timing: chunkTiming(5),
     plan: (view, { timing }) => {
       const trade = view.trades[view.tradeIndex];

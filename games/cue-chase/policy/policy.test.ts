@@ -1,11 +1,12 @@
 import { RandomAgent } from '../../../agents/index.js';
-import { createCueChasePolicy, CueChaseView } from '../../policies.js';
+import { createCueChasePolicy } from '../../policies.js';
+import { CueChaseState } from '../state.js';
 import { cueChaseGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({
   game: cueChaseGame,
-  schema: CueChaseView,
+  schema: CueChaseState,
   policy: () => createCueChasePolicy(),
   random: (seed) => new RandomAgent(seed),
   beats: 'completes far more trades than',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../../agents/index.js';
-import { createHandoffRunPolicy, WorkshopView } from '../../index.js';
+import { createHandoffRunPolicy } from '../../index.js';
+import { WorkshopState } from '../../workshop/index.js';
 import { handoffRunGame } from '../../index.js';
 import { getGame } from '../../../games-manifest/index.js';
 import { playPdqMulti } from '../../../tests/support/pdq-driver-multi.js';
@@ -17,7 +18,7 @@ describe('scripted handoff_run policy', () => {
     means.random = meanOf(await playSeeds(handoffRunGame, SEEDS, (seed) => [new RandomAgent(seed), new RandomAgent(seed + 100)]), 0);
   }, 90_000);
 
-  itReadsGameState(handoffRunGame, WorkshopView);
+  itReadsGameState(handoffRunGame, WorkshopState);
 
   itOutscoresIdleTeammate(means, 0.5);
 

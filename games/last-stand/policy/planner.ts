@@ -4,10 +4,10 @@
  * the player standing on an intact tile through the idle time that follows it.
  */
 import type { ActionChunk } from '../../../protocol/index.js';
-import { TileMap, simulate, type KeyName } from './motion.js';
-import type { LastStandView } from './state-view.js';
+import type { PlayerBody } from '../player.js';
+import type { LastStandState } from '../state.js';
+import { TileMap, bodyOf, simulate, type KeyName } from './tile-map.js';
 import { ticksPerStep, type IdleTiming } from '../../common/policy/plan-timing.js';
-import { movingBodyOf, type MovingBody } from '../../common/policy/state-parts.js';
 
 interface Node {
   readonly col: number;
@@ -115,16 +115,16 @@ function choosePath(map: TileMap, col: number, row: number): Node[] {
   return bestPath;
 }
 
-function copy(body: MovingBody): MovingBody {
+function copy(body: PlayerBody): PlayerBody {
   return { ...body };
 }
 
 /** Plans the next chunk for the observed state. */
-export function planLastStand(view: LastStandView, timing: IdleTiming): ActionChunk {
+export function planLastStand(view: LastStandState, timing: IdleTiming): ActionChunk {
   const yaw = Math.round(view.camera.yaw / 90) * 90;
   const look = { dx: yaw - view.camera.yaw, dy: 0 };
   const map = new TileMap(view);
-  const start = movingBodyOf(view.player);
+  const start = bodyOf(view);
   const path = choosePath(map, map.colOf(start.x), map.rowOf(start.z));
   const target = path.length > 0 ? path : [{ col: map.colOf(start.x), row: map.rowOf(start.z), jump: false }];
   const stepTicks = ticksPerStep(timing, view.tickMs);
@@ -136,7 +136,7 @@ export function planLastStand(view: LastStandView, timing: IdleTiming): ActionCh
     let keys: readonly KeyName[] = [];
     if (body.onGround) {
       let node = target[wp];
-      const dist = (b: MovingBody, n: Node): number => Math.hypot(b.x - map.centerX(n.col), b.z - map.centerZ(n.row));
+      const dist = (b: PlayerBody, n: Node): number => Math.hypot(b.x - map.centerX(n.col), b.z - map.centerZ(n.row));
       while (node !== undefined && wp < target.length - 1 && dist(body, node) < 0.6) node = target[++wp];
       if (node !== undefined && dist(body, node) >= 0.5) keys = bestMove(view, map, body, node, yaw, stepTicks, t, dist);
     }
@@ -147,14 +147,14 @@ export function planLastStand(view: LastStandView, timing: IdleTiming): ActionCh
 }
 
 function bestMove(
-  view: LastStandView,
+  view: LastStandState,
   map: TileMap,
-  body: MovingBody,
+  body: PlayerBody,
   node: Node,
   yaw: number,
   stepTicks: number,
   t: number,
-  dist: (b: MovingBody, n: Node) => number,
+  dist: (b: PlayerBody, n: Node) => number,
 ): readonly KeyName[] {
   let best: readonly KeyName[] = [];
   let bestCost = dist(body, node) - 0.05;
@@ -174,7 +174,7 @@ function bestMove(
 }
 
 /** Whether `steps` and the idle time after them leave the player standing on an intact tile. */
-function endsSafe(view: LastStandView, map: TileMap, start: MovingBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): boolean {
+function endsSafe(view: LastStandState, map: TileMap, start: PlayerBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): boolean {
   const body = copy(start);
   let t = 0;
   for (const keys of steps) {
@@ -186,7 +186,7 @@ function endsSafe(view: LastStandView, map: TileMap, start: MovingBody, steps: r
 }
 
 /** The longest prefix of `steps` (the rest idle) that ends safely; all of `steps` if none does. */
-function safePrefix(view: LastStandView, map: TileMap, start: MovingBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): readonly (readonly KeyName[])[] {
+function safePrefix(view: LastStandState, map: TileMap, start: PlayerBody, steps: readonly (readonly KeyName[])[], yaw: number, stepTicks: number, timing: IdleTiming): readonly (readonly KeyName[])[] {
   for (let k = steps.length; k >= 0; k--) {
     const trial = [...steps.slice(0, k), ...steps.slice(k).map(() => [])];
     if (endsSafe(view, map, start, trial, yaw, stepTicks, timing)) return trial;

@@ -1,11 +1,12 @@
-import { createLastStandPolicy, LastStandView } from '../../policies.js';
+import { createLastStandPolicy } from '../../policies.js';
+import { LastStandState } from '../state.js';
 import { lastStandGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 
 describeSoloPolicy({
   game: lastStandGame,
-  schema: LastStandView,
+  schema: LastStandState,
   policy: () => createLastStandPolicy(),
   random: (seed, controls) => randomChunkAgent(seed, controls.keys, controls.chunkSteps),
   beats: 'survives far longer than',

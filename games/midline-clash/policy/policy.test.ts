@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../../agents/index.js';
-import { createMidlineClashPolicy, WorkshopView } from '../../index.js';
+import { createMidlineClashPolicy } from '../../index.js';
+import { WorkshopState } from '../../workshop/index.js';
 import { midlineClashGame } from '../../index.js';
 import type { PdqMultiResult } from '../../../tests/support/pdq-driver-multi.js';
 import { itReadsGameState } from '../../../tests/support/policy-suite.js';
@@ -17,7 +18,7 @@ describe('scripted midline_clash policy', () => {
     games.push({ scripted: 1, results: await playSeeds(midlineClashGame, SEEDS, (seed) => [new RandomAgent(seed), createMidlineClashPolicy()]) });
   }, 60_000);
 
-  itReadsGameState(midlineClashGame, WorkshopView);
+  itReadsGameState(midlineClashGame, WorkshopState);
 
   it('beats a random rival in clearly more matches than it loses, from either side', () => {
     for (const { scripted, results } of games) {

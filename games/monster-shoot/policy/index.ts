@@ -1,7 +1,7 @@
 /** The scripted monster_shoot policy: plays from privileged state, as the benchmark's specialised-policy baseline. */
 import type { Agent } from '../../../protocol/index.js';
 import { planMonsterShoot } from './planner.js';
-import { MonsterShootView } from './state-view.js';
+import { MonsterShootState } from '../state.js';
 import { idleTiming, type IdlePolicyOptions } from '../../common/policy/plan-timing.js';
 import { scriptedPolicy } from '../../common/policy/scripted-policy.js';
 
@@ -9,5 +9,5 @@ export type MonsterShootPolicyOptions = IdlePolicyOptions;
 
 /** A privileged agent that shoots the most urgent visible monster and backs away from close ones. */
 export function createMonsterShootPolicy(options: MonsterShootPolicyOptions = {}): Agent {
-  return scriptedPolicy({ game: 'monster_shoot', schema: MonsterShootView, timing: idleTiming(5, options), plan: (view, { timing }) => planMonsterShoot(view, timing) });
+  return scriptedPolicy({ game: 'monster_shoot', schema: MonsterShootState, timing: idleTiming(5, options), plan: (view, { timing }) => planMonsterShoot(view, timing) });
 }

@@ -1,11 +1,12 @@
 import { RandomAgent } from '../../../agents/index.js';
-import { createMonsterShootPolicy, MonsterShootView } from '../../policies.js';
+import { createMonsterShootPolicy } from '../../policies.js';
+import { MonsterShootState } from '../state.js';
 import { monsterShootGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({
   game: monsterShootGame,
-  schema: MonsterShootView,
+  schema: MonsterShootState,
   policy: () => createMonsterShootPolicy(),
   random: (seed) => new RandomAgent(seed),
   beats: 'removes far more monster health than',

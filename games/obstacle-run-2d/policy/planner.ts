@@ -1,11 +1,12 @@
 /**
- * Plans one obstacle_run_2d chunk: try a family of run / jump / brake key sequences in the model, keep those
+ * Plans one obstacle_run_2d chunk: try a family of run / jump / brake key sequences in the game's own motion, keep those
  * that leave the runner standing on a platform after the idle time that follows the chunk, and pick the one
  * that ends furthest right.
  */
 import type { ActionChunk } from '../../../protocol/index.js';
-import { RunModel, bodyOf, type RunBody, type RunKey } from './motion.js';
-import type { ObstacleRun2dView } from './state-view.js';
+import type { RunnerBody } from '../body.js';
+import type { ObstacleRun2dState } from '../state.js';
+import { Rollout, bodyOf, type RunKey } from './rollout.js';
 import { ticksPerStep, type IdleTiming } from '../../common/policy/plan-timing.js';
 import { holdSteps, keyPresses, padSteps, startDelayTicks, worstOver } from '../../common/policy/run-search.js';
 
@@ -32,17 +33,17 @@ function candidates(n: number): Steps[] {
 }
 
 /** Where `delayTicks` idle, `steps`, then the idle time leave the runner, or undefined if it falls or is still in the air. */
-function outcome(model: RunModel, start: RunBody, delayTicks: number, steps: Steps, stepTicks: number, idleTicks: number): RunBody | undefined {
+function outcome(rollout: Rollout, start: RunnerBody, delayTicks: number, steps: Steps, stepTicks: number, idleTicks: number): RunnerBody | undefined {
   const body = { ...start };
-  if (!model.simulate(body, [], delayTicks)) return undefined;
-  for (const keys of steps) if (!model.simulate(body, keys, stepTicks)) return undefined;
-  if (!model.simulate(body, [], idleTicks)) return undefined;
+  if (!rollout.simulate(body, [], delayTicks)) return undefined;
+  for (const keys of steps) if (!rollout.simulate(body, keys, stepTicks)) return undefined;
+  if (!rollout.simulate(body, [], idleTicks)) return undefined;
   return body.onGround ? body : undefined;
 }
 
 /** Plans the next chunk for the observed state. */
-export function planObstacleRun2d(view: ObstacleRun2dView, timing: IdleTiming): ActionChunk {
-  const model = new RunModel(view);
+export function planObstacleRun2d(view: ObstacleRun2dState, timing: IdleTiming): ActionChunk {
+  const rollout = new Rollout(view);
   const start = bodyOf(view);
   const stepTicks = ticksPerStep(timing, view.tickMs);
   const idleTicks = Math.round(timing.idleMs / view.tickMs);
@@ -50,7 +51,7 @@ export function planObstacleRun2d(view: ObstacleRun2dView, timing: IdleTiming): 
   let best: Steps = Array.from({ length: timing.chunkSteps }, () => []);
   let bestScore = -Infinity;
   for (const steps of candidates(timing.chunkSteps)) {
-    const worst = worstOver(delays, (delay) => outcome(model, start, delay, steps, stepTicks, idleTicks)?.x ?? -Infinity);
+    const worst = worstOver(delays, (delay) => outcome(rollout, start, delay, steps, stepTicks, idleTicks)?.x ?? -Infinity);
     if (worst === -Infinity) continue;
     // Furthest right (in the worst case) wins; among equals, the fewest keys pressed.
     const score = Math.min(worst, view.finishX + 1) - keyPresses(steps) * 1e-4;

@@ -1,11 +1,12 @@
-import { createObstacleRun2dPolicy, ObstacleRun2dView } from '../../policies.js';
+import { createObstacleRun2dPolicy } from '../../policies.js';
+import { ObstacleRun2dState } from '../state.js';
 import { obstacleRun2dGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 
 describeSoloPolicy({
   game: obstacleRun2dGame,
-  schema: ObstacleRun2dView,
+  schema: ObstacleRun2dState,
   policy: () => createObstacleRun2dPolicy(),
   random: (seed, controls) => randomChunkAgent(seed, controls.keys, controls.chunkSteps),
   beats: 'gets far further than',

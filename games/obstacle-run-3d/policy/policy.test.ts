@@ -1,11 +1,12 @@
-import { createObstacleRun3dPolicy, ObstacleRun3dView } from '../../policies.js';
+import { createObstacleRun3dPolicy } from '../../policies.js';
+import { ObstacleRun3dState } from '../state.js';
 import { obstacleRun3dGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 
 describeSoloPolicy({
   game: obstacleRun3dGame,
-  schema: ObstacleRun3dView,
+  schema: ObstacleRun3dState,
   policy: () => createObstacleRun3dPolicy(),
   random: (seed, controls) => randomChunkAgent(seed, controls.keys, controls.chunkSteps),
   beats: 'gets far further than',

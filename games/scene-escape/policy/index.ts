@@ -2,7 +2,7 @@
 import type { Agent } from '../../../protocol/index.js';
 import { chunkTiming } from '../../common/policy/plan-timing.js';
 import type { NavTarget } from '../../common/policy/walk-nav.js';
-import { SceneEscapeView } from './state-view.js';
+import { SceneEscapeState } from '../state.js';
 import { idlePlan, scriptedPolicy } from '../../common/policy/scripted-policy.js';
 import { boxCentredOn, planWalkAndUseLevel } from '../../common/policy/walk-use.js';
 
@@ -13,7 +13,7 @@ const PITCH = -35;
 export function createSceneEscapePolicy(): Agent {
   return scriptedPolicy({
     game: 'scene_escape',
-    schema: SceneEscapeView,
+    schema: SceneEscapeState,
     timing: chunkTiming(5),
     plan: (view, { timing }) => {
       const task = view.tasks[view.taskIndex];
@@ -27,7 +27,7 @@ export function createSceneEscapePolicy(): Agent {
 }
 
 /** Where the object or door `id` is, and the box it fills. */
-function targetOf(view: SceneEscapeView, id: string): NavTarget | undefined {
+function targetOf(view: SceneEscapeState, id: string): NavTarget | undefined {
   const thing = view.objects.find((o) => o.id === id);
   if (thing !== undefined) return { x: thing.x, z: thing.z, own: boxCentredOn(view.solids, thing.x, thing.z) };
   const door = view.doors.find((d) => d.id === id);

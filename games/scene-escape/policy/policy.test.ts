@@ -1,11 +1,12 @@
 import { RandomAgent } from '../../../agents/index.js';
-import { createSceneEscapePolicy, SceneEscapeView } from '../../policies.js';
+import { createSceneEscapePolicy } from '../../policies.js';
+import { SceneEscapeState } from '../state.js';
 import { sceneEscapeGame } from '../../index.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({
   game: sceneEscapeGame,
-  schema: SceneEscapeView,
+  schema: SceneEscapeState,
   policy: () => createSceneEscapePolicy(),
   random: (seed) => new RandomAgent(seed),
   beats: 'completes far more of the chain than',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSharedFloorPolicy, WorkshopView } from '../../index.js';
+import { createSharedFloorPolicy } from '../../index.js';
+import { WorkshopState } from '../../workshop/index.js';
 import { sharedFloorGame } from '../../index.js';
 import { itReadsGameState } from '../../../tests/support/policy-suite.js';
 import { itFillsHeldOutOrders, itOutscoresIdleTeammate, playTeams, teamMeans } from '../../../tests/support/workshop-play.js';
@@ -16,7 +17,7 @@ describe('scripted shared_floor policy', () => {
     scores.pair = [0, 1].map((slot) => runs.pair.reduce((s, r) => s + (r.score.get(slot) ?? 0), 0));
   }, 60_000);
 
-  itReadsGameState(sharedFloorGame, WorkshopView);
+  itReadsGameState(sharedFloorGame, WorkshopState);
 
   itOutscoresIdleTeammate(means, 0.25);
 

@@ -4,19 +4,14 @@
  * strike would land and the swing is ready.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { RAD, angleDiff, keysDirection } from '../../common/policy/heading.js';
+import { RAD } from '../../common/angles.js';
+import { moveControls } from '../../common/policy/move-keys.js';
+import { angleDiff } from '../combat.js';
+import { stepFighter, type FighterBody } from '../fighter.js';
+import type { SkyDuelFighterState, SkyDuelState } from '../state.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
-import type { SkyDuelFighterView, SkyDuelView } from './state-view.js';
 
 type Key = 'W' | 'A' | 'S' | 'D';
-
-interface Body {
-  x: number;
-  z: number;
-  knockX: number;
-  knockZ: number;
-  knockMs: number;
-}
 
 const MOVES: readonly (readonly Key[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
 /** Centre distance the policy closes to: well inside reach, outside the bodies' contact distance. */
@@ -26,27 +21,20 @@ const EDGE_MARGIN = 1.2;
 
 const bearing = (from: { x: number; z: number }, to: { x: number; z: number }): number => Math.atan2(to.x - from.x, to.z - from.z) / RAD;
 
-/** Moves `body` for `ticks` ticks holding `keys` relative to `yaw`, as the game does on the ground. */
-function walk(view: SkyDuelView, body: Body, keys: readonly Key[], yaw: number, ticks: number): void {
-  const dt = view.tickMs / 1000;
-  const [mx, mz] = keysDirection(keys, yaw);
-  const len = Math.hypot(mx, mz);
-  const speed = view.rules.moveSpeed;
-  for (let i = 0; i < ticks; i++) {
-    const k = body.knockMs > 0 ? body.knockMs / view.rules.knockbackMs : 0;
-    body.x += ((len > 0 ? (mx / len) * speed : 0) + body.knockX * k) * dt;
-    body.z += ((len > 0 ? (mz / len) * speed : 0) + body.knockZ * k) * dt;
-    body.knockMs = Math.max(0, body.knockMs - view.tickMs);
-  }
+/** Moves `body` for `ticks` ticks holding `keys` relative to `yaw` by the game's own `stepFighter`. */
+function walk(view: SkyDuelState, body: FighterBody, keys: readonly Key[], yaw: number, ticks: number): void {
+  const controls = moveControls(keys);
+  body.yawDeg = yaw;
+  for (let i = 0; i < ticks; i++) stepFighter(body, controls, view.tickMs, view.platform.side);
 }
 
 /** How far inside the platform edge a point is, m (negative off the platform). */
-function edgeRoom(view: SkyDuelView, x: number, z: number): number {
+function edgeRoom(view: SkyDuelState, x: number, z: number): number {
   return view.platform.side / 2 - Math.max(Math.abs(x), Math.abs(z));
 }
 
 /** Cost of standing at `body` facing `yaw` with the opponent at `opp`: lower is better. */
-function placeCost(view: SkyDuelView, body: Body, opp: SkyDuelFighterView, yaw: number): number {
+function placeCost(view: SkyDuelState, body: FighterBody, opp: SkyDuelFighterState, yaw: number): number {
   const room = edgeRoom(view, body.x, body.z);
   if (room < 0.4) return Infinity;
   const dist = Math.hypot(opp.x - body.x, opp.z - body.z);
@@ -61,7 +49,7 @@ function placeCost(view: SkyDuelView, body: Body, opp: SkyDuelFighterView, yaw: 
 }
 
 /** Whether a strike pressed with `body` where it is now lands on `opp` (standing still). */
-function strikeWouldLand(view: SkyDuelView, body: Body, keys: readonly Key[], yaw: number, opp: SkyDuelFighterView): boolean {
+function strikeWouldLand(view: SkyDuelState, body: FighterBody, keys: readonly Key[], yaw: number, opp: SkyDuelFighterState): boolean {
   const trial = { ...body };
   walk(view, trial, keys, yaw, Math.round(view.rules.windupMs / view.tickMs));
   const dist = Math.hypot(opp.x - trial.x, opp.z - trial.z);
@@ -69,13 +57,13 @@ function strikeWouldLand(view: SkyDuelView, body: Body, keys: readonly Key[], ya
 }
 
 /** Plans the next chunk for the fighter in `slot`. */
-export function planSkyDuel(view: SkyDuelView, slot: number, timing: ChunkTiming): ActionChunk {
+export function planSkyDuel(view: SkyDuelState, slot: number, timing: ChunkTiming): ActionChunk {
   const me = view.fighters.find((f) => f.slot === slot);
   const opp = view.fighters.find((f) => f.slot !== slot);
   if (me === undefined || opp === undefined || me.fallen || opp.fallen || !me.onGround) return noopChunk(timing.chunkSteps);
   const yaw = bearing(me, opp);
   const dx = Math.round(angleDiff(me.yaw, yaw) * 10) / 10;
-  const body: Body = { x: me.x, z: me.z, knockX: me.knockX, knockZ: me.knockZ, knockMs: me.knockMs };
+  const body: FighterBody = { x: me.x, y: me.y, z: me.z, vx: me.vx, vy: me.vy, vz: me.vz, onGround: me.onGround, yawDeg: yaw, knockX: me.knockX, knockZ: me.knockZ, knockMs: me.knockMs, stride: 0, fallen: false };
   const stepTicks = ticksPerStep(timing, view.tickMs);
   let cooldown = me.cooldownMs;
   const steps: string[][] = [];

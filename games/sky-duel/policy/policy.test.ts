@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
-import { SkyDuelView, createSkyDuelPolicy } from '../../index.js';
+import { createSkyDuelPolicy } from '../../index.js';
+import { SkyDuelState } from '../state.js';
 import { skyDuelGame } from '../../index.js';
 import { describeDuelPolicy } from '../../../tests/support/policy-suite.js';
 
 describeDuelPolicy({
   game: skyDuelGame,
-  schema: SkyDuelView,
+  schema: SkyDuelState,
   policy: () => createSkyDuelPolicy(),
   beatsIdle: {
     name: 'beats a player who stands still, by knocking it off or out',

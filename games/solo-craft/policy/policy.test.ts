@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IdleAgent, RandomAgent } from '../../../agents/index.js';
-import { createSoloCraftPolicy, WorkshopView } from '../../index.js';
+import { createSoloCraftPolicy } from '../../index.js';
+import { WorkshopState } from '../../workshop/index.js';
 import { soloCraftGame } from '../../index.js';
 import { getGame } from '../../../games-manifest/index.js';
 import type { Decision } from '../../../protocol/index.js';
@@ -19,7 +20,7 @@ describe('scripted solo_craft policy', () => {
     means.scripted = meanOf(await playSeeds(soloCraftGame, SEEDS, () => [createSoloCraftPolicy()]), 0);
   });
 
-  itReadsGameState(soloCraftGame, WorkshopView);
+  itReadsGameState(soloCraftGame, WorkshopState);
 
   it('scores far more than an idle player on origin', () => {
     expect(means.scripted).toBeGreaterThan(means.idle + 0.5);

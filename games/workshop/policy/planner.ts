@@ -4,7 +4,8 @@
  * would win, and otherwise walk the move that best closes the walking distance over the step.
  */
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
-import { moveBody, potential, targetStation, tileOf, type Body } from './motion.js';
+import { moveBody, targetStation, tileOf, type Body } from '../movement.js';
+import { potential } from './grid.js';
 import type { Snapshot } from './snapshot.js';
 import { chooseGoal, type Goal, type TeamView } from './tasks.js';
 
@@ -37,7 +38,7 @@ export function planChunk(snap: Snapshot, team: TeamView, timing: ChunkTiming): 
     const keys: string[] = [];
     let move: readonly [number, number] | undefined;
     if (goal && beside(me.body, goal)) {
-      const target = targetStation(me.body, snap.grid);
+      const target = targetStation(me.body, (col, row) => snap.grid.stationAt(col, row));
       if (target?.id !== goal.station.spec.id) {
         // Another station would take the F: face this one first.
         move = [goal.station.spec.col - tileOf(me.body).col, goal.station.spec.row - tileOf(me.body).row];
@@ -48,7 +49,7 @@ export function planChunk(snap: Snapshot, team: TeamView, timing: ChunkTiming): 
     }
     if (move === undefined) move = goal && !beside(me.body, goal) ? bestMove(snap, me.body, goal, stepTicks) : [0, 0];
     keys.push(...keysOf(move[0], move[1]));
-    for (let t = 0; t < stepTicks; t++) moveBody(me.body, move[0], move[1], snap.grid);
+    for (let t = 0; t < stepTicks; t++) moveBody(me.body, move[0], move[1], snap.grid.walls);
     steps.push(keys);
   }
   return steps;
@@ -64,7 +65,7 @@ function bestMove(snap: Snapshot, body: Body, goal: Goal, stepTicks: number): re
   for (const move of MOVES) {
     if (move[0] === 0 && move[1] === 0) continue;
     const trial = { ...body };
-    for (let t = 0; t < stepTicks; t++) moveBody(trial, move[0], move[1], snap.grid);
+    for (let t = 0; t < stepTicks; t++) moveBody(trial, move[0], move[1], snap.grid.walls);
     const cost = potential(snap.grid, field, trial);
     if (cost < bestCost) {
       bestCost = cost;

@@ -8,7 +8,7 @@ import { chunkTiming } from '../../common/policy/plan-timing.js';
 import { idlePlan, scriptedPolicy } from '../../common/policy/scripted-policy.js';
 import { planChunk } from './planner.js';
 import { Snapshot } from './snapshot.js';
-import { WorkshopView } from './state-view.js';
+import { WorkshopState } from '../state.js';
 
 export interface WorkshopPolicyOptions {
   /** The game id this policy plays; observations of another game are answered with no-ops. */
@@ -21,7 +21,7 @@ export interface WorkshopPolicyOptions {
 class ActivityTracker {
   private readonly last = new Map<number, { key: string; still: number }>();
 
-  observe(view: WorkshopView, me: number): void {
+  observe(view: WorkshopState, me: number): void {
     for (const p of view.players) {
       if (p.slot === me) continue;
       const key = `${p.x},${p.y},${p.carrying?.kind ?? ''},${p.carrying?.high ?? ''}`;
@@ -42,7 +42,7 @@ export function createWorkshopPolicy(options: WorkshopPolicyOptions): Agent {
   const limit = options.idleObservations ?? 3;
   return scriptedPolicy({
     game: options.game,
-    schema: WorkshopView,
+    schema: WorkshopState,
     timing: chunkTiming(6),
     plan: (view, { timing, slot, observation }) => {
       if (view.game !== options.game) return idlePlan(`no usable ${options.game} state`);

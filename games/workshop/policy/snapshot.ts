@@ -2,19 +2,21 @@
  * A policy's working copy of one observation, advanced by its own predictions while it plans a chunk:
  * what it carries, what stations hold and when workbenches finish, which orders are still open.
  */
-import { Grid, approachTiles, bodyOf, distanceField, reachable, tileOf, type Body, type StationView } from './motion.js';
-import type { WorkshopItem, WorkshopView } from './state-view.js';
+import { tileOf, type Body } from '../movement.js';
+import { actionAt } from '../stations.js';
+import type { WorkshopItemState, WorkshopState } from '../state.js';
+import { Grid, approachTiles, bodyOf, distanceField, reachable, type StationView } from './grid.js';
 
 export interface SnapStation {
   readonly spec: StationView;
-  holding: WorkshopItem | undefined;
+  holding: WorkshopItemState | undefined;
   /** Game time after the observation at which a workbench's part is done, ms (0 when idle or done). */
   readyAtMs: number;
 }
 
 export interface SnapOrder {
   readonly id: number;
-  readonly item: WorkshopItem;
+  readonly item: WorkshopItemState;
   /** Game time after the observation at which it expires, ms. */
   readonly expiresAtMs: number;
   filled: boolean;
@@ -23,7 +25,7 @@ export interface SnapOrder {
 export interface SnapPlayer {
   readonly slot: number;
   body: Body;
-  carrying: WorkshopItem | undefined;
+  carrying: WorkshopItemState | undefined;
   /** Floor tiles this player can walk to. */
   readonly area: ReadonlySet<number>;
 }
@@ -37,7 +39,7 @@ export class Snapshot {
   readonly upgradeMs: number;
   private readonly fields = new Map<string, Int32Array>();
 
-  constructor(readonly view: WorkshopView) {
+  constructor(readonly view: WorkshopState) {
     this.grid = new Grid(view);
     this.tickMs = view.tickMs;
     this.upgradeMs = view.upgradeMs;
@@ -84,51 +86,44 @@ export class Snapshot {
 
   /**
    * Applies what F by `player` at `station` does `atMs` after the observation (the press lands on the tick
-   * after `atMs`), exactly as the games decide it. Returns whether anything changed.
+   * after `atMs`), as the game's own `actionAt` decides it. Returns whether anything changed.
    */
   press(player: SnapPlayer, station: SnapStation, atMs: number): boolean {
     const now = atMs + this.tickMs;
-    const carrying = player.carrying;
-    switch (station.spec.kind) {
-      case 'crate':
-        if (carrying || station.spec.supply === null) return false;
-        player.carrying = { kind: station.spec.supply, high: false };
+    const { spec } = station;
+    const live = { id: spec.id, kind: spec.kind, col: spec.col, row: spec.row, supply: spec.supply ?? undefined, holding: station.holding, workLeftMs: Math.max(0, station.readyAtMs - now) };
+    const action = actionAt(live, player.carrying);
+    switch (action.kind) {
+      case 'none':
+        return false;
+      case 'pick':
+        player.carrying = action.item;
         return true;
-      case 'workbench':
-        if (carrying) {
-          if (carrying.high || station.holding) return false;
-          station.holding = carrying;
-          station.readyAtMs = now + this.upgradeMs;
-          player.carrying = undefined;
-          return true;
-        }
-        if (!station.holding || station.readyAtMs > now) return false;
-        player.carrying = { kind: station.holding.kind, high: true };
+      case 'upgrade':
+        station.holding = action.item;
+        station.readyAtMs = now + this.upgradeMs;
+        player.carrying = undefined;
+        return true;
+      case 'take':
+        // A finished workbench hands out its part High-grade; the snapshot still holds it as it went in.
+        player.carrying = spec.kind === 'workbench' ? { kind: action.item.kind, high: true } : action.item;
         station.holding = undefined;
         return true;
-      case 'counter': {
-        if (!carrying) return false;
-        const order = this.openOrders(now).find((o) => o.item.kind === carrying.kind && o.item.high === carrying.high);
+      case 'place':
+        station.holding = action.item;
+        player.carrying = undefined;
+        return true;
+      case 'discard':
+        player.carrying = undefined;
+        return true;
+      case 'submit': {
+        const item = action.item;
+        const order = this.openOrders(now).find((o) => o.item.kind === item.kind && o.item.high === item.high);
         if (order === undefined) return false;
         order.filled = true;
         player.carrying = undefined;
         return true;
       }
-      case 'bin':
-        if (!carrying) return false;
-        player.carrying = undefined;
-        return true;
-      case 'transfer':
-        if (carrying) {
-          if (station.holding) return false;
-          station.holding = carrying;
-          player.carrying = undefined;
-          return true;
-        }
-        if (!station.holding) return false;
-        player.carrying = station.holding;
-        station.holding = undefined;
-        return true;
     }
   }
 }

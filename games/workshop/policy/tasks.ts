@@ -4,7 +4,7 @@
  * (collect from a workbench or transfer point, fetch a part) that no nearer free teammate is given.
  */
 import type { SnapOrder, SnapPlayer, SnapStation, Snapshot } from './snapshot.js';
-import type { WorkshopItem } from './state-view.js';
+import type { WorkshopItemState } from '../state.js';
 
 /** Where to go, and whether F there is due now (false: go there and wait). */
 export interface Goal {
@@ -14,7 +14,7 @@ export interface Goal {
 
 /** An item in play: carried by a teammate, on a workbench, or on a transfer point. */
 interface Supply {
-  readonly item: WorkshopItem;
+  readonly item: WorkshopItemState;
   readonly carrier: SnapPlayer | undefined;
   readonly station: SnapStation | undefined;
 }
@@ -23,7 +23,7 @@ interface Supply {
 const FETCH_MARGIN_MS = 9000;
 const CARRY_MARGIN_MS = 1500;
 
-const same = (a: WorkshopItem, b: WorkshopItem): boolean => a.kind === b.kind && a.high === b.high;
+const same = (a: WorkshopItemState, b: WorkshopItemState): boolean => a.kind === b.kind && a.high === b.high;
 
 /** Pairs items in play with open orders: exact matches first, then basic parts for High-grade orders. */
 function matchSupplies(orders: readonly SnapOrder[], supplies: readonly Supply[]): Map<Supply, SnapOrder> {
@@ -96,7 +96,7 @@ function reachableOf(snap: Snapshot, player: SnapPlayer, kind: SnapStation['spec
 }
 
 /** Carrying `item`: move it one stage on towards `order`, or bin it when no order wants it. */
-function carryGoal(snap: Snapshot, me: SnapPlayer, item: WorkshopItem, order: SnapOrder | undefined, atMs: number): Goal | undefined {
+function carryGoal(snap: Snapshot, me: SnapPlayer, item: WorkshopItemState, order: SnapOrder | undefined, atMs: number): Goal | undefined {
   const handOver = (): Goal | undefined => {
     const transfers = reachableOf(snap, me, 'transfer');
     const free = nearest(snap, me, transfers.filter((t) => !t.holding));

@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../protocol/index.js';
+import { encodeJpeg, fitSize } from './jpeg.js';
+
+const rgb = (width: number, height: number, value: number) => ({ seq: 0, width, height, encoding: 'rgb' as const, data: new Uint8Array(width * height * 3).fill(value) });
+
+describe('fitSize', () => {
+  it('scales the longest side down to maxSide, keeping the aspect', () => {
+    expect(fitSize(640, 360, 320)).toEqual({ width: 320, height: 180 });
+    expect(fitSize(360, 640, 320)).toEqual({ width: 180, height: 320 });
+  });
+
+  it('never scales up', () => {
+    expect(fitSize(64, 36, 512)).toEqual({ width: 64, height: 36 });
+  });
+});
+
+describe('encodeJpeg', () => {
+  it('encodes raw RGB as a JPEG of the fitted size', async () => {
+    const image = await encodeJpeg(rgb(64, 36, 120), { quality: 85, maxSide: 32 });
+    const meta = await sharp(image.data).metadata();
+    expect([meta.format, meta.width, meta.height, image.width, image.height]).toEqual(['jpeg', 32, 18, 32, 18]);
+  });
+
+  it('makes the same bytes as sharp does at that quality when no scaling is needed', async () => {
+    const frame = rgb(16, 8, 77);
+    const direct = await sharp(frame.data, { raw: { width: 16, height: 8, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+    expect((await encodeJpeg(frame, { quality: 70 })).data.equals(direct)).toBe(true);
+  });
+
+  it('rejects a raw frame whose byte count does not match its size with BAD_MESSAGE', async () => {
+    await expect(encodeJpeg({ seq: 0, width: 4, height: 4, encoding: 'rgb', data: new Uint8Array(10) }, { quality: 85 })).rejects.toMatchObject({ code: ErrorCode.BAD_MESSAGE });
+  });
+
+  it('rejects bytes that are no image with BAD_MESSAGE', async () => {
+    await expect(encodeJpeg({ seq: 3, width: 4, height: 4, encoding: 'png', data: new Uint8Array(10) }, { quality: 85 })).rejects.toMatchObject({ code: ErrorCode.BAD_MESSAGE });
+  });
+});

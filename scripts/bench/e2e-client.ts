@@ -1,0 +1,57 @@
+/**
+ * The far end of the end-to-end benchmark, run as its own process: a bare client that takes frames and asks
+ * for the next at once, timing them on its own clock from the first frame to the last.
+ *
+ *   node --import tsx scripts/bench/e2e-client.ts agent-link <url> <token>   (an AgentLink agent)
+ *   node --import tsx scripts/bench/e2e-client.ts relay <url> <frames>       (a client of a bare ws relay)
+ *
+ * It prints one JSON line at the end: `{"frames": N, "ms": T, "bytes": B}` (T from the first frame to the last).
+ */
+import { decode, encode } from '@msgpack/msgpack';
+import { WebSocket } from 'ws';
+
+const [mode, url, arg] = process.argv.slice(2);
+if ((mode !== 'agent-link' && mode !== 'relay') || !url || !arg) {
+  process.stderr.write('usage: e2e-client.ts agent-link <url> <token> | relay <url> <frames>\n');
+  process.exit(2);
+}
+
+const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
+let frames = 0;
+let bytes = 0;
+let first = 0;
+let last = 0;
+
+function took(size: number): void {
+  last = performance.now();
+  if (frames === 0) first = last;
+  frames++;
+  bytes = size;
+}
+
+function report(): void {
+  process.stdout.write(`${JSON.stringify({ frames, ms: last - first, bytes })}\n`);
+}
+
+if (mode === 'relay') {
+  const want = Number(arg);
+  ws.on('open', () => ws.send('f'));
+  ws.on('message', (data: Buffer) => {
+    took(data.byteLength);
+    if (frames < want) ws.send('f');
+    else {
+      report();
+      ws.close(1000);
+    }
+  });
+} else {
+  ws.on('open', () => ws.send(encode({ type: 'hello', version: 1, token: arg, agent: 'bench-e2e' })));
+  ws.on('message', (data: Buffer) => {
+    const msg = decode(data) as { type: string; step?: number; frame?: { data: Uint8Array } };
+    if (msg.type === 'observation') {
+      took(msg.frame!.data.byteLength);
+      ws.send(encode({ type: 'action', step: msg.step, chunk: { look: [0, 0], steps: [['W']] } }));
+    } else if (msg.type === 'end') report();
+  });
+}
+ws.on('close', () => process.exit(0));

@@ -1,0 +1,142 @@
+/**
+ * End to end: frames from a game through the gateway (GameLink in, a pdq match, AgentLink out) to an agent in
+ * another process, against a bare `ws` relay moving the same bytes from a game to a client in another
+ * process, in the same request-reply pattern. Both games and the relay run in this process; each far end
+ * is a child that times the frames it gets on its own clock.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { WebSocket, WebSocketServer } from 'ws';
+import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
+import { testImage } from './pump-game.js';
+import { pumpMatch } from './pump-match.js';
+
+const CLIENT = 'scripts/bench/e2e-client.ts';
+const QUALITY = 85;
+
+interface ClientReport {
+  readonly frames: number;
+  readonly ms: number;
+  readonly bytes: number;
+}
+
+export interface EndToEndResult {
+  readonly encoding: 'rgb' | 'jpeg';
+  readonly width: number;
+  readonly height: number;
+  readonly bytes: number;
+  /** Milliseconds per frame at the far end: through the gateway, and through the bare relay (medians). */
+  readonly gatewayMs: number;
+  readonly relayMs: number;
+  /** Where a gateway frame's time goes, ms per decision (medians over runs of the run record's means). */
+  readonly gatewayParts: GatewayParts;
+}
+
+/** A gateway frame's time, from the run record: the GameLink advance that brings the frame, the AgentLink round trip, and the rest. */
+export interface GatewayParts {
+  /** GameLink advance round trip (request, game step and render, frame encoded, sent, decoded, checked). */
+  readonly advanceMs: number;
+  /** From the observation sent to the agent until its action was back (encode, send, the agent, decode, check). */
+  readonly agentMs: number;
+  /** Everything else: encoding the frame for the agent, the recorded frame and record lines, the loop itself. */
+  readonly restMs: number;
+}
+
+/** Starts the far end; resolves with its report when it exits. */
+function farEnd(args: readonly string[]): Promise<ClientReport> {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, CLIENT, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as ClientReport);
+      } catch {
+        reject(new Error(`the benchmark client exited ${code} without a report: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+const listening = (wss: WebSocketServer): Promise<number> => new Promise((resolve) => wss.once('listening', () => resolve((wss.address() as AddressInfo).port)));
+
+/** Game -> relay -> client: the game answers each ask with the frame (JPEG-encoded per frame, as a game host does). */
+async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<ClientReport> {
+  const image = testImage(width, height);
+  const game = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  game.on('connection', (ws) =>
+    ws.on('message', () => {
+      void (async () => ws.send(encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: QUALITY }).toBuffer()))();
+    }),
+  );
+  const gamePort = await listening(game);
+  const hub = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
+  hub.on('connection', (client) => {
+    const upstream = new WebSocket(`ws://127.0.0.1:${gamePort}`, { perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
+    const opened = new Promise((r) => upstream.once('open', r));
+    upstream.on('message', (data: Buffer) => client.send(data));
+    client.on('message', (data: Buffer) => void opened.then(() => upstream.send(data)));
+    client.on('close', () => upstream.close());
+  });
+  const hubPort = await listening(hub);
+  try {
+    return await farEnd(['relay', `ws://127.0.0.1:${hubPort}`, String(frames)]);
+  } finally {
+    for (const c of hub.clients) c.terminate();
+    await new Promise((r) => hub.close(r));
+    for (const c of game.clients) c.terminate();
+    await new Promise((r) => game.close(r));
+  }
+}
+
+/** Game -> gateway -> AgentLink agent: a pdq match of `frames` decisions, the run recorded as every match is. */
+async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<{ report: ClientReport; parts: GatewayParts }> {
+  const link = await AgentLinkServer.listen();
+  try {
+    const agent = new RemoteAgent(0, { frameEncoding: encoding });
+    link.register(agent);
+    const report = farEnd(['agent-link', link.url, agent.token]);
+    const { result } = await pumpMatch({ width, height, decisions: frames, agent, runsDir, jpegQuality: QUALITY });
+    if (result.status !== 'complete') throw new Error(`the end-to-end match ended ${result.status}: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
+    const client = await report;
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const advanceMs = mean(readJsonl<{ kind: string; wallMs: number }>(join(result.dir, 'ledger.jsonl')).filter((l) => l.kind === 'advance').map((l) => l.wallMs));
+    const agentMs = mean(readJsonl<{ timings: { wallMs: number } }>(join(result.dir, 'decisions.jsonl')).map((d) => d.timings.wallMs));
+    const perFrame = client.ms / Math.max(1, client.frames - 1);
+    return { report: client, parts: { advanceMs, agentMs, restMs: perFrame - advanceMs - agentMs } };
+  } finally {
+    await link.close();
+  }
+}
+
+/** Per-frame ms at the far end over `repeats` runs of each path, alternating, medians. */
+export async function benchEndToEnd(width: number, height: number, encoding: 'rgb' | 'jpeg', frames = 200, repeats = 3): Promise<EndToEndResult> {
+  const runsDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  try {
+    const gateway: number[] = [];
+    const bare: number[] = [];
+    const parts: GatewayParts[] = [];
+    let bytes = 0;
+    for (let r = 0; r < repeats; r++) {
+      const g = await throughGateway(width, height, encoding, frames, runsDir);
+      const b = await relay(width, height, encoding, frames);
+      gateway.push(g.report.ms / Math.max(1, g.report.frames - 1));
+      parts.push(g.parts);
+      bare.push(b.ms / Math.max(1, b.frames - 1));
+      bytes = b.bytes;
+    }
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const part = (k: keyof GatewayParts): number => median(parts.map((p) => p[k]));
+    return { encoding, width, height, bytes, gatewayMs: median(gateway), relayMs: median(bare), gatewayParts: { advanceMs: part('advanceMs'), agentMs: part('agentMs'), restMs: part('restMs') } };
+  } finally {
+    rmSync(runsDir, { recursive: true, force: true });
+  }
+}

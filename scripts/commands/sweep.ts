@@ -1,0 +1,140 @@
+/**
+ * `arena sweep SPEC`: every episode of a sweep spec (games x variants x agents x clocks x latencies x seeds),
+ * in this process (K at once) or on a fleet of `arena worker`s through Redis; resumable; results in a SQLite
+ * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { makeAgent } from '../agent-factory.js';
+import { usage } from '../cli-error.js';
+import { ProgressBar } from '../progress-bar.js';
+
+const HELP = `usage: arena sweep SPEC.yaml|SPEC.json [options]
+
+Plays every episode of a sweep spec; a rerun resumes (skips what is stored).
+
+options:
+  --out DIR            the sweep folder: results.sqlite, runs/, report (default sweeps/<name>)
+  --parallel K         episodes at once in this process (embedded backend, default 1)
+  --redis URL          run on workers through Redis instead (redis://host:port); this process stores results
+  --window N           with --redis: most episodes queued at once (default 64)
+  --wait-workers S     with --redis: seconds to wait for a worker of each pool (default 10)
+  --redis-timeout S    with --redis: seconds Redis may be unreachable before the sweep stops (default 15)
+  --lock-ms MS         with --redis: results job lock (default 30000)
+  --dry-run            print the cells and episode counts, play nothing
+  --resume             play only what is not stored yet (what every run does; accepted for scripts)
+  --retry-failed       also replay episodes stored as infrastructure failures
+  --quiet              no progress bar
+  --help               this text
+
+examples:
+  arena sweep examples/sweep-latency.yaml --parallel 2
+  arena sweep examples/sweep-leaderboard.yaml --dry-run
+  arena sweep examples/sweep-latency.yaml --redis redis://127.0.0.1:6379
+  arena report sweeps/latency-study
+`;
+
+export const sweepOptions = {
+  out: { type: 'string' },
+  parallel: { type: 'string' },
+  redis: { type: 'string' },
+  window: { type: 'string' },
+  'wait-workers': { type: 'string' },
+  'redis-timeout': { type: 'string' },
+  'lock-ms': { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  resume: { type: 'boolean', default: false },
+  'retry-failed': { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** A positive number flag, or the fallback. */
+export function positive(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw usage(`--${flag} takes a positive number (got '${value}')`);
+  return n;
+}
+
+function dryRun(jobs: readonly EpisodeJob[]): string {
+  const cells = new Map<string, { job: EpisodeJob; n: number }>();
+  for (const j of jobs) {
+    const c = cells.get(j.cell);
+    if (c) c.n++;
+    else cells.set(j.cell, { job: j, n: 1 });
+  }
+  const lines = [...cells.values()].map(({ job: j, n }) => `${j.cell}  ${j.cellInfo.game}/${j.cellInfo.variant} ${j.cellInfo.clock} latency=${j.cellInfo.latency} ${j.cellInfo.lineup.join(' vs ')} pool=${j.pool}: ${n} episodes (seeds ${j.seed}..)`);
+  return `${lines.join('\n')}\n${cells.size} cells, ${jobs.length} episodes\n`;
+}
+
+const minutes = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`);
+
+export async function sweepCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: sweepOptions, allowPositionals: true, strict: true });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw usage('usage: arena sweep SPEC.yaml [options]; arena sweep --help');
+  const { spec, source } = readSpecFile(positionals[0]!);
+  const jobs = specJobs(spec, (issues) => specError(source, issues));
+  const agentIssues = await checkAgents(spec, jobs, makeAgent);
+  if (agentIssues.length > 0) throw specError(source, agentIssues);
+  if (values['dry-run']) {
+    process.stdout.write(dryRun(jobs));
+    return 0;
+  }
+  const dir = values.out ?? join('sweeps', spec.name);
+  const backend: WorkBackend =
+    values.redis === undefined
+      ? new EmbeddedBackend({ makeAgent, runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })
+      : new RedisBackend({
+          connection: parseRedisUrl(values.redis),
+          batchDir: dir,
+          batch: spec.name,
+          endpoints: spec.endpoints,
+          window: positive(values.window, 'window', 64),
+          waitWorkersMs: positive(values['wait-workers'], 'wait-workers', 10) * 1000,
+          redisTimeoutMs: positive(values['redis-timeout'], 'redis-timeout', 15) * 1000,
+          lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
+        });
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    if (stop.signal.aborted) abort.abort();
+    else {
+      process.stderr.write('\nstopping: episodes in flight finish (Ctrl-C again to cancel them)\n');
+      stop.abort();
+    }
+  };
+  process.on('SIGINT', onSigint);
+  const bar = values.quiet ? undefined : new ProgressBar(`sweep ${spec.name}`);
+  process.stderr.write(`sweep ${spec.name}: ${jobs.length} episodes on the ${backend.name} backend -> ${dir}\n`);
+  try {
+    const summary = await runBatch({
+      dir,
+      jobs,
+      backend,
+      retryFailed: values['retry-failed'],
+      budgets: spec.budgets,
+      stop: stop.signal,
+      abort: abort.signal,
+      describe: { kind: 'sweep', name: spec.name, spec: positionals[0], specBody: spec },
+      onProgress: (p) => bar?.update(p.done / p.total, `${p.done}/${p.total} done, ${p.failed} failed, ${p.perMinute.toFixed(1)}/min${p.etaMs === undefined ? '' : `, ETA ${minutes(p.etaMs)}`}`),
+    });
+    bar?.done();
+    const left = summary.total - summary.stored;
+    process.stderr.write(
+      `sweep ${spec.name}: ${summary.stored}/${summary.total} episodes stored (${summary.playedNow} played now, ${summary.failedNow} failed)` +
+        `${summary.interruptedBefore ? `; ${summary.interruptedBefore} interrupted before were replayed` : ''}` +
+        `${summary.stoppedBy ? `; stopped by ${summary.stoppedBy}, ${left} left (rerun to continue)` : ''}; report: arena report ${dir}\n`,
+    );
+    if (summary.stoppedBy === 'operator') return 1;
+    return summary.failedNow > 0 ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await backend.close();
+  }
+}

@@ -1,0 +1,154 @@
+/** The tables of a sweep report, computed from the stored episodes. */
+import type { StoredEpisode } from '../store/results-store.js';
+import { diffCi, meanCi, quantile } from './stats.js';
+
+/** Per agent x game x clock x latency: how well it played. */
+export interface CellRow {
+  readonly agent: string;
+  readonly game: string;
+  readonly clock: string;
+  readonly latency: string;
+  readonly episodes: number;
+  readonly completed: number;
+  readonly meanProgress: number;
+  readonly ci95: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly actionsPerEpisode: number;
+  readonly meanChargedMs: number;
+}
+
+/** Per agent x game x lcrt latency: mean progress under pdq minus under lcrt. */
+export interface DiffRow {
+  readonly agent: string;
+  readonly game: string;
+  readonly latency: string;
+  readonly pdq: number;
+  readonly lcrt: number;
+  readonly diff: number;
+  readonly ci95: number;
+}
+
+/** Per agent: timing, tokens and answer quality over all its decisions. */
+export interface ModelRow {
+  readonly agent: string;
+  readonly episodes: number;
+  readonly decisions: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP95Ms: number;
+  readonly ttftP50Ms: number;
+  readonly ttftP95Ms: number;
+  readonly chargedP50Ms: number;
+  readonly chargedP95Ms: number;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  readonly invalidRate: number;
+  readonly completionRate: number;
+  readonly failures: Readonly<Record<string, number>>;
+}
+
+export interface SweepTables {
+  readonly cells: CellRow[];
+  readonly pdqLcrt: DiffRow[];
+  readonly models: ModelRow[];
+  readonly episodes: { readonly stored: number; readonly complete: number; readonly failed: number };
+}
+
+const round = (x: number, digits = 4): number => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : x);
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const i of items) {
+    const k = key(i);
+    const list = out.get(k);
+    if (list) list.push(i);
+    else out.set(k, [i]);
+  }
+  return out;
+}
+
+interface Sample {
+  readonly agent: string;
+  readonly game: string;
+  readonly clock: string;
+  readonly latency: string;
+  readonly e: StoredEpisode;
+  readonly p: StoredEpisode['outcome']['players'][number] | undefined;
+}
+
+/** One sample per player seat of every stored episode (a failed episode with no players: one per line-up seat). */
+function samples(stored: readonly StoredEpisode[]): Sample[] {
+  return stored.flatMap((e) => {
+    const c = e.job.cellInfo;
+    return e.job.agents.map((a) => ({ agent: a.label, game: c.game, clock: c.clock, latency: c.latency, e, p: e.outcome.players.find((p) => p.slot === a.slot) }));
+  });
+}
+
+/** Every table of the report. Failed episodes count in rates, not in means of progress. */
+export function sweepTables(stored: readonly StoredEpisode[]): SweepTables {
+  const all = samples(stored);
+  const byCell = groupBy(all, (s) => [s.agent, s.game, s.clock, s.latency].join('\u0000'));
+  const cells: CellRow[] = [...byCell.values()].map((list) => {
+    const done = list.filter((s) => s.e.outcome.status === 'complete' && s.p);
+    const m = meanCi(done.map((s) => s.p!.progress));
+    const charged = done.flatMap((s) => s.p!.chargedMs);
+    const s0 = list[0]!;
+    return {
+      agent: s0.agent,
+      game: s0.game,
+      clock: s0.clock,
+      latency: s0.latency,
+      episodes: list.length,
+      completed: done.length,
+      meanProgress: round(m.mean),
+      ci95: round(m.half),
+      wins: done.filter((s) => s.p!.outcome === 'win').length,
+      draws: done.filter((s) => s.p!.outcome === 'draw').length,
+      losses: done.filter((s) => s.p!.outcome === 'loss').length,
+      actionsPerEpisode: round(done.reduce((n, s) => n + s.p!.decisions, 0) / Math.max(1, done.length), 2),
+      meanChargedMs: round(charged.reduce((a, b) => a + b, 0) / Math.max(1, charged.length), 1),
+    };
+  });
+  cells.sort((a, b) => a.agent.localeCompare(b.agent) || a.game.localeCompare(b.game) || a.clock.localeCompare(b.clock) || a.meanChargedMs - b.meanChargedMs || a.latency.localeCompare(b.latency));
+
+  const progressOf = (agent: string, game: string, clock: string, latency?: string): number[] =>
+    all.filter((s) => s.agent === agent && s.game === game && s.clock === clock && (latency === undefined || s.latency === latency) && s.e.outcome.status === 'complete' && s.p).map((s) => s.p!.progress);
+  const pdqLcrt: DiffRow[] = [];
+  for (const c of cells.filter((x) => x.clock === 'lcrt')) {
+    const pdq = meanCi(progressOf(c.agent, c.game, 'pdq'));
+    if (pdq.n === 0) continue;
+    const lcrt = meanCi(progressOf(c.agent, c.game, 'lcrt', c.latency));
+    const d = diffCi(pdq, lcrt);
+    pdqLcrt.push({ agent: c.agent, game: c.game, latency: c.latency, pdq: round(pdq.mean), lcrt: round(lcrt.mean), diff: round(d.diff), ci95: round(d.half) });
+  }
+
+  const models: ModelRow[] = [...groupBy(all, (s) => s.agent).values()].map((list) => {
+    const players = list.flatMap((s) => (s.p ? [s.p] : []));
+    const wall = players.flatMap((p) => p.wallMs);
+    const ttft = players.flatMap((p) => p.ttftMs);
+    const charged = players.flatMap((p) => p.chargedMs);
+    const decisions = players.reduce((n, p) => n + p.decisions, 0);
+    const failures: Record<string, number> = {};
+    for (const s of list) if (s.e.outcome.failure) failures[s.e.outcome.failure.class] = (failures[s.e.outcome.failure.class] ?? 0) + 1;
+    return {
+      agent: list[0]!.agent,
+      episodes: list.length,
+      decisions,
+      latencyP50Ms: round(quantile(wall, 0.5), 2),
+      latencyP95Ms: round(quantile(wall, 0.95), 2),
+      ttftP50Ms: round(quantile(ttft, 0.5), 2),
+      ttftP95Ms: round(quantile(ttft, 0.95), 2),
+      chargedP50Ms: round(quantile(charged, 0.5), 1),
+      chargedP95Ms: round(quantile(charged, 0.95), 1),
+      tokensIn: players.reduce((n, p) => n + p.tokensIn, 0),
+      tokensOut: players.reduce((n, p) => n + p.tokensOut, 0),
+      invalidRate: round(players.reduce((n, p) => n + p.invalid, 0) / Math.max(1, decisions)),
+      completionRate: round(list.filter((s) => s.e.outcome.status === 'complete').length / Math.max(1, list.length)),
+      failures,
+    };
+  });
+  models.sort((a, b) => a.agent.localeCompare(b.agent));
+  const complete = stored.filter((e) => e.outcome.status === 'complete').length;
+  return { cells, pdqLcrt, models, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
+}

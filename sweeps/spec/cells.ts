@@ -1,0 +1,143 @@
+/** Expands a sweep spec into its cells and episode jobs; refuses what cannot be played, naming the field. */
+import { createHash } from 'node:crypto';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
+import { parseLatencySource } from '../../gateway/index.js';
+import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
+import type { SpecIssue } from './read-spec.js';
+import type { AgentItem, SweepSpec } from './sweep-spec.js';
+
+/** The pool a game goes to when the spec names none. */
+export const DEFAULT_POOL = 'default';
+
+/** Canonical JSON: keys sorted, so equal data hashes equal. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A short stable digest of any JSON value. */
+export function digest(value: unknown, length = 10): string {
+  return createHash('sha256').update(canonical(value)).digest('hex').slice(0, length);
+}
+
+/** The line-ups a game of `regime` with `slots` players plays by default. */
+function defaultLineups(entry: GameEntry, labels: readonly string[]): string[][] {
+  const n = entry.slots.length;
+  if (n === 1) return labels.map((l) => [l]);
+  if (entry.regime === 'coop') return labels.map((l) => Array.from({ length: n }, () => l));
+  const out: string[][] = [];
+  for (const a of labels) for (const b of labels) if (a !== b) out.push([a, b]);
+  return out.length > 0 ? out : labels.map((l) => [l, l]);
+}
+
+interface Issues {
+  readonly list: SpecIssue[];
+  add(path: (string | number)[], message: string): void;
+}
+
+function issues(): Issues {
+  const list: SpecIssue[] = [];
+  return { list, add: (path, message) => void list.push({ path, message }) };
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Every episode job of the spec, in a stable order; SpecIssues for anything unplayable. */
+export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecIssue[] } {
+  const bad = issues();
+  const agents = new Map<string, AgentItem>();
+  spec.agents.forEach((a, i) => {
+    if (agents.has(a.label)) bad.add(['agents', i, 'label'], `two agents are labelled '${a.label}'`);
+    agents.set(a.label, a);
+    if (a.endpoint !== undefined && !(a.endpoint in spec.endpoints)) bad.add(['agents', i, 'endpoint'], `no endpoint '${a.endpoint}' in endpoints (${Object.keys(spec.endpoints).join(', ') || 'none'})`);
+  });
+  spec.latencies.forEach((l, i) => {
+    try {
+      parseLatencySource(l);
+    } catch (err) {
+      bad.add(['latencies', i], message(err));
+    }
+  });
+  const settings = {
+    ...(spec.match.steps === undefined ? {} : { stepBudget: spec.match.steps }),
+    ...(spec.match.timeLimitMs === undefined ? {} : { timeLimitMs: spec.match.timeLimitMs }),
+    ...(spec.match.observationDelayMs === undefined ? {} : { observationDelayMs: spec.match.observationDelayMs }),
+    ...(spec.match.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: spec.match.decisionTimeoutMs }),
+    ...(spec.match.onDecisionError === undefined ? {} : { onDecisionError: spec.match.onDecisionError }),
+    ...(spec.match.onAgentFailure === undefined ? {} : { onAgentFailure: spec.match.onAgentFailure }),
+  };
+  const jobs: EpisodeJob[] = [];
+  spec.games.forEach((item, gi) => {
+    const g = typeof item === 'string' ? { game: item } : item;
+    const at = typeof item === 'string' ? ['games', gi] : ['games', gi, 'game'];
+    let entry: GameEntry;
+    try {
+      entry = getGame(g.game);
+    } catch (err) {
+      bad.add(at, message(err));
+      return;
+    }
+    const variants = g.variants ?? [entry.variants[0]!.id];
+    variants.forEach((v, vi) => {
+      try {
+        getVariant(entry, v);
+      } catch (err) {
+        bad.add(['games', gi, 'variants', vi], message(err));
+      }
+    });
+    const lineups = g.lineups ?? (entry.slots.length > 1 ? spec.lineups : undefined) ?? defaultLineups(entry, [...agents.keys()]);
+    const lineupPath = g.lineups ? ['games', gi, 'lineups'] : ['lineups'];
+    lineups.forEach((lineup, li) => {
+      if (lineup.length !== entry.slots.length) bad.add([...lineupPath, li], `${entry.id} has ${entry.slots.length} player slot(s); this line-up has ${lineup.length}`);
+      lineup.forEach((label, ai) => {
+        if (!agents.has(label)) bad.add([...lineupPath, li, ai], `no agent labelled '${label}'; agents: ${[...agents.keys()].join(', ')}`);
+      });
+    });
+    if (bad.list.length > 0) return;
+    for (const variant of variants) {
+      for (const clock of spec.clocks) {
+        for (const latency of clock === 'pdq' ? ['none'] : spec.latencies) {
+          for (const lineup of lineups) {
+            const players: JobAgent[] = lineup.map((label, i) => {
+              const a = agents.get(label)!;
+              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(clock === 'lcrt' ? { latency } : {}), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
+            });
+            const what = { game: entry.id, variant, clock, latency, players: players.map(({ endpoint: _e, ...p }) => p), settings };
+            const cell = `${entry.id}.${variant}.${clock}.${digest(what, 8)}`;
+            for (let e = 0; e < spec.episodes; e++) {
+              const seed = spec.seed + e;
+              jobs.push({
+                id: `${cell}.s${seed}`,
+                batch: spec.name,
+                cell,
+                cellInfo: { game: entry.id, variant, clock, latency, lineup: [...lineup] },
+                episode: e,
+                seed,
+                pool: g.pool ?? DEFAULT_POOL,
+                agents: players,
+                ...settings,
+                ...(spec.records.shared === undefined ? {} : { shared: spec.records.shared }),
+              });
+            }
+          }
+        }
+      }
+    }
+  });
+  return { jobs, issues: bad.list };
+}
+
+/** The jobs of a spec, or BAD_CONFIG through `fail` when any cell is unplayable. */
+export function specJobs(spec: SweepSpec, fail: (issues: SpecIssue[]) => ArenaError): EpisodeJob[] {
+  const { jobs, issues: found } = expandSpec(spec);
+  if (found.length > 0) throw fail(found);
+  if (jobs.length === 0) throw new ArenaError(ErrorCode.BAD_CONFIG, 'the spec has no episodes');
+  return jobs;
+}

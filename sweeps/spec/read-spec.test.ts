@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ArenaError } from '../../protocol/index.js';
+import { specJobs } from './cells.js';
+import { parseSpecText, specError } from './read-spec.js';
+
+function jobsOf(text: string, file = 'spec.yaml') {
+  const { spec, source } = parseSpecText(text, file);
+  return specJobs(spec, (issues) => specError(source, issues));
+}
+
+function refusal(text: string, file = 'spec.yaml'): ArenaError {
+  try {
+    jobsOf(text, file);
+  } catch (err) {
+    if (err instanceof ArenaError) return err;
+    throw err;
+  }
+  throw new Error('the spec was accepted');
+}
+
+const BASE = `name: t
+games: [last_stand]
+agents:
+  - { label: a, kind: random }
+clocks: [pdq, lcrt]
+latencies: [synthetic:100, synthetic:200:50]
+episodes: 2
+`;
+
+describe('sweep specs', () => {
+  it('expands games x clocks x latencies x seeds, pdq once, with deterministic ids', () => {
+    const jobs = jobsOf(BASE);
+    expect(jobs).toHaveLength(2 * (1 + 2));
+    expect(jobs.map((j) => j.id)).toEqual(jobsOf(BASE).map((j) => j.id));
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
+    expect(jobs.filter((j) => j.cellInfo.clock === 'pdq').every((j) => j.agents[0]!.latency === undefined)).toBe(true);
+    expect(jobs.map((j) => j.seed)).toEqual([1, 2, 1, 2, 1, 2]);
+    const changed = jobsOf(`${BASE}match: { steps: 5 }\n`);
+    expect(changed.map((j) => j.id).filter((id) => jobs.some((j) => j.id === id))).toEqual([]);
+    // Budgets and endpoint limits do not change what an episode is.
+    expect(jobsOf(`${BASE}budgets: { episodes: 3 }\n`).map((j) => j.id)).toEqual(jobs.map((j) => j.id));
+  });
+
+  it('reads JSON too', () => {
+    const json = JSON.stringify({ name: 't', games: ['last_stand'], agents: [{ label: 'a', kind: 'random' }], episodes: 1 }, null, 2);
+    expect(jobsOf(json, 'spec.json')).toHaveLength(1);
+  });
+
+  it('gives pvp games every ordered pair of distinct agents, coop games each agent with itself', () => {
+    const text = 'name: t\ngames: [sky_duel, shared_floor]\nagents: [{ label: a, kind: random }, { label: b, kind: scripted }]\nepisodes: 1\n';
+    const lineups = jobsOf(text).map((j) => `${j.cellInfo.game}:${j.cellInfo.lineup.join('+')}`);
+    expect(lineups).toEqual(['sky_duel:a+b', 'sky_duel:b+a', 'shared_floor:a+a', 'shared_floor:b+b']);
+  });
+
+  it('refuses an unknown game, naming the line and field', () => {
+    const e = refusal(BASE.replace('[last_stand]', '[last_stand, no_such_game]'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("spec.yaml:2: games.1: unknown game 'no_such_game'");
+  });
+
+  it('refuses a bad latency with its line', () => {
+    const e = refusal(BASE.replace('synthetic:200:50', 'synthetic:fast'));
+    expect(e.message).toMatch(/spec\.yaml:6: latencies\.1: synthetic latency needs a value in ms/);
+  });
+
+  it('refuses a budget of 0', () => {
+    const e = refusal(`${BASE}budgets:\n  episodes: 0\n`);
+    expect(e.message).toContain('spec.yaml:9: budgets.episodes: a budget of 0 plays nothing');
+    expect(refusal(`${BASE}budgets: { tokens: 0 }\n`).message).toContain('budgets.tokens: a budget of 0 plays nothing');
+  });
+
+  it('refuses unknown fields, line-ups of unknown agents or the wrong size, and unknown endpoints', () => {
+    expect(refusal(`${BASE}colour: red\n`).message).toMatch(/spec\.yaml:\d+: \(root\): Unrecognized key/);
+    expect(refusal(`${BASE}lineups: [[a, z]]\n`.replace('[last_stand]', '[sky_duel]')).message).toContain("lineups.0.1: no agent labelled 'z'");
+    expect(refusal(`${BASE}lineups: [[a]]\n`.replace('[last_stand]', '[sky_duel]')).message).toContain('lineups.0: sky_duel has 2 player slot(s)');
+    expect(refusal(BASE.replace('kind: random }', 'kind: random, endpoint: gpu }')).message).toContain("spec.yaml:4: agents.0.endpoint: no endpoint 'gpu'");
+    expect(refusal(BASE.replace('episodes: 2', 'episodes: many')).message).toContain('spec.yaml:7: episodes:');
+  });
+
+  it('refuses YAML that does not parse, with its line', () => {
+    expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
+  });
+});

@@ -1,0 +1,111 @@
+/** Plays one episode job through the gateway and sums up its run record as an outcome. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { toArenaError, type Agent } from '../../protocol/index.js';
+import { classifyFailure, parseLatencySource, readJsonl, runMatch, type MatchSpec } from '../../gateway/index.js';
+import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
+import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
+
+/** Makes an agent of a kind for a game and seed; the CLI hands one in (scripted policies live in games/). */
+export type AgentFactory = (kind: string, context: { readonly game: string; readonly seed: number; readonly vlm?: unknown }) => Agent;
+
+/** What playing an episode needs besides the job. */
+export interface EpisodeDeps {
+  readonly makeAgent: AgentFactory;
+  /** Folder the run directory goes in (a job's `shared` path wins). */
+  readonly runsDir: string;
+  readonly limiter?: EndpointLimiter;
+  readonly worker?: string;
+  readonly signal?: AbortSignal;
+  /** Starts the game another way (tests). */
+  readonly launch?: MatchSpec['launch'];
+}
+
+interface DecisionLine {
+  slot: number;
+  timings?: { wallMs?: number; ttftMs?: number };
+  chargedMs?: number;
+  usage?: { tokensIn?: number; tokensOut?: number };
+}
+
+/** Per-slot decision timings and token counts from a run's decisions.jsonl. */
+function decisionStats(dir: string): Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>> {
+  const out = new Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>>();
+  for (const d of readJsonl<DecisionLine>(join(dir, 'decisions.jsonl'))) {
+    let s = out.get(d.slot);
+    if (!s) out.set(d.slot, (s = { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }));
+    if (d.timings?.wallMs !== undefined) s.wallMs.push(Math.round(d.timings.wallMs * 1000) / 1000);
+    if (d.timings?.ttftMs !== undefined) s.ttftMs.push(Math.round(d.timings.ttftMs * 1000) / 1000);
+    if (d.chargedMs !== undefined) s.chargedMs.push(d.chargedMs);
+    s.tokensIn += d.usage?.tokensIn ?? 0;
+    s.tokensOut += d.usage?.tokensOut ?? 0;
+  }
+  return out;
+}
+
+/** The match spec of a job: its agents made (and limited), its run id its episode id. */
+export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string): MatchSpec {
+  return {
+    game: job.cellInfo.game,
+    variant: job.cellInfo.variant,
+    seed: job.seed,
+    clock: job.cellInfo.clock,
+    slots: job.agents.map((a) => {
+      const made = deps.makeAgent(a.kind, { game: job.cellInfo.game, seed: job.seed, ...(a.vlm === undefined ? {} : { vlm: a.vlm }) });
+      const agent = a.endpoint !== undefined && deps.limiter ? new LimitedAgent(made, deps.limiter, a.endpoint) : made;
+      return { slot: a.slot, agent, label: a.label, ...(a.latency === undefined ? {} : { latency: parseLatencySource(a.latency) }) };
+    }),
+    runsDir,
+    runId: job.id,
+    ...(job.stepBudget === undefined ? {} : { stepBudget: job.stepBudget }),
+    ...(job.timeLimitMs === undefined ? {} : { timeLimitMs: job.timeLimitMs }),
+    ...(job.observationDelayMs === undefined ? {} : { observationDelayMs: job.observationDelayMs }),
+    ...(job.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: job.decisionTimeoutMs }),
+    ...(job.onDecisionError === undefined ? {} : { onDecisionError: job.onDecisionError }),
+    ...(job.onAgentFailure === undefined ? {} : { onAgentFailure: job.onAgentFailure }),
+    meta: { batch: { name: job.batch, cell: job.cell, episode: job.episode, ...(deps.worker ? { worker: deps.worker } : {}) }, ...job.meta },
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.launch ? { launch: deps.launch } : {}),
+  };
+}
+
+/**
+ * Plays `job` into `<runsDir>/<job.id>` (a partial directory from a killed attempt is removed first). Never
+ * throws: a failure to even start becomes a failed outcome with its class.
+ */
+export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<EpisodeOutcome> {
+  const runsDir = job.shared ?? deps.runsDir;
+  const dir = join(runsDir, job.id);
+  rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const worker = deps.worker ?? 'local';
+  try {
+    const result = await runMatch(matchSpecOf(job, deps, runsDir));
+    const stats = decisionStats(dir);
+    return {
+      id: job.id,
+      status: result.status === 'complete' ? 'complete' : 'failed',
+      reason: result.reason,
+      ...(result.status === 'complete' ? { episode: result.episode } : {}),
+      ...(result.error ? { failure: { code: result.error.code, class: result.error.class, message: result.error.message } } : {}),
+      simMs: result.simMs,
+      players: result.players.map((p) => ({ ...p, ...(stats.get(p.slot) ?? { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }) })),
+      dir: job.shared === undefined ? join('runs', job.id) : dir,
+      worker,
+      wallMs: performance.now() - started,
+    };
+  } catch (err) {
+    const e = toArenaError(err);
+    return {
+      id: job.id,
+      status: 'failed',
+      reason: e.code,
+      failure: { code: e.code, class: classifyFailure(e), message: e.message },
+      simMs: 0,
+      players: [],
+      dir: job.shared === undefined ? join('runs', job.id) : dir,
+      worker,
+      wallMs: performance.now() - started,
+    };
+  }
+}

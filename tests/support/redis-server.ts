@@ -1,0 +1,58 @@
+/** A real redis-server for a test: a free loopback port, a temp dir, no persistence; stopped in teardown. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running redis-server. */
+export interface TestRedis {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** Stops it (SIGKILL when `hard`) and waits for the exit. */
+  stop(hard?: boolean): Promise<void>;
+}
+
+/** Why Redis tests cannot run here, or undefined. */
+export function redisMissing(): string | undefined {
+  return spawnSync('redis-server', ['--version']).status === 0 ? undefined : 'redis-server is not installed (Debian package redis-server)';
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts redis-server and resolves once it accepts connections. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'arena-redis-'));
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    child,
+    stop: async (hard = false) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
