@@ -248,10 +248,45 @@ describe('arena serve: curves', () => {
   });
 });
 
+describe('arena serve: sweeps', () => {
+  const spec = (name: string, episodes: number): Record<string, unknown> => ({ name, games: ['last_stand'], agents: [{ label: 'random', kind: 'random' }], clocks: ['pdq'], episodes, seed: 1, match: { steps: 2, timeLimitMs: 4000 } });
+
+  it('creates a sweep, lists it, and keeps its tables', async () => {
+    const created = await svc.api.post('/api/sweeps', spec('api-sweep', 1));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'sweep', status: 'running', episodes: 1 });
+    const id = created.body.id as string;
+    expect((await svc.api.get<{ id: string }[]>('/api/sweeps')).body.map((j) => j.id)).toContain(id);
+    const done = await svc.api.settled('sweeps', id, 120_000);
+    expect(done).toMatchObject({ status: 'complete' });
+    expect((done.result as { cells: unknown[] }).cells.length).toBe(1);
+  }, 150_000);
+
+  it('cancels a running sweep', async () => {
+    const created = await svc.api.post('/api/sweeps', spec('api-sweep-long', 50));
+    const cancelled = await svc.api.post(`/api/sweeps/${created.body.id as string}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', resumable: true });
+  }, 60_000);
+
+  it.each([
+    [{ name: 'x', games: ['nope'], agents: [{ label: 'r', kind: 'random' }] }],
+    [{ name: 'x', games: ['last_stand'], agents: [{ label: 'r', kind: 'nope' }] }],
+    [{ name: 'x', games: ['last_stand'] }],
+  ])('refuses the bad sweep spec %j with the code the CLI gives', async (bad) => {
+    const r = await svc.api.post('/api/sweeps', bad);
+    expect(r.status).toBe(400);
+    const file = join(svc.runsDir, 'cli-spec.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const exit = await runArena(['sweep', file, '--dry-run']);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain(`arena: ${(r.body as { error: { code: string } }).error.code}:`);
+  }, 60_000);
+});
+
 describe('arena serve: the kinds registry', () => {
   it('lists every kind with its API path', async () => {
     const kinds = await svc.api.get<{ kind: string; path: string }[]>('/api/kinds');
-    expect(kinds.body.map((k) => k.path)).toEqual(expect.arrayContaining(['/api/matches', '/api/tournaments', '/api/curves']));
+    expect(kinds.body.map((k) => k.path)).toEqual(expect.arrayContaining(['/api/matches', '/api/tournaments', '/api/curves', '/api/sweeps']));
   });
 
   it('refuses a kind registered twice', () => {

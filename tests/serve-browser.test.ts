@@ -144,6 +144,20 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     }
   }, 150_000);
 
+  it('shows a sweep\'s table', async () => {
+    const created = await svc.api.post('/api/sweeps', { name: 'browser-sweep', games: ['last_stand'], agents: [{ label: 'random', kind: 'random' }, { label: 'scripted', kind: 'scripted' }], clocks: ['pdq'], episodes: 1, seed: 1, match: { steps: 2, timeLimitMs: 4000 } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('sweeps', id, 120_000)).toMatchObject({ status: 'complete' });
+    await page.goto(`${svc.url}/?token=${svc.token}#/jobs`);
+    await page.locator(`[data-testid=job-link]:text("${id}")`).click();
+    const rows = page.locator('[data-testid=table-cells] tbody tr');
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator('[data-testid=table-cells]').textContent()).toContain('scripted');
+    await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
+  }, 150_000);
+
   it('loads nothing from outside the machine', () => {
     const base = new URL(svc.url).origin;
     const outside = requested.filter((u) => !u.startsWith(base) && !u.startsWith('blob:') && !u.startsWith('data:'));

@@ -1,13 +1,16 @@
 /**
  * The job kinds `arena serve` runs, each validated by the same code as its CLI command: `match` (a match
  * configuration as in `arena match --config`, run in the service so spectators can watch), `tournament` and
- * `curve` (their flags as an object, run as `arena` child processes, resumable). Sweeps register the same way.
+ * `curve` (their flags as an object) and `sweep` (a sweep spec), run as `arena` child processes, resumable.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
+import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs } from '../../sweeps/index.js';
+import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
 import { entryOf, specFromConfig } from '../commands/match.js';
@@ -104,7 +107,33 @@ export const curveKind: JobKind<FlagConfig> = {
   },
 };
 
-/** The kinds `arena serve` runs; the sweeps layer adds its kind here with `.register(...)`. */
+/** `POST /api/sweeps`: a sweep spec (the YAML file of `arena sweep` as JSON), run as `arena sweep` in the job's directory. */
+export const sweepKind: JobKind<Record<string, unknown>> = {
+  kind: 'sweep',
+  plural: 'sweeps',
+  schema: z.record(z.string(), z.unknown()),
+  spectatable: false,
+  resumable: true,
+  async prepare(config, ctx) {
+    const text = JSON.stringify(config, null, 2);
+    const { spec, source } = parseSpecText(text, 'sweep');
+    const jobs = specJobs(spec, (issues) => specError(source, issues));
+    const issues = await checkAgents(spec, jobs, makeAgent);
+    if (issues.length > 0) throw specError(source, issues);
+    const specFile = join(ctx.jobDir, 'spec.json');
+    const out = join(ctx.jobDir, 'sweep');
+    return {
+      info: { episodes: jobs.length },
+      async run(job) {
+        writeFileSync(specFile, `${text}\n`);
+        const outcome = await runChildJob(['sweep', specFile, '--out', out, '--quiet'], ctx.jobDir, job.signal);
+        return { ...outcome, ...(isSweepDir(out) ? { result: { ...readSweepTables(out) } } : {}) };
+      },
+    };
+  },
+};
+
+/** The kinds `arena serve` runs. */
 export function serveKinds(): JobKinds {
-  return new JobKinds().register(matchKind).register(tournamentKind).register(curveKind);
+  return new JobKinds().register(matchKind).register(tournamentKind).register(curveKind).register(sweepKind);
 }
