@@ -4,6 +4,7 @@ export * from './clock/clock-mode.js';
 export * from './clock/latency.js';
 export * from './clock/timeline.js';
 export * from './match/match-spec.js';
+export * from './match/match-observer.js';
 export * from './match/run-match.js';
 export * from './records/run-recorder.js';
 export * from './records/replay.js';

@@ -14,3 +14,5 @@ export * from './launch.js';
 export * from './prng.js';
 export * from './agent-link.js';
 export * from './remote-input.js';
+export * from './parse-config.js';
+export type * from './spectator-stream.js';

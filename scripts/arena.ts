@@ -21,7 +21,7 @@ commands:
   snapshot    a game's first frame as PNG; --all: a contact sheet of every game and variant
   bench       measure the frame path and match capacity (prints ratios)
   conformance check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port
-  serve       serve a reference game to outside harnesses: --remote-input PORT (UE5 RemoteInput protocol)
+  serve       the gateway as a service: HTTP API, AgentLink and a live web view (docs/serve.md); --remote-input PORT serves a reference game over UE5 RemoteInput
   remote-input-serve  serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)
   curve       an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)
   transfer    held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)
@@ -70,6 +70,15 @@ const commands: Record<string, Command> = {
   },
 };
 
+/** A child of `arena serve` (ARENA_EXIT_WITH_PARENT=1) stops as on Ctrl-C when the service dies and its stdin closes. */
+function exitWithParent(): () => void {
+  if (process.env.ARENA_EXIT_WITH_PARENT !== '1') return () => undefined;
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGINT'));
+  process.stdin.on('error', () => undefined);
+  process.stdin.resume();
+  return () => process.stdin.destroy();
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
   if (name === '--help' || name === '-h') return commands.help!([]);
@@ -78,11 +87,14 @@ async function main(argv: string[]): Promise<number> {
   return command(rest);
 }
 
+const stopWatching = exitWithParent();
 main(process.argv.slice(2)).then(
   (code) => {
+    stopWatching();
     process.exitCode = code;
   },
   (err: unknown) => {
+    stopWatching();
     process.exitCode = reportError(err);
   },
 );

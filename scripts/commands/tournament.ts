@@ -110,8 +110,14 @@ function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants
   };
 }
 
-export async function tournamentCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: tournamentOptions, allowPositionals: false, strict: true });
+/** Flags of `arena tournament`, parsed. */
+export type TournamentFlags = ReturnType<typeof parseArgs<{ options: typeof tournamentOptions; allowPositionals: false }>>['values'];
+
+/**
+ * Checks a tournament's flags as the command does (unknown game, variant or agent, bad counts: BAD_CONFIG and
+ * the manifest's codes) and works out its schedule, before any match runs.
+ */
+export async function planTournament(values: TournamentFlags) {
   if (values.game === undefined) throw usage('arena tournament needs --game');
   if (values.agents === undefined) throw usage('arena tournament needs --agents A,B,...');
   const entry = getGame(values.game);
@@ -150,6 +156,12 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   // Fail on an agent that cannot be made before any match runs.
   for (const e of entrants) await makeAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
 
+  return { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches };
+}
+
+export async function tournamentCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: tournamentOptions, allowPositionals: false, strict: true });
+  const { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches } = await planTournament(values);
   mkdirSync(outDir, { recursive: true });
   const log = join(outDir, 'results.jsonl');
   repairLog(log);
