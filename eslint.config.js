@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'runs/**', 'bin/**', '.bench/**', 'eslint.config.js', '.dependency-cruiser.cjs'] },
+  { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'test-artifacts/**', 'runs/**', 'bin/**', '.bench/**', 'eslint.config.js', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

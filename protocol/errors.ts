@@ -53,6 +53,14 @@ export const ErrorCode = {
   BAD_RECORD: 'BAD_RECORD',
   /** A re-simulated run that differs from its record (the message names the first differing step). */
   REPLAY_MISMATCH: 'REPLAY_MISMATCH',
+  /** A service call without a token, or with a token the service does not know. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** A service call whose token does not allow it (a spectator's read token used to create or cancel). */
+  FORBIDDEN: 'FORBIDDEN',
+  /** A service path, job or run that does not exist. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** A job or run that was running when its service stopped without finishing it. */
+  INTERRUPTED: 'INTERRUPTED',
   /** The batch work backend (Redis) cannot be reached; what finished is kept, a rerun resumes. */
   BACKEND_GONE: 'BACKEND_GONE',
   /** No live worker serves a pool (or has a game) that a batch needs. */
@@ -82,6 +90,8 @@ export const CloseCode = {
   MATCH_OVER: 4008,
   SLOW_CONSUMER: 4009,
   INTERNAL: 4010,
+  FORBIDDEN: 4011,
+  UNAUTHORIZED: 4012,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
@@ -89,6 +99,7 @@ export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 export function closeCodeFor(code: ErrorCode): CloseCode {
   switch (code) {
     case 'BAD_MESSAGE':
+    case 'BAD_CONFIG':
     case 'BAD_SLOT':
     case 'BAD_INPUT':
       return CloseCode.BAD_MESSAGE;
@@ -105,9 +116,14 @@ export function closeCodeFor(code: ErrorCode): CloseCode {
     case 'SLOT_TAKEN':
       return CloseCode.SLOT_TAKEN;
     case 'UNKNOWN_MATCH':
+    case 'NOT_FOUND':
       return CloseCode.UNKNOWN_MATCH;
     case 'SLOW_CONSUMER':
       return CloseCode.SLOW_CONSUMER;
+    case 'UNAUTHORIZED':
+      return CloseCode.UNAUTHORIZED;
+    case 'FORBIDDEN':
+      return CloseCode.FORBIDDEN;
     default:
       return CloseCode.INTERNAL;
   }

@@ -88,3 +88,5 @@ export {
   RemoteInputStateReply,
   RemoteInputWelcome,
 } from './remote-input.js';
+export { parseConfig } from './parse-config.js';
+export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';

@@ -7,6 +7,15 @@ import { wantsHelp } from './cli/flags.js';
 import { mainHelp } from './cli/help.js';
 import { reportError } from './cli-error.js';
 
+/** A child of `arena serve` (ARENA_EXIT_WITH_PARENT=1) stops as on Ctrl-C when the service dies and its stdin closes. */
+function exitWithParent(): () => void {
+  if (process.env.ARENA_EXIT_WITH_PARENT !== '1') return () => undefined;
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGINT'));
+  process.stdin.on('error', () => undefined);
+  process.stdin.resume();
+  return () => process.stdin.destroy();
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
   if (name === '--help' || name === '-h') {
@@ -21,11 +30,14 @@ async function main(argv: string[]): Promise<number> {
   return (await entry.load()).run(rest);
 }
 
+const stopWatching = exitWithParent();
 main(process.argv.slice(2)).then(
   (code) => {
+    stopWatching();
     process.exitCode = code;
   },
   (err: unknown) => {
+    stopWatching();
     process.exitCode = reportError(err);
   },
 );

@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ArenaError, ErrorCode, parseConfig } from '../protocol/index.js';
+
+export { parseConfig } from '../protocol/index.js';
 import type { LatencySource} from '../gateway/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
 import { PROFILES } from '../games-manifest/index.js';
@@ -54,15 +56,6 @@ export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
     throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
   }
   return parseConfig(raw, schema, path);
-}
-
-export function parseConfig<T>(raw: unknown, schema: z.ZodType<T>, where: string): T {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `${where}: ${issues}`);
-  }
-  return parsed.data;
 }
 
 export function latencyOf(agent: AgentConfig): LatencySource | undefined {

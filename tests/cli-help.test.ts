@@ -86,7 +86,9 @@ describe('bad flags never reach a command as INTERNAL', () => {
     [['match', '--max-steps', '3'], 'unknown flag --max-steps for arena match; did you mean --steps?'],
     [['match', '--steps', 'abc'], "--steps takes a non-negative whole number (got 'abc')"],
     [['match', 'last_stand'], "arena match takes no arguments besides flags (got 'last_stand')"],
-    [['serve'], 'arena serve needs a mode: --remote-input PORT'],
+    [['serve', '--game', 'sky_duel'], '--game goes with --remote-input PORT'],
+    [['serve', '--remote-input', '0', '--runs', 'runs'], '--runs is a flag of the service, not of --remote-input'],
+    [['serve', '--port', '70000', '--no-web'], "--port takes 0-65535 (got '70000')"],
     [['report', '--jsn', 'runs'], 'unknown flag --jsn for arena report; did you mean --json?'],
   ];
   for (const [args, message] of cases) {

@@ -1,10 +1,10 @@
 /**
  * layers.json is the one list of layers: dependency-cruiser and the lint script read it, and this test keeps
  * the places that cannot read it equal to it: the layer table in docs/architecture.md, the files tsconfig.json
- * takes in (its glob must reach every layer's files), and the top-level folders themselves (a folder of
+ * (or a layer's own tsconfig.json) takes in (its glob must reach every layer's files), and the top-level folders themselves (a folder of
  * TypeScript is a layer or one of the few non-layer folders).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -40,15 +40,22 @@ describe('layers.json', () => {
     expect(table).toEqual(names.map((n) => [n, layers[n]]));
   });
 
-  it("is type-checked: tsconfig.json takes in every layer's TypeScript files", () => {
-    const parsed = ts.getParsedCommandLineOfConfigFile(resolve('tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => expect.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')) });
-    const files = new Set(parsed!.fileNames.map((f) => relative(process.cwd(), f).split(sep).join('/')));
+  it("is type-checked: tsconfig.json (or the layer's own, which npm run typecheck runs) takes in every layer's TypeScript files", () => {
+    const files = (config: string): Set<string> => {
+      const parsed = ts.getParsedCommandLineOfConfigFile(resolve(config), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => expect.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')) });
+      return new Set(parsed!.fileNames.map((f) => relative(process.cwd(), f).split(sep).join('/')));
+    };
+    const root = files('tsconfig.json');
+    const typecheck = z.object({ scripts: z.object({ typecheck: z.string() }) }).parse(JSON.parse(readFileSync('package.json', 'utf8'))).scripts.typecheck;
     for (const name of names) {
-      const own = listTypeScript(name);
-      expect(own.length, name).toBeGreaterThan(0);
-      expect(own.filter((f) => !files.has(f)), `${name} files tsconfig.json leaves out`).toEqual([]);
+      const own = `${name}/tsconfig.json`;
+      if (existsSync(own)) expect(typecheck, `npm run typecheck runs ${own}`).toContain(`tsc -p ${own}`);
+      const checked = existsSync(own) ? files(own) : root;
+      const sources = listTypeScript(name);
+      expect(sources.length, name).toBeGreaterThan(0);
+      expect(sources.filter((f) => !checked.has(f)), `${name} files no tsconfig takes in`).toEqual([]);
     }
-    expect(files.has('tests/layers.test.ts')).toBe(true);
+    expect(root.has('tests/layers.test.ts')).toBe(true);
   });
 
   it('lists every top-level folder of TypeScript', () => {

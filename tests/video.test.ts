@@ -144,7 +144,7 @@ describe('a live video of a RemoteInput build (the UE5 protocol)', () => {
     try {
       const entry: GameEntry = { ...getGame('last_stand'), launch: { kind: 'remote-input', host: '127.0.0.1', basePort: server.ports[0]!, progress: { field: 'survival_time', max: 120 }, timeScale: 4 } };
       const video = new LiveVideo(entry, { fps: 4, slots: [{ slot: 0, label: 'idle' }] });
-      const result = await runMatch({ game: 'last_stand', entry, runsDir: env.runs.dir, clock: 'pdq', observationDelayMs: 500, stepBudget: 3, slots: [{ slot: 0, agent: new IdleAgent() }], onFrame: (f) => video.onFrame(f), onEvent: (e) => video.onEvent(e) });
+      const result = await runMatch({ game: 'last_stand', entry, runsDir: env.runs.dir, clock: 'pdq', observationDelayMs: 500, stepBudget: 3, slots: [{ slot: 0, agent: new IdleAgent() }], observer: { onFrame: (f) => video.onFrame(f) }, onEvent: (e) => video.onEvent(e) });
       expect(result.status, result.error?.message).toBe('complete');
       const path = await video.finish(result.simMs);
       const p = probe(path!);

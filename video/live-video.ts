@@ -18,7 +18,7 @@ export interface LiveVideoOptions {
   readonly view?: { readonly width: number; readonly height: number };
 }
 
-/** Hooks for a match spec (`onFrame`, `onEvent`) that write `episode.mp4` into the run directory. */
+/** Hooks for a match (its observer's `onFrame`, the spec's `onEvent`) that write `episode.mp4` into the run directory. */
 export class LiveVideo {
   private dir: string | undefined;
   private composer: VideoComposer | undefined;

@@ -11,6 +11,7 @@ import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
+import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
@@ -46,6 +47,8 @@ export interface SettledDecision {
 export class MatchSession {
   readonly slots = new Map<number, SlotState>();
   readonly frames: FrameCache;
+  /** The clock ledger: written to ledger.jsonl and shown to the match's observer. */
+  readonly ledger: ObservedLedger;
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
   simMs = 0;
@@ -62,6 +65,12 @@ export class MatchSession {
     readonly rules: ChunkRules = DEFAULT_RULES,
   ) {
     this.frames = new FrameCache(spec.jpegQuality ?? 85, gameJpegQuality);
+    this.ledger = {
+      append: (entry) => {
+        recorder.files.ledger.append(entry);
+        notify(spec.observer, 'onLedger', entry);
+      },
+    };
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
       this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
@@ -89,7 +98,7 @@ export class MatchSession {
           if (slot.frame && msg.seq > slot.frame.seq + 1) slot.gameFramesDropped += msg.seq - slot.frame.seq - 1;
           slot.frame = msg;
         }
-        this.spec.onFrame?.(msg);
+        notify(this.spec.observer, 'onFrame', msg);
         break;
       }
       case 'event': {
@@ -97,11 +106,13 @@ export class MatchSession {
         // A turn-based game refusing a move tells the player why, like an invalid answer does (an empty move was one).
         const refused = msg.name === 'invalid_move' && msg.slot !== undefined && msg.data?.move !== '' ? this.slots.get(msg.slot) : undefined;
         if (refused && this.spec.feedback !== false) refused.feedback = `The game refused your move ${String(msg.data?.move ?? '')} (${String(msg.data?.reason ?? '')}: ${String(msg.data?.detail ?? '')}); invalid moves so far: ${String(msg.data?.count ?? '')}.`;
+        notify(this.spec.observer, 'onEvent', msg);
         break;
       }
       case 'progress':
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
+        notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players });
         break;
       case 'state':
         this.state = msg.state;
@@ -109,6 +120,7 @@ export class MatchSession {
       case 'episode_end':
         this.ended = { reason: msg.reason, outcomes: new Map(msg.outcomes.map((o) => [o.slot, o.result])) };
         this.recorder.files.events.append(msg);
+        notify(this.spec.observer, 'onEvent', msg);
         break;
     }
   }
@@ -195,7 +207,7 @@ export class MatchSession {
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
     const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
     const sentImage = sent ? { file: sentFile ?? this.recorder.saveFrame(`${name}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
-    this.recorder.files.decisions.append({
+    const record = {
       slot: slotId,
       agent: slot.label,
       step,
@@ -220,7 +232,9 @@ export class MatchSession {
       latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: settled.chargedMs,
       chargeNote: settled.chargeNote,
-    });
+    };
+    this.recorder.files.decisions.append(record);
+    notify(this.spec.observer, 'onDecision', record);
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
   }
 }

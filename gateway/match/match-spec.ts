@@ -1,9 +1,10 @@
 /** What a match is made of: the game, the clock, and an agent per player slot. */
-import type { Agent, Frame } from '../../protocol/index.js';
+import type { Agent } from '../../protocol/index.js';
 import type { GameEntry, Profile, RunnerScore } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { LatencySource } from '../clock/latency.js';
+import type { MatchObserver } from './match-observer.js';
 
 export interface MatchSlot {
   readonly slot: number;
@@ -56,12 +57,12 @@ export interface MatchSpec {
   /** Where run directories go (default `runs`). */
   readonly runsDir?: string;
   readonly runId?: string;
-  /** Called with every frame the gateway receives from the game, in order (a live video recorder listens here). */
-  readonly onFrame?: (frame: Frame) => void;
   /** Extra fields stored in run.json (the CLI puts its command line here). */
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: MatchEvent) => void;
+  /** Watches the match as it is recorded (spectator streams); never slows or changes it. */
+  readonly observer?: MatchObserver;
   /** A manifest entry to use instead of looking `game` up (tests and external games). */
   readonly entry?: GameEntry;
   /**

@@ -11,7 +11,7 @@ import type { MatchSession, SettledDecision } from './match-session.js';
 export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt', signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
   const { stepBudget, timeLimitMs, observationDelayMs, decisionTimeoutMs } = session.limits;
-  const ledger = session.recorder.files.ledger;
+  const ledger = session.ledger;
   const timeline = new Timeline(mode, [...session.slots.keys()], observationDelayMs);
   let now = 0;
   for (;;) {

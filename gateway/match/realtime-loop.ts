@@ -24,7 +24,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
   const { stepBudget, timeLimitMs, decisionTimeoutMs } = session.limits;
-  const ledger = session.recorder.files.ledger;
+  const ledger = session.ledger;
   const timeScale = session.spec.realtime?.timeScale ?? 1;
   const fps = session.spec.realtime?.fps ?? 10;
   const stop = new AbortController();

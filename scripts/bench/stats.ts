@@ -25,3 +25,10 @@ export function row(cells: readonly (string | number)[], widths: readonly number
 }
 
 export const fmt = (n: number, digits = 2): string => n.toFixed(digits);
+
+/** The q-quantile (0..1) of some values, nearest rank; NaN when there are none. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}

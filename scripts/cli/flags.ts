@@ -66,13 +66,14 @@ function checkValue(name: string, spec: FlagSpec, value: string): void {
   if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (whole && !Number.isInteger(n))) throw usage(`--${name} takes a non-negative ${whole ? 'whole number' : 'number'} (got '${value}')`);
 }
 
-/** Parses `argv` against `flags` for `arena <command>`; BAD_CONFIG on any mistake (see the file comment). */
-export function parseFlags<T extends FlagTable>(command: string, flags: T, argv: readonly string[], operands = false): { values: FlagValues<T>; operands: string[] } {
+/** Parses `argv` against `flags` for `arena <command>`, with the names of the flags given; BAD_CONFIG on any mistake (see the file comment). */
+export function parseFlags<T extends FlagTable>(command: string, flags: T, argv: readonly string[], operands = false): { values: FlagValues<T>; operands: string[]; given: ReadonlySet<string> } {
   const options = Object.fromEntries(Object.entries(flags).map(([name, spec]) => [name, { type: spec.type }]));
   const { tokens } = parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, string | boolean | undefined> = {};
   for (const [name, spec] of Object.entries(flags)) values[name] = spec.type === 'boolean' ? false : spec.default;
   const rest: string[] = [];
+  const given = new Set<string>();
   for (const token of tokens) {
     if (token.kind === 'positional') {
       if (!operands) throw usage(`arena ${command} takes no arguments besides flags (got '${token.value}'); see arena ${command} --help`);
@@ -86,6 +87,7 @@ export function parseFlags<T extends FlagTable>(command: string, flags: T, argv:
       const near = suggest(token.name, Object.keys(flags));
       throw usage(`unknown flag ${token.rawName} for arena ${command}${near ? `; did you mean --${near}?` : ''} (arena ${command} --help lists the flags)`);
     }
+    given.add(token.name);
     if (spec.type === 'boolean') {
       if (token.value !== undefined) throw usage(`--${token.name} is a switch and takes no value (got '${token.value}')`);
       values[token.name] = true;
@@ -95,5 +97,5 @@ export function parseFlags<T extends FlagTable>(command: string, flags: T, argv:
     checkValue(token.name, spec, token.value);
     values[token.name] = token.value;
   }
-  return { values: values as FlagValues<T>, operands: rest };
+  return { values: values as FlagValues<T>, operands: rest, given };
 }

@@ -11,6 +11,7 @@ import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
+import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
@@ -19,7 +20,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,sweeps,hardening', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -123,6 +124,20 @@ export async function benchCommand(argv: string[]): Promise<number> {
     say(row(['video without panel', fmt(r.videoPlainMsPerGameS, 1), fmt(r.videoPlainMsPerGameS / r.matchMsPerGameS)], w));
     say(`re-simulation runs ${fmt(r.matchMsPerGameS / r.resimMsPerGameS)}x the speed of the original run; the panel adds ${fmt(r.videoPanelMsPerGameS / r.videoPlainMsPerGameS)}x to a video (${fmt(r.simSeconds, 1)} s of game time per round)`);
     out.records = r;
+  }
+
+  if (want('spectators')) {
+    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps) in another process ==');
+    const w = [11, 10, 13, 15, 14, 16, 9, 12, 12];
+    say(row(['spectators', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
+    const results = [];
+    for (const n of quick ? [0, 1, 10] : [0, 1, 10, 50]) {
+      const r = await benchSpectators(n, quick ? 60 : 200);
+      results.push(r);
+      const base = results[0]!;
+      say(row([n, r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+    }
+    out.spectators = results;
   }
 
   if (want('sweeps')) {

@@ -163,7 +163,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   const result = await runMatch({
     ...spec,
     signal: controller.signal,
-    ...(video ? { onFrame: (f: Frame) => video.onFrame(f) } : {}),
+    ...(video ? { observer: { onFrame: (f: Frame) => video.onFrame(f) } } : {}),
     onEvent: (e) => {
       video?.onEvent(e);
       if (e.type === 'started') {

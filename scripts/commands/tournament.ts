@@ -10,7 +10,7 @@ import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, 
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
@@ -109,8 +109,14 @@ function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants
   };
 }
 
-export async function tournamentCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags('tournament', tournamentOptions, argv);
+/** Flags of `arena tournament`, parsed. */
+export type TournamentFlags = FlagValues<typeof tournamentOptions>;
+
+/**
+ * Checks a tournament's flags as the command does (unknown game, variant or agent, bad counts: BAD_CONFIG and
+ * the manifest's codes) and works out its schedule, before any match runs.
+ */
+export async function planTournament(values: TournamentFlags) {
   if (values.game === undefined) throw usage('arena tournament needs --game');
   if (values.agents === undefined) throw usage('arena tournament needs --agents A,B,...');
   const entry = getGame(values.game);
@@ -149,6 +155,12 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   // Fail on an agent that cannot be made before any match runs.
   for (const e of entrants) await makeAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
 
+  return { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches };
+}
+
+export async function tournamentCommand(argv: string[]): Promise<number> {
+  const { values } = parseFlags('tournament', tournamentOptions, argv);
+  const { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches } = await planTournament(values);
   mkdirSync(outDir, { recursive: true });
   const log = join(outDir, 'results.jsonl');
   repairLog(log);

@@ -1,0 +1,29 @@
+/**
+ * The shapes `arena serve` sends its web app and spectators: the header of a binary frame message on a
+ * spectator stream, and a run as the runs browser lists it. Types only, so the browser bundle can share them.
+ */
+
+/** The header of a binary frame message. `capturedAt` is the wall time (epoch ms) the gateway got the frame. */
+export interface SpectatorFrameHeader {
+  readonly type: 'frame';
+  readonly slot: number;
+  readonly seq: number;
+  readonly simMs: number;
+  readonly width: number;
+  readonly height: number;
+  readonly capturedAt: number;
+}
+
+/** One run as the runs browser lists it. */
+export interface RunSummary {
+  readonly runId: string;
+  readonly game: string;
+  readonly variant: string;
+  readonly clock: string;
+  readonly seed: number;
+  readonly status: string;
+  readonly agents: readonly string[];
+  readonly startedAt: string;
+  readonly reason?: string;
+  readonly hasVideo: boolean;
+}

@@ -1,0 +1,114 @@
+/**
+ * The JSON API. Per job kind (`matches`, `tournaments`, `curves`, `sweeps`...): `GET /api/KIND` lists,
+ * `POST /api/KIND` creates from the CLI's configuration, `GET /api/KIND/ID` inspects, `POST /api/KIND/ID/cancel`
+ * and `/resume`, `GET /api/KIND/ID/spectators` and `/files/PATH`. Runs: `GET /api/runs?game=&agent=&clock=&variant=`,
+ * `GET /api/runs/ID` (record, decisions, ledger, progress, events) and `/api/runs/ID/files/PATH`. See docs/serve.md.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { ArenaError, ErrorCode } from '../protocol/index.js';
+import type { Access, Need } from './access.js';
+import { presentedToken } from './access.js';
+import { readJson, sendJson } from './http-util.js';
+import type { JobRecord } from './job-store.js';
+import type { Jobs } from './jobs.js';
+import { listRuns, readLines, readRunRecord, runDir, runFile } from './runs-browser.js';
+import { sendFile, serveStatic } from './static-files.js';
+
+/** What the routes work on. */
+export interface RouteContext {
+  readonly jobs: Jobs;
+  readonly access: Access;
+  readonly runsDir: string;
+}
+
+/** A job as the API shows it: the read token only to the main token's holder. */
+function shown(job: JobRecord, admin: boolean): Record<string, unknown> {
+  if (admin) return job;
+  const { readToken: _readToken, ...rest } = job;
+  return rest;
+}
+
+/** Answers one `/api/...` request. */
+export async function routeApi(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<void> {
+  const method = req.method ?? 'GET';
+  const parts = url.pathname.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
+  const need = (n: Need): void => ctx.access.check(req, url, n);
+  const isAdmin = (): boolean => ctx.access.allows(req, url, { kind: 'admin' });
+  const [head, id, action, ...rest] = parts;
+  if (head === 'health' && method === 'GET') return sendJson(res, 200, { ok: true });
+  if (head === 'kinds' && method === 'GET') {
+    need({ kind: 'admin' });
+    return sendJson(res, 200, ctx.jobs.kinds.list().map((k) => ({ kind: k.kind, path: `/api/${k.plural}`, spectatable: k.spectatable, resumable: k.resumable })));
+  }
+  if (head === 'jobs' && method === 'GET' && id === undefined) {
+    need({ kind: 'admin' });
+    return sendJson(res, 200, ctx.jobs.store.list());
+  }
+  if (head === 'runs') return routeRuns(req, res, url, ctx, id, action, rest, need);
+  if (head === undefined) throw new ArenaError(ErrorCode.NOT_FOUND, 'no such API path');
+  const kind = ctx.jobs.kindOf(head);
+  if (id === undefined) {
+    if (method === 'GET') {
+      need({ kind: 'admin' });
+      const status = url.searchParams.get('status');
+      return sendJson(res, 200, ctx.jobs.store.list().filter((j) => j.kind === kind.kind && (status === null || j.status === status)));
+    }
+    if (method === 'POST') {
+      need({ kind: 'admin' });
+      const job = await ctx.jobs.create(kind, await readJson(req));
+      return sendJson(res, 201, job);
+    }
+    throw new ArenaError(ErrorCode.NOT_FOUND, `${method} /api/${head} is not a call`);
+  }
+  const job = ctx.jobs.get(kind, id);
+  if (action === undefined && method === 'GET') {
+    need({ kind: 'read', jobId: job.id });
+    return sendJson(res, 200, shown(job, isAdmin()));
+  }
+  if ((action === 'cancel' && method === 'POST') || (action === undefined && method === 'DELETE')) {
+    need({ kind: 'admin' });
+    return sendJson(res, 200, await ctx.jobs.cancel(kind, job.id));
+  }
+  if (action === 'resume' && method === 'POST') {
+    need({ kind: 'admin' });
+    return sendJson(res, 200, await ctx.jobs.resume(kind, job.id));
+  }
+  if (action === 'spectators' && method === 'GET') {
+    need({ kind: 'read', jobId: job.id });
+    const hub = ctx.jobs.hub(job.id);
+    return sendJson(res, 200, { running: hub !== undefined, ...(hub ? hub.stats() : {}) });
+  }
+  if (action === 'files' && (method === 'GET' || method === 'HEAD')) {
+    need({ kind: 'read', jobId: job.id });
+    if (serveStatic(req, res, join(ctx.jobs.stateDir, 'work', job.id), `/${rest.join('/')}`)) return;
+    throw new ArenaError(ErrorCode.NOT_FOUND, `no file '${rest.join('/')}' in ${job.id}`);
+  }
+  throw new ArenaError(ErrorCode.NOT_FOUND, `${method} ${url.pathname} is not a call`);
+}
+
+function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext, runId: string | undefined, action: string | undefined, rest: string[], need: (n: Need) => void): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new ArenaError(ErrorCode.NOT_FOUND, 'runs are read-only');
+  if (runId === undefined) {
+    need({ kind: 'admin' });
+    const q = url.searchParams;
+    const filter = { game: q.get('game') ?? undefined, variant: q.get('variant') ?? undefined, clock: q.get('clock') ?? undefined, agent: q.get('agent') ?? undefined, status: q.get('status') ?? undefined };
+    return sendJson(res, 200, listRuns(ctx.runsDir, filter));
+  }
+  // A match's read token also reads the run that match records.
+  const token = presentedToken(req, url);
+  const owner = ctx.jobs.store.list().find((j) => j.runId === runId && j.readToken === token);
+  need(owner ? { kind: 'read', jobId: owner.id } : { kind: 'admin' });
+  if (action === undefined) {
+    const dir = runDir(ctx.runsDir, runId);
+    return sendJson(res, 200, {
+      run: readRunRecord(ctx.runsDir, runId),
+      decisions: readLines(join(dir, 'decisions.jsonl')),
+      ledger: readLines(join(dir, 'ledger.jsonl')),
+      progress: readLines(join(dir, 'progress.jsonl')),
+      events: readLines(join(dir, 'events.jsonl')),
+    });
+  }
+  if (action === 'files') return sendFile(req, res, runFile(ctx.runsDir, runId, rest.join('/')));
+  throw new ArenaError(ErrorCode.NOT_FOUND, `no call ${url.pathname}`);
+}

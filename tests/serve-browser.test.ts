@@ -1,0 +1,167 @@
+/**
+ * The web app in a real browser: Debian's Chromium driven by playwright-core against a real service. Screenshots
+ * go to test-artifacts/serve/. Skips with a message when /usr/bin/chromium is missing (.ci/run installs it).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
+import { STAY, submit } from './support/curve-fixtures.js';
+import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
+import { startTestService, type TestService } from './support/serve-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join('test-artifacts', 'serve');
+const have = existsSync(CHROMIUM);
+if (!have) process.stderr.write('serve-browser: skipped, needs the Debian package chromium\n');
+
+let svc: TestService;
+let provider: FakeProvider;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const requested: string[] = [];
+
+beforeAll(async () => {
+  if (!have) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  svc = await startTestService({ webDir: await ensureWebBundle() });
+  provider = await startFakeProvider();
+  profile = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
+  // A fresh profile directory per run (playwright-core passes it as --user-data-dir).
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    viewport: { width: 1400, height: 1000 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('request', (r) => requested.push(r.url()));
+}, 60_000);
+
+afterAll(async () => {
+  if (!have) return;
+  await context?.close();
+  await provider?.close();
+  await svc?.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+/** A VLM match against the fake provider: each decision thinks (reasoning) for a while before its answer. */
+async function vlmMatch(steps: number): Promise<string> {
+  provider.script(...Array.from({ length: steps }, (_, i) => ({ reasoning: `Thinking about move number ${i}.`, text: '<|action_start|>0 0 0 ; D ; D <|action_end|>', delayMs: 350 })));
+  const created = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'vlm', vlm: { baseUrl: provider.url, model: 'fake-vlm', maxSide: 320, retryBaseMs: 10 } }], stepBudget: steps, observationDelayMs: 0 });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+describe.skipIf(!have)('the web app in Chromium', () => {
+  it('shows a running match on the live page whose frame changes, and its reasoning panel updates at a decision', async () => {
+    const id = await vlmMatch(14);
+    await page.goto(`${svc.url}/#token=${svc.token}`);
+    const thumb = page.locator(`[data-testid=live-card][data-job="${id}"] img`);
+    await thumb.and(page.locator('[data-seq]')).waitFor({ timeout: 20_000 });
+    const firstSeq = await thumb.getAttribute('data-seq');
+    // Page functions are strings: this file is type-checked without the DOM library.
+    await page.waitForFunction(`document.querySelector('[data-testid=live-card][data-job="${id}"] img')?.getAttribute('data-seq') !== '${firstSeq}'`, undefined, { timeout: 20_000 });
+    await page.screenshot({ path: join(ARTIFACTS, 'live.png') });
+
+    await page.locator(`[data-testid=live-card][data-job="${id}"]`).click();
+    const reasoning = page.locator('[data-testid=reasoning-panel] [data-testid=reasoning]');
+    await reasoning.first().waitFor({ timeout: 20_000 });
+    const before = await page.locator('[data-testid=reasoning-panel] [data-testid=decision]').getAttribute('data-step');
+    await page.waitForFunction(`Number(document.querySelector('[data-testid=reasoning-panel] [data-testid=decision]')?.getAttribute('data-step')) > ${Number(before)}`, undefined, { timeout: 20_000 });
+    const text = await reasoning.first().textContent();
+    expect(text).toMatch(/^Thinking about move number \d+\.$/);
+    expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
+    await page.locator('[data-testid=view]').first().waitFor();
+    await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
+    await svc.api.settled('matches', id);
+  }, 90_000);
+
+  it('scrubs a finished run\'s replay through its decisions', async () => {
+    const id = await vlmMatch(6);
+    await svc.api.settled('matches', id);
+    // A video beside the run, as a recorder that encodes one leaves it (Debian's ffmpeg).
+    const video = spawnSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x180:rate=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', join(svc.runsDir, id, 'episode.mp4')]);
+    expect(video.status).toBe(0);
+    await page.goto(`${svc.url}/#/runs`);
+    await page.locator('[data-testid=filter-game]').fill('last_stand');
+    await page.locator('[data-testid=filter-agent]').fill('vlm');
+    await page.locator('form.filters button').click();
+    await page.locator(`[data-testid=run-link]:text("${id}")`).click();
+    const frame = page.locator('[data-testid=replay-frame]');
+    await frame.and(page.locator('[data-step="0"]')).waitFor({ timeout: 20_000 });
+    const firstSrc = await frame.getAttribute('src');
+    expect(await page.locator('[data-testid=replay-decision] [data-testid=reasoning]').textContent()).toContain('Thinking about move number');
+    await page.evaluate(`(() => { const el = document.querySelector('[data-testid=scrubber]'); el.value = el.max; el.dispatchEvent(new Event('input')); })()`);
+    await frame.and(page.locator('[data-step="5"]')).waitFor();
+    expect(await frame.getAttribute('src')).not.toBe(firstSrc);
+    await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
+    expect(await page.locator('[data-testid=replay-step]').textContent()).toBe('decision 6/6');
+    await page.locator('[data-testid=video]').waitFor();
+    await page.waitForFunction(`document.querySelector('[data-testid=video]').readyState >= 1`, undefined, { timeout: 20_000 });
+    expect(await page.evaluate(`document.querySelector('[data-testid=video]').duration`)).toBeCloseTo(2, 0);
+    await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
+  }, 90_000);
+
+  it('shows a tournament\'s standings table', async () => {
+    const created = await svc.api.post('/api/tournaments', { game: 'sky_duel', agents: 'scripted,random', episodes: 1, 'time-limit': 2, 'obs-delay': 0 });
+    const id = created.body.id as string;
+    await svc.api.settled('tournaments', id, 120_000);
+    await page.goto(`${svc.url}/#/jobs`);
+    await page.locator(`[data-testid=job-link]:text("${id}")`).click();
+    const rows = page.locator('[data-testid=standings-table] tbody tr');
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator('[data-testid=standings-table]').textContent()).toContain('scripted');
+    await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
+  }, 150_000);
+
+  it('shows a curve\'s rounds table and plot', async () => {
+    const reflector = await startFakeProvider();
+    try {
+      reflector.script(submit(STAY));
+      const created = await svc.api.post('/api/curves', { game: 'last_stand', agent: 'random', 'reflector-model': 'fake-reflector', 'reflector-base-url': reflector.url, rounds: 1, episodes: 1, 'held-out': 'none', 'time-limit': 3, 'obs-delay': 0 });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      expect(await svc.api.settled('curves', id, 120_000)).toMatchObject({ status: 'complete' });
+      const state = await svc.api.get<{ rounds?: unknown[] }>(`/api/curves/${id}/files/curve/curve.json`);
+      expect(state.status).toBe(200);
+      expect(state.body.rounds?.length).toBeGreaterThanOrEqual(1);
+      await page.goto(`${svc.url}/?token=${svc.token}#/job/curves/${id}`);
+      const rows = page.locator('[data-testid=curve-table] tbody tr');
+      await rows.first().waitFor({ timeout: 20_000 });
+      expect(await rows.count()).toBeGreaterThanOrEqual(1);
+      await page.locator('[data-testid=progress-chart] canvas').first().waitFor();
+      await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
+    } finally {
+      await reflector.close();
+    }
+  }, 150_000);
+
+  it('shows a sweep\'s table', async () => {
+    const created = await svc.api.post('/api/sweeps', { name: 'browser-sweep', games: ['last_stand'], agents: [{ label: 'random', kind: 'random' }, { label: 'scripted', kind: 'scripted' }], clocks: ['pdq'], episodes: 1, seed: 1, match: { steps: 2, timeLimitMs: 4000 } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('sweeps', id, 120_000)).toMatchObject({ status: 'complete' });
+    await page.goto(`${svc.url}/?token=${svc.token}#/jobs`);
+    await page.locator(`[data-testid=job-link]:text("${id}")`).click();
+    const rows = page.locator('[data-testid=table-cells] tbody tr');
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator('[data-testid=table-cells]').textContent()).toContain('scripted');
+    await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
+  }, 150_000);
+
+  it('loads nothing from outside the machine', () => {
+    const base = new URL(svc.url).origin;
+    const outside = requested.filter((u) => !u.startsWith(base) && !u.startsWith('blob:') && !u.startsWith('data:'));
+    expect(requested.length).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+/** A match page: every player's view side by side, the reasoning panel, the clock timeline and progress, live. */
+import { api, spectate, type Job } from './api.js';
+import { ClockTimeline, type Placement } from './clock-timeline.js';
+import { h } from './dom.js';
+import { ProgressChart } from './progress-chart.js';
+import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
+
+/** Renders a match page into `root`; returns what closes its stream. */
+export function matchPage(root: HTMLElement, id: string): () => void {
+  const status = h('p', { 'data-testid': 'match-status' }, 'connecting...');
+  const views = h('div', { class: 'views', 'data-testid': 'views' });
+  const reasoning = new ReasoningPanel();
+  const timeline = new ClockTimeline();
+  const progress = new ProgressChart();
+  root.append(h('h1', {}, `Match ${id}`), status, views, h('div', { class: 'two' }, reasoning.el, h('div', {}, timeline.el, progress.el)));
+  void api<Job>(`/api/matches/${id}`).then(
+    (job) => {
+      status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
+      if (job.status !== 'running' && job.runId) root.append(h('p', {}, h('a', { href: `#/run/${job.runId}` }, 'open the replay')));
+    },
+    (err: Error) => (status.textContent = err.message),
+  );
+  const imgs = new Map<number, { img: HTMLImageElement; label: HTMLElement; url: string }>();
+  const close = spectate('matches', id, { width: 480, quality: 70, fps: 5 }, {
+    frame: (header, jpeg) => {
+      let v = imgs.get(header.slot);
+      if (!v) {
+        const img = h('img', { class: 'view', alt: `slot ${header.slot}`, 'data-testid': 'view', 'data-slot': header.slot });
+        const label = h('div', { class: 'caption' });
+        views.append(h('figure', {}, img, label));
+        v = { img, label, url: '' };
+        imgs.set(header.slot, v);
+      }
+      if (v.url) URL.revokeObjectURL(v.url);
+      v.url = URL.createObjectURL(jpeg);
+      v.img.src = v.url;
+      v.img.dataset.seq = String(header.seq);
+      v.label.textContent = `slot ${header.slot} frame ${header.seq} t=${(header.simMs / 1000).toFixed(2)} s (${Date.now() - header.capturedAt} ms old)`;
+    },
+    message: (m) => {
+      switch (m.type) {
+        case 'decision':
+          reasoning.add(m as unknown as DecisionRecord);
+          break;
+        case 'ledger':
+          if (m.kind === 'placement') timeline.add(m as unknown as Placement);
+          // Realtime: the game ran on while the agent thought (lag), then the chunk played from when it was sent.
+          if (m.kind === 'action') {
+            const a = m as unknown as { slot: number; observedAtMs: number; sentAtMs: number; lagMs: number; durationMs: number; decideWallMs: number };
+            timeline.add({ slot: a.slot, observedAtMs: a.observedAtMs, chargedMs: a.lagMs, chunkStartMs: a.sentAtMs, chunkEndMs: a.sentAtMs + a.durationMs, decideWallMs: a.decideWallMs });
+          }
+          break;
+        case 'progress':
+          progress.add(m.simMs as number, m.players as { slot: number; progress: number }[]);
+          break;
+        case 'end':
+          status.textContent = `ended: ${String(m.status)}`;
+          break;
+        case 'error':
+          status.textContent = `${String(m.code)}: ${String(m.message)}`;
+          break;
+        default:
+          break;
+      }
+    },
+    closed: () => {
+      if (status.textContent === 'connecting...') status.textContent = 'stream closed';
+    },
+  });
+  return close;
+}

@@ -1,0 +1,57 @@
+/** The reasoning panel: each agent's newest decision (reasoning, answer, parsed chunk, validity, timings) and a short history. */
+import { fmt, h } from './dom.js';
+
+/** A decision record as decisions.jsonl and the spectator stream carry it. */
+export interface DecisionRecord {
+  readonly slot: number;
+  readonly agent?: string;
+  readonly step: number;
+  readonly observedAtMs: number;
+  readonly status: string;
+  readonly reasoning?: string;
+  readonly answer?: string;
+  readonly note?: string;
+  readonly invalidReason?: string;
+  readonly chunk?: unknown;
+  readonly chargedMs?: number;
+  readonly frame?: string;
+  readonly timings?: Record<string, number | undefined>;
+}
+
+/** One decision as a block of text. */
+export function decisionView(d: DecisionRecord): HTMLElement {
+  const t = d.timings ?? {};
+  const timing = Object.entries(t)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([k, v]) => `${k} ${fmt(v)}`)
+    .join(', ');
+  return h(
+    'div',
+    { class: `decision ${d.status}`, 'data-testid': 'decision', 'data-step': d.step },
+    h('div', { class: 'decision-head' }, `slot ${d.slot} ${d.agent ?? ''} step ${d.step} at ${fmt(d.observedAtMs / 1000)} s: `, h('b', { 'data-testid': 'validity' }, d.status), d.invalidReason ? ` (${d.invalidReason})` : ''),
+    d.reasoning ? h('pre', { class: 'reasoning', 'data-testid': 'reasoning' }, d.reasoning) : undefined,
+    h('pre', { class: 'answer', 'data-testid': 'answer' }, d.answer ?? d.note ?? ''),
+    h('pre', { class: 'chunk' }, JSON.stringify(d.chunk)),
+    h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${fmt(d.chargedMs)} ms` : ''}`),
+  );
+}
+
+/** The reasoning panel: the newest decision per slot. */
+export class ReasoningPanel {
+  readonly el: HTMLElement;
+  private readonly latest = new Map<number, HTMLElement>();
+  private readonly box: HTMLElement;
+
+  constructor() {
+    this.box = h('div', { class: 'reasoning-slots' });
+    this.el = h('section', { 'data-testid': 'reasoning-panel' }, h('h2', {}, 'Reasoning'), this.box);
+  }
+
+  add(d: DecisionRecord): void {
+    const view = decisionView(d);
+    const old = this.latest.get(d.slot);
+    if (old) old.replaceWith(view);
+    else this.box.append(view);
+    this.latest.set(d.slot, view);
+  }
+}

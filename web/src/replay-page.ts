@@ -1,0 +1,46 @@
+/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, its progress, and the video where there is one. */
+import { api, fileUrl } from './api.js';
+import { h } from './dom.js';
+import { ProgressChart } from './progress-chart.js';
+import { decisionView, type DecisionRecord } from './reasoning-panel.js';
+
+interface RunDetail {
+  readonly run: Record<string, unknown>;
+  readonly decisions: DecisionRecord[];
+  readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
+}
+
+/** Renders a run's replay into `root`. */
+export function replayPage(root: HTMLElement, runId: string): () => void {
+  root.append(h('h1', {}, `Replay ${runId}`));
+  void api<RunDetail>(`/api/runs/${runId}`).then(
+    (detail) => {
+      const run = detail.run;
+      const ds = detail.decisions;
+      root.append(h('p', { 'data-testid': 'run-status' }, `${String(run.game)}/${String(run.variant)} ${String(run.clock)}: ${String(run.status)}, ${ds.length} decisions`));
+      const img = h('img', { class: 'view', alt: 'decision frame', 'data-testid': 'replay-frame' });
+      const info = h('div', { 'data-testid': 'replay-decision' });
+      const label = h('span', { 'data-testid': 'replay-step' });
+      const slider = h('input', { type: 'range', min: 0, max: Math.max(0, ds.length - 1), value: 0, 'data-testid': 'scrubber' });
+      const show = (i: number): void => {
+        const d = ds[i];
+        if (!d) return;
+        if (d.frame) img.src = fileUrl(`/api/runs/${runId}/files/${d.frame}`);
+        img.dataset.step = String(i);
+        label.textContent = `decision ${i + 1}/${ds.length}`;
+        info.replaceChildren(decisionView(d));
+      };
+      slider.addEventListener('input', () => show(Number(slider.value)));
+      root.append(h('div', { class: 'scrub' }, slider, label), h('div', { class: 'two' }, img, info));
+      show(0);
+      const chart = new ProgressChart();
+      root.append(chart.el);
+      for (const p of detail.progress) chart.add(p.simMs, p.players);
+      void fetch(fileUrl(`/api/runs/${runId}/files/episode.mp4`), { method: 'HEAD' }).then((res) => {
+        if (res.ok) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
+      });
+    },
+    (err: Error) => root.append(h('p', { class: 'error' }, err.message)),
+  );
+  return () => undefined;
+}

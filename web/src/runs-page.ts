@@ -1,0 +1,34 @@
+/** The runs browser: every run, filtered by game, agent, clock and condition (variant); each opens its replay. */
+import type { RunSummary } from '../../protocol/index.js';
+import { api } from './api.js';
+import { h, table } from './dom.js';
+
+/** Renders the runs browser into `root`. */
+export function runsPage(root: HTMLElement): () => void {
+  const fields = ['game', 'agent', 'clock', 'variant'] as const;
+  const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
+  const out = h('div', { 'data-testid': 'runs' });
+  const load = async (): Promise<void> => {
+    const q = new URLSearchParams();
+    for (const f of fields) if (inputs[f].value.trim()) q.set(f, inputs[f].value.trim());
+    try {
+      const runs = await api<RunSummary[]>(`/api/runs?${q}`);
+      out.replaceChildren(
+        table(
+          ['run', 'game', 'variant', 'clock', 'agents', 'status', 'ended', 'video'],
+          runs.map((r) => [h('a', { href: `#/run/${r.runId}`, 'data-testid': 'run-link' }, r.runId), r.game, r.variant, r.clock, r.agents.join(', '), r.status, r.reason ?? '', r.hasVideo ? 'yes' : '']),
+          'runs-table',
+        ),
+      );
+    } catch (err) {
+      out.replaceChildren(h('p', { class: 'error' }, (err as Error).message));
+    }
+  };
+  const form = h('form', { class: 'filters', onsubmit: ((e: Event) => {
+    e.preventDefault();
+    void load();
+  }) as EventListener }, ...fields.map((f) => inputs[f]), h('button', { type: 'submit' }, 'filter'));
+  root.append(h('h1', {}, 'Runs'), form, out);
+  void load();
+  return () => undefined;
+}
