@@ -88,7 +88,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
 }
 
 /** The manifest entry a configuration plays: by id, at `env` if given, or a generic one for a build URL. */
-export function entryOf(config: MatchConfig): GameEntry {
+export function entryOf(config: Pick<MatchConfig, 'game' | 'env' | 'maps' | 'profile'>): GameEntry {
   if (isEnvironmentUrl(config.game)) {
     if (config.env !== undefined) throw usage('give the build either as --game URL or as --env URL, not both');
     return genericEntry(parseEnvironment(config.game));
