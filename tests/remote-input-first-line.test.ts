@@ -52,7 +52,7 @@ describe('RemoteInput server: the deadline from accept to the first line', () =>
     const good = await client(server.ports[0]!);
     const reply = good.next();
     good.socket.write(`${JSON.stringify({ type: 'get_score' })}\n`);
-    expect(await reply).toMatchObject({ score: expect.any(Number) });
+    expect(typeof (await reply).score).toBe('number');
   });
 
   it('counts only complete lines: a client that sends half a line is closed too', async () => {
@@ -60,7 +60,8 @@ describe('RemoteInput server: the deadline from accept to the first line', () =>
     const half = await client(server.ports[0]!);
     half.socket.write('{"type":"get_sc');
     const lines = await half.closed;
-    expect(lines.at(-1)).toMatchObject({ type: 'error', error: expect.stringMatching(/no command within/) });
+    expect(lines.at(-1)?.type).toBe('error');
+    expect(String(lines.at(-1)?.error)).toMatch(/no command within/);
     expect(server.stats.idleClosed).toBe(1);
   });
 
@@ -77,7 +78,7 @@ describe('RemoteInput server: the deadline from accept to the first line', () =>
     expect(early.socket.destroyed).toBe(false);
     const again = early.next();
     early.socket.write(`${JSON.stringify({ type: 'get_score' })}\n`);
-    expect(await again).toMatchObject({ score: expect.any(Number) });
+    expect(typeof (await again).score).toBe('number');
     expect(server.clients).toBe(1);
   });
 
