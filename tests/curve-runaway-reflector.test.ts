@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCurveState } from '../reflection/index.js';
 import { runArena } from './support/arena-process.js';
 import { submit } from './support/curve-fixtures.js';
-import { startFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
+import { useFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
 import { tempRunsDir } from './support/run-dir.js';
 
 const FIRST = 'Keep to the middle of the platform and watch the tiles around you.';
@@ -19,18 +19,12 @@ const RAMBLE = 'Let me think about the platform once more. ';
 const RUNAWAY: FakeReply = { text: RAMBLE.repeat(2000), finishReason: 'length' };
 const CAP = 256;
 
-let fake: FakeProvider;
-let tmp: { dir: string; cleanup: () => void };
-
-beforeEach(async () => {
-  fake = await startFakeProvider();
+const useFake = useFakeProvider();
+let tmp: ReturnType<typeof tempRunsDir>;
+beforeEach(() => {
   tmp = tempRunsDir();
 });
-
-afterEach(async () => {
-  await fake.close();
-  tmp.cleanup();
-});
+afterEach(() => tmp.cleanup());
 
 type TranscriptLine = { kind: string; content?: unknown; finishReason?: string | null; dropped?: boolean; truncatedTurns?: number };
 const transcript = (dir: string, round: number): TranscriptLine[] =>
@@ -48,6 +42,7 @@ function expectDropped(requests: ReturnType<FakeProvider['completions']>): void 
 
 describe('arena curve with a runaway reflector', () => {
   it('drops the cut turn each time, and after a stop at round 0 goes on past it with --resume', async () => {
+    const fake = useFake();
     const out = join(tmp.dir, 'curves');
     const dir = join(out, 'runaway');
     const player = ['--game', 'last_stand', '--agent', 'random', '--held-out', 'none', '--episodes', '1', '--time-limit', '10', '--steps', '10', '--obs-delay', '0'];
