@@ -9,9 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVlmAgent } from '../agents/index.js';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { readCurveState, type PlayerContext } from '../reflection/index.js';
-import { fastSettings, runTestCurve, submit, STAY } from './support/curve-fixtures.js';
+import { fastSettings, runTestCurve, skillPlayer, submit, STAY } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
 import { tempRunsDir } from './support/run-dir.js';
+import { ScriptAgent } from './support/test-agents.js';
 
 let reflector: FakeProvider;
 let model: FakeProvider;
@@ -90,6 +91,26 @@ describe('curve episodes that are no result of play', () => {
     expect(resumed.status).toBe('complete');
     expect(resumed.rounds[0]!.episodes.map((e) => e.failed)).toEqual([0, 0]);
     expect(resumed.best?.round).toBe(0);
+  }, 120_000);
+
+  it('replays an episode an agent failure left incomplete (AGENT_GONE) instead of scoring it', async () => {
+    const dir = join(tmp.dir, 'gone');
+    const log: PlayerContext[] = [];
+    const player = skillPlayer();
+    let failures = 0;
+    // Episode 0's first player fails at its first decision, which ends the run with AGENT_GONE.
+    const makePlayer = (skill: string, ctx: PlayerContext) => {
+      log.push(ctx);
+      if (ctx.episode === 0 && failures++ === 0) return new ScriptAgent(() => ({ throw: new Error('the player process went away') }));
+      return player.makePlayer(skill, ctx);
+    };
+    const state = await runTestCurve(dir, reflector, settings({ episodeRetries: 1 }), { makePlayer });
+    expect(log.map((c) => c.episode)).toEqual([0, 0, 1]);
+    expect(state.rounds[0]!.episodes.map((e) => ({ status: e.status, attempts: e.attempts }))).toEqual([
+      { status: 'complete', attempts: 2 },
+      { status: 'complete', attempts: undefined },
+    ]);
+    expect(runJson(dir, 0, 0).curveEpisode.attempt).toBe(1);
   }, 120_000);
 
   it('keeps a reflector turn after a replayed episode working as before', async () => {
