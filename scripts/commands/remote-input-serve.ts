@@ -19,6 +19,7 @@ const options = {
   seed: { type: 'string', default: '1' },
   'no-welcome': { type: 'boolean', default: false },
   paused: { type: 'boolean', default: false },
+  'first-line-timeout': { type: 'string' },
   quiet: { type: 'boolean', default: false },
 } as const;
 
@@ -36,6 +37,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
   const entry = getGame(def.id);
   const port = intFlag(values.port, 'port', 0, 65535) ?? REMOTE_INPUT_BASE_PORT;
   const seed = intFlag(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
+  const firstLineTimeoutMs = intFlag(values['first-line-timeout'], 'first-line-timeout', 1, 3_600_000);
   const log = values.quiet ? undefined : (line: string): void => void process.stderr.write(`remote-input: ${line}\n`);
   const server = await serveRemoteInput(new SimulationBackend(def), {
     host: values.host,
@@ -44,6 +46,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
     seed,
     welcome: !values['no-welcome'],
     paused: values.paused,
+    ...(firstLineTimeoutMs === undefined ? {} : { firstLineTimeoutMs }),
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(log ? { log } : {}),
   });
