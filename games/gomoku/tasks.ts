@@ -1,5 +1,5 @@
 /** gomoku for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { gomokuRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, makesFive, place, type GomokuState, type Stone } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -11,7 +11,10 @@ export const gomokuTasks: BoardTasks<GomokuState> = {
   game: 'gomoku',
   matrixLegend: 'a 15x15 matrix, row 1 first: 0 for an empty cell, 1 for black, 2 for white',
   matrixValues: [0, 1, 2],
-  randomMove: (rng) => cellName({ row: rng.int(15), col: rng.int(15) }),
+  randomMove(rng, variant) {
+    const { side } = variantOrOrigin(VARIANTS, variant);
+    return cellName({ row: rng.int(side), col: rng.int(side) });
+  },
   randomPosition(rng) {
     const s = emptyBoard(SIDE);
     for (const row of s.cells) for (let c = 0; c < SIDE; c++) row[c] = (rng.next() < 0.7 ? 0 : 1 + rng.int(2)) as Stone;

@@ -1,5 +1,5 @@
 /** reversi for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { openedBoard, reversiRules } from './game.js';
 import { checkMove, counts, legal, type Disc, type ReversiState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -10,7 +10,10 @@ export const reversiTasks: BoardTasks<ReversiState> = {
   game: 'reversi',
   matrixLegend: 'an 8x8 matrix, row 1 first: 0 for an empty cell, 1 for black, 2 for white',
   matrixValues: [0, 1, 2],
-  randomMove: (rng) => cellName({ row: rng.int(8), col: rng.int(8) }),
+  randomMove(rng, variant) {
+    const { side } = variantOrOrigin(VARIANTS, variant);
+    return cellName({ row: rng.int(side), col: rng.int(side) });
+  },
   randomPosition(rng) {
     const s = openedBoard(8, 0, rng);
     for (const row of s.cells) for (let c = 0; c < 8; c++) row[c] = (rng.next() < 0.5 ? 0 : 1 + rng.int(2)) as Disc;

@@ -1,5 +1,5 @@
 /** sudoku for the offline tasks: random and generated positions, the 0-9 matrix, questions. */
-import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { sudokuRules } from './game.js';
 import { checkMove, generateSudoku, type SudokuState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -10,7 +10,10 @@ export const sudokuTasks: BoardTasks<SudokuState> = {
   game: 'sudoku',
   matrixLegend: 'a 9x9 matrix, row 1 first: the digit in each cell, 0 for an empty cell',
   matrixValues: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  randomMove: (rng) => `${cellName({ row: rng.int(9), col: rng.int(9) })}=${1 + rng.int(9)}`,
+  randomMove(rng, variant) {
+    const n = variantOrOrigin(VARIANTS, variant).box ** 2;
+    return `${cellName({ row: rng.int(n), col: rng.int(n) })}=${1 + rng.int(n)}`;
+  },
   randomPosition(rng) {
     const cells = Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => (rng.next() < 0.5 ? 0 : 1 + rng.int(9))));
     return { box: 3, cells, given: cells.map((r) => r.map((d) => d !== 0)), solution: cells.map((r) => [...r]) };
