@@ -1,5 +1,5 @@
 /** gomoku for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
+import { cellName, isQuestion, groupShapeQuestion, longestRun, longestRunQuestion, positionRenderer, runQuestion, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { gomokuRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, makesFive, place, type GomokuState, type Stone } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -44,7 +44,10 @@ export const gomokuTasks: BoardTasks<GomokuState> = {
       { question: 'How many black stones are on the board?', answer: String(black), wrong: [black + 1, black + 2, black + 3].map(String) },
       { question: 'How many white stones are on the board?', answer: String(white), wrong: [white + 2, white + 1, white + 3].map(String) },
       { question: `How many stones (of either colour) are in column ${String.fromCharCode(97 + col)}?`, answer: String(inCol), wrong: [inCol + 1, inCol + 2, inCol + 3].map(String) },
-    ];
+      groupShapeQuestion(s.cells, 1, 'black stones', rng),
+      longestRunQuestion(s.cells, 1, 'black stones'),
+      runQuestion(s.cells, 1, Math.min(3, Math.max(2, longestRun(s.cells, 1))), 'black stones', rng),
+    ].filter(isQuestion);
   },
   legalMoves: (s) => emptyCells(s).map(cellName),
   check: checkMove,

@@ -1,5 +1,5 @@
 /** minesweeper for the offline tasks: random and played positions, the matrix (-1 closed, 0-8 clues, 9 a shown mine), questions. */
-import { cellName, grid, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
+import { cellName, grid, positionRenderer, regionQuestions, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { minesweeperRules } from './game.js';
 import { checkMove, clue, generate, reveal, type MinesweeperState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -43,6 +43,7 @@ export const minesweeperTasks: BoardTasks<MinesweeperState> = {
       { question: 'How many cells are still closed?', answer: String(closed), wrong: [closed + 1, closed + 2, closed + 4].map(String) },
       { question: `What is the sum of the numbers shown in row ${row + 1}?`, answer: String(sum), wrong: [sum + 1, sum + 2, sum + 3].map(String) },
       { question: 'How many open cells show the number 1?', answer: String(ones), wrong: [ones + 1, ones + 2, ones + 3].map(String) },
+      ...regionQuestions(m, (v) => v !== -1, 'open cells', rng),
     ];
   },
   legalMoves: (s) => minesweeperRules.legalMoves(s),

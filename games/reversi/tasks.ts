@@ -1,5 +1,5 @@
 /** reversi for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
+import { cellName, isQuestion, longestRunQuestion, positionRenderer, runQuestion, uniformBlockQuestion, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { openedBoard, reversiRules } from './game.js';
 import { checkMove, counts, legal, type Disc, type ReversiState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -34,8 +34,11 @@ export const reversiTasks: BoardTasks<ReversiState> = {
       { question: 'How many black discs are on the board?', answer: String(black), wrong: [black + 1, black + 3, black + 2].map(String) },
       { question: 'How many white discs are on the board?', answer: String(white), wrong: [white + 2, white + 1, white + 4].map(String) },
       { question: `How many black discs are in row ${row + 1}?`, answer: String(inRow), wrong: [inRow + 1, inRow + 2, inRow + 3].map(String) },
+      uniformBlockQuestion(s.cells, 0, 'discs', rng),
+      longestRunQuestion(s.cells, 1, 'black discs'),
+      runQuestion(s.cells, 2, 3, 'white discs', rng),
       { question: 'Which colour has more discs?', answer: black > white ? 'black' : white > black ? 'white' : 'equal', wrong: ['black', 'white', 'equal', 'none'].filter((x) => x !== (black > white ? 'black' : white > black ? 'white' : 'equal')) },
-    ];
+    ].filter(isQuestion);
   },
   legalMoves: (s) => legal(s, 1).map(cellName),
   check: checkMove,
