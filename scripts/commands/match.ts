@@ -1,7 +1,7 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
 import { parseArgs } from 'node:util';
 import { createAgent } from '../../agents/index.js';
-import { scriptedPolicies } from '../../games/index.js';
+import { randomMoves, scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent, Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
@@ -114,7 +114,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
       const slot = entry.slots[i]!.slot;
-      const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, game: entry.id, seed: config.seed, vlm: a.vlm });
+      const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, randomMoves, game: entry.id, seed: config.seed, vlm: a.vlm });
       return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
     }),
     runsDir: config.runsDir,
