@@ -1,6 +1,6 @@
 /** agents: everything that plays: the VLM agent, the random floor, idle; scripted policies come from games/ through the registry. */
 export { type AgentContext, type AgentKindInfo, agentKinds, createAgent, IdleAgent, type ScriptedPolicies } from './registry.js';
-export { RandomAgent, randomChunk } from './random-agent.js';
+export { RandomAgent, randomChunk, type RandomMoves, type RandomMoveSource } from './random-agent.js';
 export {
   abortableDelay,
   abortError,

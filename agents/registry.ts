@@ -1,6 +1,6 @@
 /** The agent kinds the command line knows, and how to make one. */
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
-import { RandomAgent } from './random-agent.js';
+import { RandomAgent, type RandomMoves } from './random-agent.js';
 import { createVlmAgent, parseVlmAgentConfig } from './vlm/index.js';
 
 export interface AgentKindInfo {
@@ -12,7 +12,7 @@ export interface AgentKindInfo {
 
 export const agentKinds: readonly AgentKindInfo[] = [
   { kind: 'scripted', summary: 'a hand-written policy that plays from privileged game state (a strong baseline)', needs: 'a game with a scripted policy' },
-  { kind: 'random', summary: 'presses random legal controls and looks around at random (the floor)', needs: 'nothing' },
+  { kind: 'random', summary: 'presses random legal controls and looks around at random; on a board, a random cell or square pair in its notation (the floor)', needs: 'nothing' },
   { kind: 'vlm', summary: 'a vision-language model behind any OpenAI-compatible chat endpoint', needs: '--model and --base-url, or --agent-config FILE' },
   { kind: 'remote', summary: 'an agent in another process or language that joins over AgentLink (arena serve)', needs: 'arena serve; the agent connects with its slot token' },
   { kind: 'idle', summary: 'does nothing, every decision (a reference for how a game plays itself)', needs: 'nothing' },
@@ -25,6 +25,8 @@ export interface AgentContext {
   readonly game: string;
   /** The scripted policies `scripted` may choose from; none when absent. */
   readonly scripted?: ScriptedPolicies;
+  /** Random moves of the turn-based games by id, for `random` (without them it sends a board no move). */
+  readonly randomMoves?: RandomMoves;
   readonly seed: number;
   /** The VLM agent's configuration as written (validated here). */
   readonly vlm?: unknown;
@@ -55,7 +57,7 @@ export function createAgent(kind: string, context: AgentContext): Agent {
       return make();
     }
     case 'random':
-      return new RandomAgent(context.seed);
+      return new RandomAgent(context.seed, context.randomMoves?.[context.game]);
     case 'idle':
       return new IdleAgent();
     case 'vlm':

@@ -32,6 +32,12 @@ describe('offline task samples', () => {
     }
   });
 
+  it.each(GAMES)('%s: QA asks about shapes too (lines, blocks, groups, regions, boxes)', (game) => {
+    const texts = makeSamples('qa', game, 40, 1, 16, 9).map((s) => s.choice!.text.split('\n')[0]!);
+    expect(texts.some((t) => /shape|line|2x2 block|region|box|kings/.test(t))).toBe(true);
+    expect(texts.some((t) => !/shape|line|2x2 block|region|box|kings/.test(t))).toBe(true);
+  });
+
   it('the random baselines are computed by the same scorers and are deterministic', async () => {
     const perceive = await runOffline('perceive', 'tic_tac_toe', 30, 1, randomAnswerer('perceive', 'tic_tac_toe', 1));
     expect(perceive.score).toBeGreaterThan(0.15);

@@ -3,7 +3,7 @@ export type { BackendInfo, EpisodeEndInfo, GameBackend, RenderedFrame, ResetOpti
 export { serveBackend, runBackendProcess, capabilitiesOf, type GameServer, type ServeOptions } from './server.js';
 export { encodeFrame } from './encode-frame.js';
 export { convertFrame } from './convert-frame.js';
-export { serveRemoteInput, type RemoteInputServer, type RemoteInputServeOptions, type ServerStats as RemoteInputServerStats } from './remote-input-server/server.js';
+export { serveRemoteInput, REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS, type RemoteInputServer, type RemoteInputServeOptions, type ServerStats as RemoteInputServerStats } from './remote-input-server/server.js';
 
 export { REMOTE_INPUT_BASE_PORT, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey } from './remote-input-server/key-map.js';
 export { RemoteInputClient, type RemoteInputClientOptions, type Screenshot, type ScoreReply, type JsonLine } from './remote-input-build/client.js';

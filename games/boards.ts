@@ -1,4 +1,5 @@
 /** The six turn-based boards (LVLM-Playground) and their sides of the offline tasks, by game id. */
+import type { Prng } from '../protocol/index.js';
 import type { BoardTasks } from './board-kit/index.js';
 import { chessTasks } from './chess/index.js';
 import { gomokuTasks } from './gomoku/index.js';
@@ -22,3 +23,8 @@ export const boardTasks: Readonly<Record<string, BoardTasks<unknown>>> = {
   sudoku: sudokuTasks,
   chess: chessTasks,
 };
+
+/** Each board's random move in its notation for a variant, drawn from its whole move space (the `random` agent's moves). */
+export const randomMoves: Readonly<Record<string, (variant: string, rng: Prng) => string>> = Object.fromEntries(
+  Object.entries(boardTasks).map(([id, tasks]) => [id, (variant: string, rng: Prng) => tasks.randomMove(rng, variant)]),
+);

@@ -82,6 +82,7 @@ export {
   generateMinesweeper,
   generateSudoku,
   MAX_INVALID_MOVES,
+  randomMoves,
   solveByLogic,
   stockfishPath,
   SyncStockfish,

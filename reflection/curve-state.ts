@@ -27,6 +27,8 @@ export const EpisodeRecord = z.strictObject({
   decisions: z.number().int(),
   invalid: z.number().int(),
   failed: z.number().int(),
+  /** Attempts it took, when earlier ones were no result of play (classed `failed` or `incomplete`) and replayed. */
+  attempts: z.number().int().min(2).optional(),
 });
 export type EpisodeRecord = z.infer<typeof EpisodeRecord>;
 

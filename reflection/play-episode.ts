@@ -1,8 +1,9 @@
 /**
  * Plays one episode of a curve through the gateway, or adopts it when its run directory already holds a
  * finished run of the same seed, variant and skill (a resumed curve never replays a finished episode).
- * Infrastructure failures are replayed up to the curve's `episodeRetries`; agent failures are results; an abort
- * or an internal failure stops the curve.
+ * Only a result of play is scored: an episode classed `failed` (at least half of a player's decisions failed at
+ * the provider or timed out) or `incomplete` (an infrastructure or agent failure) is replayed up to the curve's
+ * `episodeRetries` and then stops the curve with its code; an abort or an internal failure stops it at once.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
-import { RunJson, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
+import { RunJson, episodeClass, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
 import type { CurveSettings } from './curve-settings.js';
 import type { EpisodeRecord } from './curve-state.js';
 
@@ -69,6 +70,8 @@ interface PlayerLine {
 interface Outcome {
   readonly status: 'complete' | 'incomplete';
   readonly reason: string;
+  /** The episode class; absent in run.json files written before it was recorded. */
+  readonly episode: string | undefined;
   readonly simMs: number;
   readonly players: readonly PlayerLine[];
   readonly failureClass: string | undefined;
@@ -76,7 +79,15 @@ interface Outcome {
   readonly failureMessage: string | undefined;
 }
 
-function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonly number[], o: Outcome): EpisodeRecord {
+/** Whether an outcome is a result of play: a complete run not classed `failed` (recomputed when not recorded). */
+function isPlay(o: Pick<Outcome, 'status' | 'reason' | 'episode' | 'players'>): boolean {
+  if (o.status !== 'complete') return false;
+  const players = o.players.map((p) => ({ ...p, label: '', score: 0, outcome: 'none' as const }));
+  const cls = o.episode ?? episodeClass(o.reason, players);
+  return cls !== 'failed' && cls !== 'incomplete';
+}
+
+function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonly number[], o: Outcome, attempts = 1): EpisodeRecord {
   const own = o.players.filter((p) => slots.includes(p.slot));
   const sum = (f: (p: PlayerLine) => number): number => own.reduce((s, p) => s + f(p), 0);
   return {
@@ -90,6 +101,7 @@ function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonl
     decisions: sum((p) => p.decisions),
     invalid: sum((p) => p.invalid),
     failed: sum((p) => p.failed),
+    ...(attempts > 1 ? { attempts } : {}),
   };
 }
 
@@ -97,8 +109,9 @@ function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonl
 const skillDigest = (skill: string): string => createHash('sha256').update(skill).digest('hex').slice(0, 16);
 
 /**
- * A finished run of this plan found on disk: a complete one, or one that failed for the agent's sake (a result).
- * A run of another seed, variant or skill (say, the best arm of a transfer after the best round changed) is not.
+ * A finished run of this plan found on disk that is a result of play. A run classed `failed` or `incomplete`
+ * is not, nor is a run of another seed, variant or skill (say, the best arm of a transfer after the best round
+ * changed).
  */
 function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
   const path = join(dir, 'run.json');
@@ -109,11 +122,11 @@ function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
   } catch {
     return undefined;
   }
-  const finished = parsed.status === 'complete' || (parsed.status === 'incomplete' && parsed.failure?.class === 'agent');
-  if (!finished || !parsed.result) return undefined;
+  if (parsed.status !== 'complete' || !parsed.result) return undefined;
   const stored = parsed.curveEpisode?.skillSha256;
   if (parsed.seed !== plan.seed || parsed.variant !== plan.variant || (stored !== undefined && stored !== skillDigest(plan.skill))) return undefined;
-  return { status: parsed.status === 'complete' ? 'complete' : 'incomplete', reason: parsed.result.reason, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
+  const outcome: Outcome = { status: 'complete', reason: parsed.result.reason, episode: parsed.result.episode, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
+  return isPlay(outcome) ? outcome : undefined;
 }
 
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
@@ -163,10 +176,15 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
     };
     const result = await runMatch(spec);
     const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
-    if (result.status === 'complete' || outcome.failureClass === 'agent') return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome), played: true };
+    if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
-    if (outcome.failureClass === 'infrastructure' && attempt < ctx.settings.episodeRetries) continue;
-    const code = (Object.values(ErrorCode) as string[]).includes(outcome.failureCode ?? '') ? (outcome.failureCode as ErrorCode) : ErrorCode.INTERNAL;
-    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${outcome.failureMessage ?? result.reason}`, { details: { dir } });
+    // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.
+    const decisionsFailed = result.status === 'complete';
+    const failureClass = decisionsFailed ? 'infrastructure' : outcome.failureClass;
+    if ((failureClass === 'infrastructure' || failureClass === 'agent') && attempt < ctx.settings.episodeRetries) continue;
+    const failureCode = decisionsFailed ? ErrorCode.PROVIDER_ERROR : outcome.failureCode;
+    const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${result.episode}), so it is not scored` : (outcome.failureMessage ?? result.reason);
+    const code = (Object.values(ErrorCode) as string[]).includes(failureCode ?? '') ? (failureCode as ErrorCode) : ErrorCode.INTERNAL;
+    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: result.episode } });
   }
 }

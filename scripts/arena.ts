@@ -30,14 +30,15 @@ async function main(argv: string[]): Promise<number> {
   return (await entry.load()).run(rest);
 }
 
+/** How long a finished command waits for handles a library left open (a reconnecting Redis client) before exiting. */
+const EXIT_GRACE_MS = 3_000;
+
+/** Sets the exit code and makes sure a finished command ends: an unref'd timer fires only if something is left. */
+function finish(code: number): void {
+  stopWatching();
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+}
+
 const stopWatching = exitWithParent();
-main(process.argv.slice(2)).then(
-  (code) => {
-    stopWatching();
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    stopWatching();
-    process.exitCode = reportError(err);
-  },
-);
+main(process.argv.slice(2)).then(finish, (err: unknown) => finish(reportError(err)));

@@ -63,9 +63,12 @@ describe('board games end to end against their opponents', () => {
     expect(run.events.filter((e) => e.name === 'move').map((e) => e.data?.move)).toEqual(expected.moves);
     expect(run.meta.result?.reason).toBe(expected.reason);
     // The model was told the move format and the three-invalid-moves rule.
-    const system = (provider.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages[0]!.content as string;
+    const messages = (provider.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+    const system = messages[0]!.content as string;
     expect(system).toContain(getGame(game).controls.move!.notation);
     expect(system).toContain('three invalid moves lose');
+    // Each turn asks for the next move in the notation, not for an action chunk.
+    expect(JSON.stringify(messages.at(-1)!.content)).toContain(JSON.stringify(`Answer with your next move in the game's notation, written ${getGame(game).controls.move!.notation}`).slice(1, -1));
   });
 
   it('loses on the third invalid move, whatever made each invalid, and tells the model why after each', async () => {

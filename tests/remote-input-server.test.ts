@@ -53,10 +53,25 @@ describe('RemoteInput server: connections and ports', () => {
   });
 
   it('listens for player 2 on the base port + 1', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-    const base = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    // A base port whose next port is free too (other processes on this machine take ephemeral ports).
+    const listen = (port: number): Promise<ReturnType<typeof createServer> | undefined> =>
+      new Promise((resolve) => {
+        const probe = createServer();
+        probe.once('error', () => resolve(undefined));
+        probe.listen(port, '127.0.0.1', () => resolve(probe));
+      });
+    const close = (probe: ReturnType<typeof createServer>): Promise<void> => new Promise((resolve) => probe.close(() => resolve()));
+    let base = 0;
+    for (let tries = 0; tries < 50 && base === 0; tries++) {
+      const first = (await listen(0))!;
+      const port = (first.address() as AddressInfo).port;
+      const second = port < 65535 ? await listen(port + 1) : undefined;
+      if (second) {
+        base = port;
+        await close(second);
+      }
+      await close(first);
+    }
     await serveProbe({ port: base });
     expect(server!.ports).toEqual([base, base + 1]);
     expect((await (await connect(1)).ask({ type: 'get_score' })).player_index).toBe(1);

@@ -56,4 +56,13 @@ describe('composePrompt', () => {
     const prompt = composePrompt('SYS', [], await current({ feedback: 'it had 9 steps' }));
     expect(JSON.stringify(prompt.messages.at(-1))).toContain('Note on your previous answer: it had 9 steps');
   });
+
+  it('asks for the next move in the notation when the game takes moves, and for an action chunk otherwise', async () => {
+    const notation = 'as a cell: a column letter a-c then a row number 1-3.';
+    const move = composePrompt('SYS', [], await current({ moveNotation: notation }));
+    const text = JSON.stringify(move.messages.at(-1));
+    expect(text).toContain(`Answer with your next move in the game's notation, written ${notation}`);
+    expect(text).not.toContain('action chunk');
+    expect(JSON.stringify(composePrompt('SYS', [], await current()).messages.at(-1))).toContain('Answer with your next action chunk.');
+  });
 });

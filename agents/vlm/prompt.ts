@@ -36,6 +36,8 @@ export interface CurrentTurn {
   readonly image: FrameImage;
   /** One line about the previous answer, when feedback is on and there is something to say. */
   readonly feedback: string | undefined;
+  /** A turn-based game's move notation (the control set's `move.notation`), when the answer is a move. */
+  readonly moveNotation?: string | undefined;
 }
 
 /** A composed request: the wire messages, their digest and what they carry. */
@@ -66,7 +68,7 @@ function currentText(turn: CurrentTurn): string {
     `Observation at ${formatTime(turn.simMs)} (decision ${turn.step + 1} of ${turn.stepBudget}). Progress: ${(turn.progress * 100).toFixed(1)}%.`,
   ];
   if (turn.feedback !== undefined) lines.push(`Note on your previous answer: ${turn.feedback}`);
-  lines.push('Answer with your next action chunk.');
+  lines.push(turn.moveNotation === undefined ? 'Answer with your next action chunk.' : `Answer with your next move in the game's notation, written ${turn.moveNotation}`);
   return lines.join('\n');
 }
 

@@ -111,7 +111,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const { frame, simMs, step, progress } = observation;
     const image = await encodeFrameImage(frame, { maxSide: config.maxSide, quality: config.jpegQuality });
     const feedback = config.feedback ? observation.feedback : undefined;
-    const current = { simMs, step, stepBudget: info.stepBudget, progress, image, feedback };
+    const current = { simMs, step, stepBudget: info.stepBudget, progress, image, feedback, moveNotation: info.controls.move?.notation };
     const plain = info.profile === 'omnigamearena';
     let prompt = composePrompt(system, config.historyLength === 0 ? [] : history.slice(-config.historyLength), current, plain);
     let body = requestBody(prompt.messages);

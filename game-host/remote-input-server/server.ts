@@ -2,7 +2,8 @@
  * A RemoteInput server: serves any game backend over the OmniGameArena UE5 plugin's TCP protocol, one port
  * per player (player 1 on the base port, player 2 on base + 1), so a harness written for the UE5 builds can
  * drive our games unchanged. One world behind all ports: `slomo` from any player freezes or resumes it.
- * A bad line is answered (or, past the line limit, the socket is closed) without touching other players.
+ * A bad line is answered (or, past the line limit, the socket is closed) without touching other players, and a
+ * connection that sends no line within the first-line deadline is told so and closed.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ export interface RemoteInputServeOptions {
   readonly maps?: Readonly<Record<string, string>>;
   /** Longest command line, bytes (default 64 KiB); a longer one closes the connection. */
   readonly maxLineBytes?: number;
+  /** Deadline from accept to the first complete command line, ms (default 10000); a silent connection is then closed. */
+  readonly firstLineTimeoutMs?: number;
   /** Called with one line per connection, disconnection and ignored command. */
   readonly log?: (line: string) => void;
 }
@@ -65,7 +68,12 @@ export interface ServerStats {
   waitsForReader: number;
   /** Most reply bytes ever waiting unread on one connection. */
   peakUnreadBytes: number;
+  /** Connections closed because no line arrived within the first-line deadline. */
+  idleClosed: number;
 }
+
+/** Default deadline from accept to the first command line, ms. */
+export const REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS = 10_000;
 
 /** Serves `backend` over RemoteInput until closed. */
 export async function serveRemoteInput(backend: GameBackend, options: RemoteInputServeOptions = {}): Promise<RemoteInputServer> {
@@ -74,7 +82,9 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
   if (!backend.info.variants.includes(variant)) throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `no variant '${variant}'; variants: ${backend.info.variants.join(', ')}`);
   const world = new RemoteInputWorld(backend, entry, { seed: options.seed ?? 1, variant, frame: options.frame ?? entry.frame, paused: options.paused ?? false });
   await world.start();
-  const stats: ServerStats = { badLines: 0, ignored: 0, connections: 0, pausedReads: 0, waitsForReader: 0, peakUnreadBytes: 0 };
+  const stats: ServerStats = { badLines: 0, ignored: 0, connections: 0, pausedReads: 0, waitsForReader: 0, peakUnreadBytes: 0, idleClosed: 0 };
+  const firstLineTimeoutMs = options.firstLineTimeoutMs ?? REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS;
+  if (!Number.isFinite(firstLineTimeoutMs) || firstLineTimeoutMs <= 0) throw new ArenaError(ErrorCode.BAD_CONFIG, `firstLineTimeoutMs must be a positive number of ms (got ${firstLineTimeoutMs})`);
   const context: ConnectionContext = {
     world,
     entry,
@@ -83,6 +93,7 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
     controls: controlByFKey(entry.controls.keys, options.keys),
     lookScale: options.lookScale ?? { x: 1, y: 1 },
     maxLineBytes: options.maxLineBytes ?? 64 * 1024,
+    firstLineTimeoutMs,
     variantOfMap: variantsByMap(entry, backend.info.variants, options.maps ?? {}),
     connections: new Set(),
     log: options.log ?? (() => undefined),
@@ -143,6 +154,7 @@ interface ConnectionContext {
   readonly controls: ReadonlyMap<string, string>;
   readonly lookScale: { readonly x: number; readonly y: number };
   readonly maxLineBytes: number;
+  readonly firstLineTimeoutMs: number;
   readonly variantOfMap: ReadonlyMap<string, string>;
   readonly connections: Set<Connection>;
   readonly log: (line: string) => void;
@@ -164,6 +176,8 @@ class Connection {
   /** Controls and buttons this connection holds down, released when it goes. */
   private readonly heldKeys = new Set<string>();
   private readonly heldButtons = new Set<'left' | 'right' | 'middle'>();
+  /** Closes a connection that sends no complete line in time; cleared at the first line. */
+  private firstLineTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly socket: Socket,
@@ -185,10 +199,12 @@ class Connection {
         extensions: [RemoteInputExtension.GET_STATE, RemoteInputExtension.SIM_MS, RemoteInputExtension.PROGRESS],
       });
     }
+    this.firstLineTimer = setTimeout(() => this.silent(), ctx.firstLineTimeoutMs);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('drain', () => this.maybeResume());
     socket.on('error', () => undefined);
     socket.on('close', () => {
+      clearTimeout(this.firstLineTimer);
       this.dead = true;
       ctx.connections.delete(this);
       ctx.log(`player ${playerIndex + 1} disconnected`);
@@ -217,6 +233,7 @@ class Connection {
     for (;;) {
       const nl = this.pending.indexOf(10);
       if (nl < 0) break;
+      clearTimeout(this.firstLineTimer);
       const line = this.pending.subarray(0, nl).toString('utf8');
       this.pending = this.pending.subarray(nl + 1);
       if (nl > this.ctx.maxLineBytes) {
@@ -256,6 +273,17 @@ class Connection {
         this.socket.once('close', done);
       });
     }
+  }
+
+  /** The first-line deadline passed with no complete line: the client is told why and the socket closed. */
+  private silent(): void {
+    if (this.dead) return;
+    this.ctx.stats.idleClosed++;
+    this.ctx.log(`player ${this.playerIndex + 1} sent no command within ${this.ctx.firstLineTimeoutMs} ms; closing`);
+    this.send({ type: 'error', error: `no command within ${this.ctx.firstLineTimeoutMs} ms of connecting; closing` });
+    this.dead = true;
+    this.pending = Buffer.alloc(0);
+    this.socket.destroySoon();
   }
 
   private tooLong(): void {

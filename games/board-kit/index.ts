@@ -7,3 +7,5 @@ export { BoardSimulation, MAX_INVALID_MOVES, BOARD_TICK_MS } from './board-simul
 export { defineBoard } from './define-board.js';
 export { THEMES, type ThemeName } from './themes.js';
 export { createBoardPolicy } from './policy.js';
+export * from './shapes.js';
+export * from './shape-questions.js';

@@ -18,8 +18,8 @@ export interface BoardTasks<S> {
   readonly matrixLegend: string;
   /** The values a matrix cell may take (the random baseline draws from them). */
   readonly matrixValues: readonly number[];
-  /** A move drawn uniformly from the whole move space, legal or not (the random baseline). */
-  randomMove(rng: Prng): string;
+  /** A move drawn uniformly from the whole move space of `variant` (the origin when absent), legal or not (the random baselines). */
+  randomMove(rng: Prng, variant?: string): string;
   /** A random position that need not be legal (Perceiving). */
   randomPosition(rng: Prng): S;
   /** A position reached by legal play from the start, the player to move (QA, Rule Following). */
@@ -32,6 +32,11 @@ export interface BoardTasks<S> {
   check(state: S, text: string): MoveCheck<unknown>;
   /** Renders the position as the game shows it (move 0, no invalid moves). */
   render(state: S, width: number, height: number, out: Uint8Array): void;
+}
+
+/** The variant named `id` among `variants`, the first (the origin) for an unknown or absent id. */
+export function variantOrOrigin<V extends { readonly id: string }>(variants: readonly V[], id: string | undefined): V {
+  return variants.find((v) => v.id === id) ?? variants[0]!;
 }
 
 /** The `render` of a board's task hooks: the position drawn by its rules in `variant`, at move 0 without invalid moves. */

@@ -1,5 +1,5 @@
 /** gomoku for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, isQuestion, groupShapeQuestion, longestRun, longestRunQuestion, positionRenderer, runQuestion, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { gomokuRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, makesFive, place, type GomokuState, type Stone } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -11,7 +11,10 @@ export const gomokuTasks: BoardTasks<GomokuState> = {
   game: 'gomoku',
   matrixLegend: 'a 15x15 matrix, row 1 first: 0 for an empty cell, 1 for black, 2 for white',
   matrixValues: [0, 1, 2],
-  randomMove: (rng) => cellName({ row: rng.int(15), col: rng.int(15) }),
+  randomMove(rng, variant) {
+    const { side } = variantOrOrigin(VARIANTS, variant);
+    return cellName({ row: rng.int(side), col: rng.int(side) });
+  },
   randomPosition(rng) {
     const s = emptyBoard(SIDE);
     for (const row of s.cells) for (let c = 0; c < SIDE; c++) row[c] = (rng.next() < 0.7 ? 0 : 1 + rng.int(2)) as Stone;
@@ -41,7 +44,10 @@ export const gomokuTasks: BoardTasks<GomokuState> = {
       { question: 'How many black stones are on the board?', answer: String(black), wrong: [black + 1, black + 2, black + 3].map(String) },
       { question: 'How many white stones are on the board?', answer: String(white), wrong: [white + 2, white + 1, white + 3].map(String) },
       { question: `How many stones (of either colour) are in column ${String.fromCharCode(97 + col)}?`, answer: String(inCol), wrong: [inCol + 1, inCol + 2, inCol + 3].map(String) },
-    ];
+      groupShapeQuestion(s.cells, 1, 'black stones', rng),
+      longestRunQuestion(s.cells, 1, 'black stones'),
+      runQuestion(s.cells, 1, Math.min(3, Math.max(2, longestRun(s.cells, 1))), 'black stones', rng),
+    ].filter(isQuestion);
   },
   legalMoves: (s) => emptyCells(s).map(cellName),
   check: checkMove,

@@ -1,5 +1,5 @@
 /** minesweeper for the offline tasks: random and played positions, the matrix (-1 closed, 0-8 clues, 9 a shown mine), questions. */
-import { cellName, grid, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, grid, positionRenderer, regionQuestions, variantOrOrigin, type BoardTasks } from '../board-kit/index.js';
 import { minesweeperRules } from './game.js';
 import { checkMove, clue, generate, reveal, type MinesweeperState } from './rules.js';
 import { VARIANTS } from './variants.js';
@@ -10,7 +10,10 @@ export const minesweeperTasks: BoardTasks<MinesweeperState> = {
   game: 'minesweeper',
   matrixLegend: 'an 8x8 matrix, row 1 first: -1 for a closed cell, 0-8 for an open cell (the number shown, 0 when blank), 9 for an open mine',
   matrixValues: [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  randomMove: (rng) => cellName({ row: rng.int(8), col: rng.int(8) }),
+  randomMove(rng, variant) {
+    const { rows, cols } = variantOrOrigin(VARIANTS, variant);
+    return cellName({ row: rng.int(rows), col: rng.int(cols) });
+  },
   randomPosition(rng) {
     const s: MinesweeperState = { rows: 8, cols: 8, mines: grid(8, 8, false), open: grid(8, 8, false), exploded: false };
     for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
@@ -40,6 +43,7 @@ export const minesweeperTasks: BoardTasks<MinesweeperState> = {
       { question: 'How many cells are still closed?', answer: String(closed), wrong: [closed + 1, closed + 2, closed + 4].map(String) },
       { question: `What is the sum of the numbers shown in row ${row + 1}?`, answer: String(sum), wrong: [sum + 1, sum + 2, sum + 3].map(String) },
       { question: 'How many open cells show the number 1?', answer: String(ones), wrong: [ones + 1, ones + 2, ones + 3].map(String) },
+      ...regionQuestions(m, (v) => v !== -1, 'open cells', rng),
     ];
   },
   legalMoves: (s) => minesweeperRules.legalMoves(s),

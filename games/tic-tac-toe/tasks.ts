@@ -1,11 +1,17 @@
 /** tic_tac_toe for the offline tasks: random and played positions, the 0/1/2 matrix, questions. */
-import { cellName, positionRenderer, type BoardTasks } from '../board-kit/index.js';
+import { cellName, isQuestion, groupShapeQuestion, nearCounts, positionRenderer, runQuestion, segmentsOf, type BoardTasks } from '../board-kit/index.js';
 import { ticTacToeRules } from './game.js';
 import { checkMove, emptyBoard, emptyCells, winner, type Mark, type TicTacToeState } from './rules.js';
 import { VARIANTS } from './variants.js';
 
 const ORIGIN = VARIANTS[0]!;
 const count = (s: TicTacToeState, m: Mark): number => s.cells.flat().filter((x) => x === m).length;
+/** Lines of three (rows, columns, diagonals) holding two X marks and an empty cell: X's threats. */
+const threats = (s: TicTacToeState): number =>
+  segmentsOf(3, 3, 3).filter((seg) => {
+    const line = [0, 1, 2].map((i) => s.cells[seg.from.row + i * Math.sign(seg.to.row - seg.from.row)]![seg.from.col + i * Math.sign(seg.to.col - seg.from.col)]!);
+    return line.filter((v) => v === 1).length === 2 && line.includes(0);
+  }).length;
 
 export const ticTacToeTasks: BoardTasks<TicTacToeState> = {
   game: 'tic_tac_toe',
@@ -39,7 +45,10 @@ export const ticTacToeTasks: BoardTasks<TicTacToeState> = {
       { question: 'How many X marks are on the board?', answer: String(xs), wrong: [xs + 1, xs + 2, xs === 0 ? 3 : xs - 1].map(String) },
       { question: `What is in cell ${cellName(cell)}?`, answer: names[at]!, wrong: [...names.filter((n) => n !== names[at]), 'a triangle'] },
       { question: 'How many cells are empty?', answer: String(emptyCells(s).length), wrong: [1, 2, 3].map((d) => String(emptyCells(s).length + d)) },
-    ];
+      { question: 'How many lines of three (rows, columns and diagonals) hold two X marks and an empty cell?', answer: String(threats(s)), wrong: nearCounts(threats(s)) },
+      groupShapeQuestion(s.cells, 1, 'X marks', rng),
+      runQuestion(s.cells, 1, 2, 'X marks', rng),
+    ].filter(isQuestion);
   },
   legalMoves: (s) => emptyCells(s).map(cellName),
   check: checkMove,

@@ -80,7 +80,7 @@ export const RunJson = z.looseObject({
   agents: z.array(z.looseObject({ slot: z.number(), kind: z.string(), label: z.string(), latency: z.string() })).default([]),
   conditions: Conditions.optional(),
   result: z
-    .looseObject({ reason: z.string(), episode: z.enum(['finished', 'budget', 'format']).optional(), simMs: z.number(), players: z.array(PlayerResultRecord).default([]) })
+    .looseObject({ reason: z.string(), episode: z.enum(['finished', 'budget', 'format', 'failed', 'incomplete']).optional(), simMs: z.number(), players: z.array(PlayerResultRecord).default([]) })
     .optional(),
   failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
 });

@@ -102,7 +102,7 @@ export const boardsCli: CommandSpec = {
   notes: [
     'tasks:',
     '  perceive   random (possibly illegal) positions; the model writes the board as a matrix; cell accuracy',
-    '  qa         multiple-choice questions with exact answers (counts, sums, cells); share answered right',
+    '  qa         multiple-choice questions with exact answers (counts, sums, cells, shapes); share answered right',
     '  rule       positions from legal play; the model names one legal move; share legal (checked by the game)',
     '  e2e        full games through the gateway against the board\'s opponent; mean paper score (3 invalid moves lose)',
   ],

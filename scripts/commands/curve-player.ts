@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { createAgent, createVlmAgent, parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
-import { scriptedPolicies } from '../../games/index.js';
+import { randomMoves, scriptedPolicies } from '../../games/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import type { CurveSettings, PlayerFactory } from '../../reflection/index.js';
 
@@ -61,6 +61,6 @@ export async function playerFactory(settings: CurveSettings): Promise<PlayerFact
     const config: VlmAgentConfig = parseVlmAgentConfig(vlm);
     return (skill) => createVlmAgent({ ...config, skill, skillTokenCap: settings.skillTokens });
   }
-  await createAgent(player.kind, { scripted: scriptedPolicies, game: settings.game, seed: settings.seed }).close();
-  return (_skill, ctx) => createAgent(player.kind, { scripted: scriptedPolicies, game: settings.game, seed: ctx.seed });
+  await createAgent(player.kind, { scripted: scriptedPolicies, randomMoves, game: settings.game, seed: settings.seed }).close();
+  return (_skill, ctx) => createAgent(player.kind, { scripted: scriptedPolicies, randomMoves, game: settings.game, seed: ctx.seed });
 }

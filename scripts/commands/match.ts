@@ -1,6 +1,6 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
 import { createAgent } from '../../agents/index.js';
-import { scriptedPolicies } from '../../games/index.js';
+import { randomMoves, scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent, Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
@@ -80,7 +80,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
 }
 
 /** The manifest entry a configuration plays: by id, at `env` if given, or a generic one for a build URL. */
-export function entryOf(config: MatchConfig): GameEntry {
+export function entryOf(config: Pick<MatchConfig, 'game' | 'env' | 'maps' | 'profile'>): GameEntry {
   if (isEnvironmentUrl(config.game)) {
     if (config.env !== undefined) throw usage('give the build either as --game URL or as --env URL, not both');
     return genericEntry(parseEnvironment(config.game));
@@ -106,7 +106,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
       const slot = entry.slots[i]!.slot;
-      const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, game: entry.id, seed: config.seed, vlm: a.vlm });
+      const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, randomMoves, game: entry.id, seed: config.seed, vlm: a.vlm });
       return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
     }),
     runsDir: config.runsDir,

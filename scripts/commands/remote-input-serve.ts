@@ -20,6 +20,7 @@ export const remoteInputServeOptions = {
   seed: { type: 'string', kind: 'integer', arg: 'S', default: '1', description: "the episode's seed" },
   'no-welcome': { type: 'boolean', description: 'send no welcome line on connect' },
   paused: { type: 'boolean', description: 'start frozen (slomo 0)' },
+  'first-line-timeout': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '10000', description: 'close a connection that sends no complete line this long after it is accepted' },
   quiet: { type: 'boolean', description: 'no log on stderr' },
 } as const satisfies FlagTable;
 
@@ -37,6 +38,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
   const entry = getGame(def.id);
   const port = intFlag(values.port, 'port', 0, 65535) ?? REMOTE_INPUT_BASE_PORT;
   const seed = intFlag(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
+  const firstLineTimeoutMs = intFlag(values['first-line-timeout'], 'first-line-timeout', 1, 3_600_000);
   const log = values.quiet ? undefined : (line: string): void => void process.stderr.write(`remote-input: ${line}\n`);
   const server = await serveRemoteInput(new SimulationBackend(def), {
     host: values.host,
@@ -45,6 +47,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
     seed,
     welcome: !values['no-welcome'],
     paused: values.paused,
+    ...(firstLineTimeoutMs === undefined ? {} : { firstLineTimeoutMs }),
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(log ? { log } : {}),
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { getGame, getVariant } from '../../games-manifest/index.js';
 import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
+import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -105,6 +106,9 @@ function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants
     ...(shared.timeLimitMs === undefined ? {} : { timeLimitMs: shared.timeLimitMs }),
     ...(shared.observationDelayMs === undefined ? {} : { observationDelayMs: shared.observationDelayMs }),
     ...(shared.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: shared.decisionTimeoutMs }),
+    ...(config.profile === undefined ? {} : { profile: config.profile }),
+    ...(config.env === undefined ? {} : { env: config.env }),
+    ...(config.maps === undefined ? {} : { maps: config.maps }),
     meta: { config, tournament: { out: outDir, key: match.key } },
   };
 }
@@ -184,7 +188,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const parallel = count(values.parallel, 'parallel', 1);
   const backend: WorkBackend =
     values.redis === undefined
-      ? new EmbeddedBackend({ makeAgent, runsDir: shared.runsDir, parallel })
+      ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: shared.runsDir, parallel })
       : new RedisBackend({ connection: parseRedisUrl(values.redis), batchDir: outDir, runsDir: shared.runsDir, batch: `tournament-${entry.id}`, window: Math.max(parallel, 64) });
   const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));

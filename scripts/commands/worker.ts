@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { listGames } from '../../games-manifest/index.js';
 import { defaultWorkerName, parseRedisUrl, startFleetWorker } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
+import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { positive } from './sweep.js';
@@ -36,6 +37,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     games,
     workDir: values['work-dir'] ?? join(tmpdir(), `arena-worker-${name}`),
     makeAgent,
+    entryOf: jobEntry,
     lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
   });
   await new Promise<void>((resolve) => {

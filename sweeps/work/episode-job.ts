@@ -35,6 +35,12 @@ export const EpisodeJob = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['end', 'noop']).optional(),
   onAgentFailure: z.enum(['end', 'noop']).optional(),
+  /** Whose rules the episode plays by (default ours); see the match spec's `profile`. */
+  profile: z.enum(['default', 'omnigamearena']).optional(),
+  /** Where the game runs when it is not launched here (a RemoteInput build or GameLink URL). */
+  env: z.string().min(1).optional(),
+  /** With `omnigamearena` on a build: the builds' maps config, read where the episode runs. */
+  maps: z.string().min(1).optional(),
   /** Where the run directory goes when every host mounts it; otherwise the worker copies it back. */
   shared: z.string().optional(),
   /** Extra fields for run.json. */

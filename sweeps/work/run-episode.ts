@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
 import { DecisionRecord, classifyFailure, parseLatencySource, readRecordLines, runMatch, type MatchSpec } from '../../gateway/index.js';
+import type { GameEntry } from '../../games-manifest/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
 
@@ -19,6 +20,11 @@ export interface EpisodeDeps {
   readonly signal?: AbortSignal;
   /** Starts the game another way (tests). */
   readonly launch?: MatchSpec['launch'];
+  /**
+   * The manifest entry a job plays when it names an environment, a maps file or a profile (the command line
+   * resolves build recipes); without it, the manifest's own entry for the game.
+   */
+  readonly entryOf?: (job: EpisodeJob) => GameEntry;
 }
 
 /** Per-slot decision timings and token counts from a run's decisions.jsonl. */
@@ -43,6 +49,8 @@ export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string)
     variant: job.cellInfo.variant,
     seed: job.seed,
     clock: job.cellInfo.clock,
+    ...(deps.entryOf ? { entry: deps.entryOf(job) } : {}),
+    ...(job.profile === undefined ? {} : { profile: job.profile }),
     slots: job.agents.map((a) => {
       const made = deps.makeAgent(a.kind, { game: job.cellInfo.game, seed: job.seed, ...(a.vlm === undefined ? {} : { vlm: a.vlm }) });
       const agent = a.endpoint !== undefined && deps.limiter ? new LimitedAgent(made, deps.limiter, a.endpoint) : made;

@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { ErrorCode } from '../../../protocol/index.js';
 import { RedisLimiter } from '../../limits/redis-limiter.js';
 import type { EpisodeOutcome } from '../episode-job.js';
-import { runEpisode, type AgentFactory } from '../run-episode.js';
+import { runEpisode, type AgentFactory, type EpisodeDeps } from '../run-episode.js';
 import { WorkPayload, type ResultPayload } from './payloads.js';
 import { filesKey, poolQueue, type RedisConnection } from './redis-names.js';
 import { packRunDir } from './run-files.js';
@@ -27,6 +27,8 @@ export interface FleetWorkerOptions {
   /** Where run directories are written before they are sent back. */
   readonly workDir: string;
   readonly makeAgent: AgentFactory;
+  /** Resolves a job's entry when it names an environment, maps or a profile (see EpisodeDeps). */
+  readonly entryOf?: EpisodeDeps['entryOf'];
   /** Job lock time: a worker silent this long counts as dead and its episode is replayed (default 30 s). */
   readonly lockMs?: number;
   readonly heartbeatMs?: number;
@@ -59,7 +61,7 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       outcome = { id: episode.id, status: 'failed', reason: ErrorCode.UNKNOWN_GAME, failure: { code: ErrorCode.UNKNOWN_GAME, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', episode.id), worker: o.name, wallMs: 0 };
     } else {
       log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts`);
-      outcome = await runEpisode(episode, { makeAgent: o.makeAgent, runsDir: o.workDir, worker: o.name, limiter: new RedisLimiter(redis, payload.endpoints) });
+      outcome = await runEpisode(episode, { makeAgent: o.makeAgent, runsDir: o.workDir, worker: o.name, limiter: new RedisLimiter(redis, payload.endpoints), ...(o.entryOf ? { entryOf: o.entryOf } : {}) });
     }
     let files: string | null = null;
     if (episode.shared === undefined) {

@@ -115,7 +115,11 @@ export class RedisBackend implements WorkBackend {
     this.resultsWorker = new Worker(results, take, { connection: { ...this.o.connection, maxRetriesPerRequest: null }, concurrency: 1, lockDuration: this.o.lockMs ?? 30_000, stalledInterval: this.o.lockMs ?? 30_000 });
     this.resultsWorker.on('error', () => undefined);
 
-    // Redis health: a failing ping for longer than the timeout ends the run.
+    // Redis health: a failing ping for longer than the timeout ends the run. A command sent to a Redis that is
+    // gone waits in the client's queue for ever, so every await in the loop below also gives way to `gone`.
+    let markGone: () => void = () => undefined;
+    const gone = new Promise<undefined>((r) => (markGone = () => r(undefined)));
+    const unlessGone = <T>(work: Promise<T>): Promise<T | undefined> => Promise.race([work, gone]);
     let lastOk = Date.now();
     const timeout = this.o.redisTimeoutMs ?? 15_000;
     const health = setInterval(() => {
@@ -124,6 +128,7 @@ export class RedisBackend implements WorkBackend {
         () => {
           if (Date.now() - lastOk > timeout && failure === undefined) {
             failure = new ArenaError(ErrorCode.BACKEND_GONE, `lost Redis at ${this.o.connection.host}:${this.o.connection.port} for ${Math.round(timeout / 1000)} s; finished episodes are stored, rerun the sweep to resume`);
+            markGone();
             poke();
           }
         },
@@ -156,11 +161,12 @@ export class RedisBackend implements WorkBackend {
         while (!signals.stop.aborted && next < items.length && pending.size < window) {
           const item = items[next++]!;
           pending.set(attemptId(this.batchKey, item.job.id, item.attempt), item);
-          await this.add(item, results);
+          await unlessGone(this.add(item, results));
+          if (failure !== undefined) break;
         }
         if (signals.stop.aborted && next < items.length) {
           next = items.length;
-          await this.dropWaiting(pending);
+          await unlessGone(this.dropWaiting(pending));
         }
         if (pending.size === 0 && next >= items.length) break;
         await new Promise<void>((r) => {
@@ -172,7 +178,7 @@ export class RedisBackend implements WorkBackend {
         });
         if (Date.now() - lastSweep > 2000 && failure === undefined) {
           lastSweep = Date.now();
-          await sweepLost().catch(() => undefined);
+          await unlessGone(sweepLost().catch(() => undefined));
         }
       }
     } catch (err) {
