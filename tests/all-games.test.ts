@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgent, createVlmAgent } from '../agents/index.js';
 import { builtinGames, scriptedPolicies } from '../games/index.js';
 import { getGame, getVariant } from '../games-manifest/index.js';
 import { runMatch, type MatchSlot } from '../gateway/index.js';
 import { formatChunk } from '../protocol/index.js';
-import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
-import { readRun, tempRunsDir } from './support/run-dir.js';
+import { readRun } from './support/run-dir.js';
+import { useRunsAndProvider } from './support/runs-and-provider.js';
 import { ScriptAgent } from './support/test-agents.js';
 import { expectRunReplays } from './support/verify-run.js';
 
-let runs: ReturnType<typeof tempRunsDir>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  runs = tempRunsDir();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  runs.cleanup();
-});
+const env = useRunsAndProvider();
 
 const scripted = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('scripted', { scripted: scriptedPolicies, game, seed: 1 }) });
 const random = (game: string, slot: number): MatchSlot => ({ slot, agent: createAgent('random', { scripted: scriptedPolicies, game, seed: 1 }) });
@@ -29,7 +20,7 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
 
   it('plays under pdq with the scripted policy (against random in two-player games)', async () => {
     const slots = twoPlayer ? [scripted(id, 0), random(id, 1)] : [scripted(id, 0)];
-    const result = await runMatch({ game: id, runsDir: runs.dir, clock: 'pdq', stepBudget: 3, slots });
+    const result = await runMatch({ game: id, runsDir: env.runs.dir, clock: 'pdq', stepBudget: 3, slots });
     expect(result.status, result.error?.message).toBe('complete');
     const run = readRun(result.dir);
     for (const s of slots) expect(run.decisions.filter((d) => d.slot === s.slot).every((d) => d.status === 'valid')).toBe(true);
@@ -42,10 +33,10 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
     // A turn-based board takes a move (its notation's example) instead of held keys.
     const move = entry.controls.move?.example;
     const answer = move === undefined ? `I will hold ${key}. ${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[key], [key]] })}` : `I will play ${move}. ${formatChunk({ look: { dx: 0, dy: 0 }, steps: [[]], move })}`;
-    provider.script({ text: answer }, { text: answer });
-    const vlm: MatchSlot = { slot: 0, agent: createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320 }), latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } };
+    env.provider.script({ text: answer }, { text: answer });
+    const vlm: MatchSlot = { slot: 0, agent: createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320 }), latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } };
     const slots = twoPlayer ? [vlm, { ...scripted(id, 1), latency: { kind: 'synthetic' as const, ms: 100, jitterMs: 0, seed: 0 } }] : [vlm];
-    const result = await runMatch({ game: id, runsDir: runs.dir, clock: 'lcrt', stepBudget: 2, slots });
+    const result = await runMatch({ game: id, runsDir: env.runs.dir, clock: 'lcrt', stepBudget: 2, slots });
     expect(result.status, result.error?.message).toBe('complete');
     const mine = readRun(result.dir).decisions.filter((d) => d.slot === 0);
     expect(mine.map((d) => d.status)).toEqual(['valid', 'valid']);
@@ -55,7 +46,7 @@ describe.each(builtinGames.map((g) => [g.id]))('%s end to end', (id) => {
 
   // Realtime for one player is covered by tests/clock.test.ts; here it is the two-player games' turn.
   if (twoPlayer) it('plays under realtime with two agents', async () => {
-    const result = await runMatch({ game: id, runsDir: runs.dir, clock: 'realtime', stepBudget: 2, realtime: { timeScale: 2, fps: 10 }, slots: [scripted(id, 0), random(id, 1)] });
+    const result = await runMatch({ game: id, runsDir: env.runs.dir, clock: 'realtime', stepBudget: 2, realtime: { timeScale: 2, fps: 10 }, slots: [scripted(id, 0), random(id, 1)] });
     expect(result.status, result.error?.message).toBe('complete');
     expect(result.players.map((p) => p.decisions)).toEqual([2, 2]);
   });
@@ -69,7 +60,7 @@ describe('two-player views and failures', () => {
     const entry = getGame(id);
     const a = new ScriptAgent([{ chunk: { look: { dx: 0, dy: 0 }, steps: [[]] } }]);
     const b = new ScriptAgent([{ chunk: { look: { dx: 0, dy: 0 }, steps: [[]] } }]);
-    await runMatch({ game: id, runsDir: runs.dir, clock: 'pdq', stepBudget: 1, seed: 5, slots: [{ slot: 0, agent: a }, { slot: 1, agent: b }] });
+    await runMatch({ game: id, runsDir: env.runs.dir, clock: 'pdq', stepBudget: 1, seed: 5, slots: [{ slot: 0, agent: a }, { slot: 1, agent: b }] });
     const sim = def.create({ seed: 5, variant: getVariant(entry, entry.variants[0]!.id).id, slots: [0, 1] });
     const { width, height } = entry.frame;
     const view = (slot: number): Uint8Array => {
@@ -85,7 +76,7 @@ describe('two-player views and failures', () => {
 
   it('ends a PvP match with AGENT_GONE when one agent disconnects, keeping both players\' records', async () => {
     const quitter = new ScriptAgent((o) => (o.step === 2 ? { throw: new Error('connection lost') } : { chunk: { look: { dx: 0, dy: 0 }, steps: [['W']] } }));
-    const result = await runMatch({ game: 'sky_duel', runsDir: runs.dir, clock: 'pdq', slots: [scripted('sky_duel', 0), { slot: 1, agent: quitter }] });
+    const result = await runMatch({ game: 'sky_duel', runsDir: env.runs.dir, clock: 'pdq', slots: [scripted('sky_duel', 0), { slot: 1, agent: quitter }] });
     expect(result.status).toBe('incomplete');
     expect(result.error?.code).toBe('AGENT_GONE');
     const run = readRun(result.dir);

@@ -4,28 +4,19 @@
  * the third invalid move's loss; the model's prompt; lcrt charging thinking time to the game clock; the
  * offline tasks and `arena boards` over the same fake provider.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVlmAgent } from '../agents/index.js';
 import { agentAnswerer, runE2e, runOffline } from '../boards/index.js';
 import { builtinGames } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { runMatch } from '../gateway/index.js';
-import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
-import { readRun, tempRunsDir } from './support/run-dir.js';
+import { readRun } from './support/run-dir.js';
+import { useRunsAndProvider } from './support/runs-and-provider.js';
 import { runArena } from './support/arena-process.js';
 
-let runs: ReturnType<typeof tempRunsDir>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  runs = tempRunsDir();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  runs.cleanup();
-});
+const env = useRunsAndProvider();
 
-const vlm = () => createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320 });
+const vlm = () => createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320 });
 const said = (move: string) => ({ text: `I will play ${move}. <|action_start|>${move}<|action_end|>` });
 
 /** The game played directly with the puzzle's good move or the first legal move: the moves, the end and the score. */
@@ -53,8 +44,8 @@ describe('board games end to end against their opponents', () => {
     ['chess', 'origin'],
   ])('%s (%s): a stub model plays a whole game through the gateway exactly as the game played directly', async (game, variant) => {
     const expected = plan(game, variant, 3);
-    provider.script(...expected.moves.map(said));
-    const result = await runMatch({ game, variant, seed: 3, runsDir: runs.dir, clock: 'pdq', stepBudget: expected.moves.length + 5, slots: [{ slot: 0, agent: vlm() }] });
+    env.provider.script(...expected.moves.map(said));
+    const result = await runMatch({ game, variant, seed: 3, runsDir: env.runs.dir, clock: 'pdq', stepBudget: expected.moves.length + 5, slots: [{ slot: 0, agent: vlm() }] });
     expect(result.status, result.error?.message).toBe('complete');
     expect(result.reason).toBe(expected.reason);
     expect(result.episode).toBe('finished');
@@ -63,7 +54,7 @@ describe('board games end to end against their opponents', () => {
     expect(run.events.filter((e) => e.name === 'move').map((e) => e.data?.move)).toEqual(expected.moves);
     expect(run.meta.result?.reason).toBe(expected.reason);
     // The model was told the move format and the three-invalid-moves rule.
-    const messages = (provider.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+    const messages = (env.provider.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
     const system = messages[0]!.content as string;
     expect(system).toContain(getGame(game).controls.move!.notation);
     expect(system).toContain('three invalid moves lose');
@@ -72,9 +63,9 @@ describe('board games end to end against their opponents', () => {
   });
 
   it('loses on the third invalid move, whatever made each invalid, and tells the model why after each', async () => {
-    provider.script({ text: 'I think the centre.' }, said('d9'), said('b2'), said('b2'));
-    const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 320, feedback: true });
-    const result = await runMatch({ game: 'tic_tac_toe', seed: 1, runsDir: runs.dir, clock: 'pdq', slots: [{ slot: 0, agent }] });
+    env.provider.script({ text: 'I think the centre.' }, said('d9'), said('b2'), said('b2'));
+    const agent = createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320, feedback: true });
+    const result = await runMatch({ game: 'tic_tac_toe', seed: 1, runsDir: env.runs.dir, clock: 'pdq', slots: [{ slot: 0, agent }] });
     expect(result.status, result.error?.message).toBe('complete');
     expect(result.reason).toBe('invalid_moves');
     expect(result.players[0]).toMatchObject({ outcome: 'loss', decisions: 4, invalid: 1, score: 10 });
@@ -86,7 +77,7 @@ describe('board games end to end against their opponents', () => {
       ['OFF_BOARD', 2],
       ['OCCUPIED', 3],
     ]);
-    const users = provider.completions().slice(-3).map((r) => JSON.stringify((r.body as { messages: unknown[] }).messages.at(-1)));
+    const users = env.provider.completions().slice(-3).map((r) => JSON.stringify((r.body as { messages: unknown[] }).messages.at(-1)));
     expect(users[0]).toContain('not a valid action');
     expect(users[1]).toContain('refused your move d9 (OFF_BOARD');
     // b2 was a legal move (O replied); its repetition is the third invalid move, which ends the game.
@@ -96,8 +87,8 @@ describe('board games end to end against their opponents', () => {
   it('under lcrt the thinking time is charged to the game clock move by move', async () => {
     const expected = plan('tic_tac_toe', 'origin', 4);
     const play = async (clock: 'pdq' | 'lcrt') => {
-      provider.script(...expected.moves.map(said));
-      return runMatch({ game: 'tic_tac_toe', seed: 4, runsDir: runs.dir, clock, slots: [{ slot: 0, agent: vlm(), latency: { kind: 'synthetic', ms: 2000, jitterMs: 0, seed: 0 } }] });
+      env.provider.script(...expected.moves.map(said));
+      return runMatch({ game: 'tic_tac_toe', seed: 4, runsDir: env.runs.dir, clock, slots: [{ slot: 0, agent: vlm(), latency: { kind: 'synthetic', ms: 2000, jitterMs: 0, seed: 0 } }] });
     };
     const pdq = await play('pdq');
     const lcrt = await play('lcrt');
@@ -113,8 +104,8 @@ describe('board games end to end against their opponents', () => {
   it('runE2e scores games with the paper score and leaves ordinary match records that arena report reads', async () => {
     const first = plan('tic_tac_toe', 'origin', 1);
     const second = plan('tic_tac_toe', 'origin', 2);
-    provider.script(...first.moves.map(said), ...second.moves.map(said));
-    const result = await runE2e({ game: 'tic_tac_toe', episodes: 2, seed: 1, runsDir: runs.dir, agent: vlm, label: 'vlm' });
+    env.provider.script(...first.moves.map(said), ...second.moves.map(said));
+    const result = await runE2e({ game: 'tic_tac_toe', episodes: 2, seed: 1, runsDir: env.runs.dir, agent: vlm, label: 'vlm' });
     expect(result.games.map((g) => g.score)).toEqual([first.score, second.score]);
     expect(result.games.map((g) => [g.moves, g.invalid])).toEqual([
       [first.moves.length, 0],
@@ -129,25 +120,25 @@ describe('board games end to end against their opponents', () => {
 
 describe('offline tasks through a model endpoint', () => {
   it('asks the model each sample with its image and scores its answers', async () => {
-    provider.script({ text: '<|action_start|>[[0,0,0],[0,0,0],[0,0,0]]<|action_end|>' }, { text: 'no idea' });
+    env.provider.script({ text: '<|action_start|>[[0,0,0],[0,0,0],[0,0,0]]<|action_end|>' }, { text: 'no idea' });
     const agent = vlm();
     const result = await runOffline('perceive', 'tic_tac_toe', 2, 1, agentAnswerer(agent, 'tic_tac_toe', new AbortController().signal));
     await agent.close();
     expect(result.results[0]!.score).toBeGreaterThan(0);
     expect(result.results[1]?.score).toBe(0);
     expect(result.results[1]?.reason).toMatch(/^NO_MATRIX/);
-    const request = provider.completions().at(-1)!.body as { messages: { content: unknown }[] };
+    const request = env.provider.completions().at(-1)!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(request.messages)).toContain('data:image/jpeg;base64,');
     expect(JSON.stringify(request.messages[0])).toContain('0 for an empty cell, 1 for X, 2 for O');
   });
 
   it('arena boards prints the model beside the random baseline and refuses bad input with a code', async () => {
-    provider.script({ text: '<|action_start|>A<|action_end|>' }, { text: '<|action_start|>B<|action_end|>' }, { text: '<|action_start|>C<|action_end|>' });
-    const ok = await runArena(['boards', 'qa', '--game', 'gomoku', '--samples', '3', '--model', 'fake-vlm', '--base-url', provider.url, '--json']);
+    env.provider.script({ text: '<|action_start|>A<|action_end|>' }, { text: '<|action_start|>B<|action_end|>' }, { text: '<|action_start|>C<|action_end|>' });
+    const ok = await runArena(['boards', 'qa', '--game', 'gomoku', '--samples', '3', '--model', 'fake-vlm', '--base-url', env.provider.url, '--json']);
     expect(ok.code, ok.stderr).toBe(0);
     const scores = JSON.parse(ok.stdout) as { model: number; random: number };
     expect(Object.keys(scores)).toEqual(['model', 'random']);
-    const e2e = await runArena(['boards', 'e2e', '--game', 'tic_tac_toe', '--samples', '1', '--runs-dir', runs.dir]);
+    const e2e = await runArena(['boards', 'e2e', '--game', 'tic_tac_toe', '--samples', '1', '--runs-dir', env.runs.dir]);
     expect(e2e.code, e2e.stderr).toBe(0);
     // The random-move baseline mostly hits taken or missing cells: three invalid moves lose.
     expect(e2e.stdout).toMatch(/^e2e tic_tac_toe \(1 games, seed 1\): random \d+\.\d{3} \(0-\d-\d W-D-L, \d lost on invalid moves\)\n$/);
