@@ -29,5 +29,5 @@ export const skyDuelPerception: PerceptionAdapter = {
     return { hp_a: a!.hp, hp_b: b!.hp, lead: leader(a!.hp - b!.hp), zone_a: zone(a), zone_b: zone(b) };
   },
   result: (t) => `${label(t.hp_a)}-${label(t.hp_b)}`,
-  margin: (t) => num(t, 'hp_a') - num(t, 'hp_b'),
+  lead: { margin: (t) => num(t, 'hp_a') - num(t, 'hp_b'), unit: 20 },
 };
