@@ -26,7 +26,7 @@ const run = (outcomes: Record<number, 'win' | 'loss' | 'draw' | 'none'>, simMs =
     status: 'complete',
     agents: [],
     result: { reason: 'x', episode: 'finished', simMs, players: Object.entries(outcomes).map(([slot, outcome]) => ({ slot: Number(slot), label: 'x', progress: 0, score: 0, outcome, decisions: 1, invalid: 0, failed: 0 })) },
-  }) as RunJson;
+  });
 
 describe('lead shapes', () => {
   it('blowout, tense and reversal by a clear lead of one unit', () => {
