@@ -7,10 +7,18 @@ import type { Stretch, TrackedReport } from '../../game-host/index.js';
 import type { SimEnd, Simulation } from './simulation.js';
 import { sameTracked, type PerceptionAdapter, type TrackedState } from './perception.js';
 
-/** Follows the tracked state of an episode tick by tick: a report whenever it changes or a critical event happens. */
+/** Game time between looks at the tracked state when no event happened, ms (ticks with events are always looked at). */
+export const TRACK_SAMPLE_MS = 100;
+
+/**
+ * Follows the tracked state of an episode: a report whenever it changed or a critical event happened. It looks
+ * after every tick with an event (so an event's resulting state is exact) and otherwise every TRACK_SAMPLE_MS
+ * of game time (changes without an event, such as positions, are reported at most that late).
+ */
 class StateTracker {
   private readonly critical: ReadonlySet<string>;
   private last: TrackedState | undefined;
+  private lookedAt = -Infinity;
   private reports: TrackedReport[] = [];
 
   constructor(private readonly adapter: PerceptionAdapter, sim: Simulation) {
@@ -20,6 +28,8 @@ class StateTracker {
 
   /** Looks at the state after a tick that ended at `simMs` and produced `events`. */
   observe(sim: Simulation, simMs: number, events: readonly GameEvent[]): void {
+    if (events.length === 0 && simMs - this.lookedAt < TRACK_SAMPLE_MS && sim.ended() === undefined) return;
+    this.lookedAt = simMs;
     const critical = events.filter((e) => this.critical.has(e.name));
     const tracked = this.adapter.track(sim.state());
     if (critical.length === 0 && sameTracked(this.last, tracked)) return;
