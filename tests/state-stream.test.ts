@@ -11,7 +11,9 @@ import { createAgent } from '../agents/index.js';
 import { builtinGames, perceptionAdapters, scriptedPolicies } from '../games/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
 import { readRunRecord, readStateLines, rebuildStateLines, runMatch, type MatchSlot, type MatchSpec, type StateLineRecord } from '../gateway/index.js';
-import type { Agent, Observation } from '../protocol/index.js';
+import { CloseCode, GAME_LINK_VERSION, type Agent, type Observation } from '../protocol/index.js';
+import { rawClient } from './support/raw-client.js';
+import { serveGame, skyDuelGame } from '../games/index.js';
 import { launchInProcess } from './support/in-process-game.js';
 import { tempRunsDir } from './support/run-dir.js';
 
@@ -152,5 +154,45 @@ describe('the stream and what agents see', () => {
     }
     expect(error).toMatchObject({ code: 'BAD_RECORD' });
     expect(String((error as Error).message)).toContain(`state.jsonl line ${good.trim().split('\n').length + 1}`);
+  });
+});
+
+describe('GameLink tracked reports', () => {
+  /** A raw client of a sky_duel host in this process, past its hello (with `extra` fields). */
+  async function hello(extra: Record<string, unknown>): Promise<{ c: Awaited<ReturnType<typeof rawClient>>; close: () => Promise<void> }> {
+    const server = await serveGame(skyDuelGame, { port: 0 });
+    const c = await rawClient(`ws://127.0.0.1:${server.port}`);
+    c.send({ type: 'hello', version: GAME_LINK_VERSION, client: 'test', privileged: false, ...extra });
+    return { c, close: async () => (c.ws.terminate(), await server.close()) };
+  }
+
+  it('go only to a client whose hello asked, before the reply that closes the request, never as state', async () => {
+    for (const perception of [true, false]) {
+      const { c, close } = await hello(perception ? { perception } : {});
+      try {
+        await c.next((m) => m.type === 'hello');
+        c.send({ type: 'reset', id: 1, seed: 1, variant: 'origin', slots: [0, 1], frame: { width: 32, height: 16, encoding: 'rgb' } });
+        await c.next((m) => m.type === 'done' && m.id === 1);
+        const types = c.messages.map((m) => m.type);
+        expect(types.includes('tracked'), `perception ${perception}`).toBe(perception);
+        expect(types).not.toContain('state');
+        if (perception) {
+          expect(types.indexOf('tracked')).toBeLessThan(types.indexOf('done'));
+          expect(c.messages.find((m) => m.type === 'tracked')).toMatchObject({ simMs: 0, events: [], tracked: { hp_a: 100, hp_b: 100, lead: 'even' } });
+        }
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('a hello whose perception is not a switch closes the link with BAD_MESSAGE', async () => {
+    const { c, close } = await hello({ perception: 'yes' });
+    try {
+      expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
+      expect(c.messages.find((m) => m.type === 'error')).toMatchObject({ code: 'BAD_MESSAGE' });
+    } finally {
+      await close();
+    }
   });
 });
