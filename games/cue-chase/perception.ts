@@ -1,11 +1,11 @@
 /** cue_chase's perception adapter: trades, wrong people and the finished chain; trades done, the item held, the zone. */
-import { label, zone3, ZONE3_DOMAIN, type PerceptionAdapter } from '../runtime/perception.js';
+import { label, zone3, ZONE3_DOMAIN, soloPlayer, type PerceptionAdapter } from '../runtime/perception.js';
 import type { CueChaseState } from './state.js';
 
 /** Reads cue_chase's state for perception tasks. */
 export const cueChasePerception: PerceptionAdapter = {
   game: 'cue_chase',
-  players: { regime: 'solo', labels: { 0: 'P' }, description: 'P is the one player, seen in first person.' },
+  players: soloPlayer('P is the one player, seen in first person.'),
   events: [
     { name: 'trade', description: 'P trades the held item with the right person (who = P)' },
     { name: 'wrong_person', description: 'P offers the held item to someone who does not want it (who = P)' },

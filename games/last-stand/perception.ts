@@ -1,11 +1,11 @@
 /** last_stand's perception adapter: tiles warning and dropping, the fall; tiles left, the player's zone, survival. */
-import { label, zone3, ZONE3_DOMAIN, type PerceptionAdapter } from '../runtime/perception.js';
+import { label, zone3, ZONE3_DOMAIN, soloPlayer, type PerceptionAdapter } from '../runtime/perception.js';
 import type { LastStandState } from './state.js';
 
 /** Reads last_stand's state for perception tasks. */
 export const lastStandPerception: PerceptionAdapter = {
   game: 'last_stand',
-  players: { regime: 'solo', labels: { 0: 'P' }, description: 'P is the one player, standing on a grid of tiles.' },
+  players: soloPlayer('P is the one player, standing on a grid of tiles.'),
   events: [
     { name: 'tile_warn', description: 'a tile starts to flash before it drops (who = null)' },
     { name: 'tile_fell', description: 'a tile drops out of the grid for good (who = null)' },

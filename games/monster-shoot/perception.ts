@@ -1,11 +1,11 @@
 /** monster_shoot's perception adapter: monsters arriving, hit, killed and detonating; the player's HP and the monsters. */
-import { label, type PerceptionAdapter } from '../runtime/perception.js';
+import { label, soloPlayer, type PerceptionAdapter } from '../runtime/perception.js';
 import type { MonsterShootState } from './state.js';
 
 /** Reads monster_shoot's state for perception tasks. */
 export const monsterShootPerception: PerceptionAdapter = {
   game: 'monster_shoot',
-  players: { regime: 'solo', labels: { 0: 'P' }, description: 'P is the one player, seen in first person.' },
+  players: soloPlayer('P is the one player, seen in first person.'),
   events: [
     { name: 'monster_spawned', description: 'a monster arrives in the arena (who = null)' },
     { name: 'monster_hit', description: 'a shot of P hits a monster (who = P); a killing shot also gives monster_killed' },

@@ -113,3 +113,16 @@ export function zone3(x: number, z: number, minX: number, maxX: number, minZ: nu
 
 /** The domain text of zone3's labels. */
 export const ZONE3_DOMAIN = 'near-left | near-centre | near-right | mid-left | mid-centre | mid-right | far-left | far-centre | far-right';
+
+/** The naming of a one-player game: P, described in one line for the task text. */
+export function soloPlayer(description: string): PlayerNaming {
+  return { regime: 'solo', labels: { 0: 'P' }, description };
+}
+
+/** A share in [0, 1] in quarters (`0-25` ... `75-100`), `done` at 1. */
+export function quarter(share: number): string {
+  return share >= 1 ? 'done' : band(share, [0.25, 0.5, 0.75], ['0-25', '25-50', '50-75', '75-100']);
+}
+
+/** The domain text of quarter's labels. */
+export const QUARTER_DOMAIN = '0-25 | 25-50 | 50-75 | 75-100 | done';

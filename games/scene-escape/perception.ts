@@ -1,11 +1,11 @@
 /** scene_escape's perception adapter: tasks done, doors and gates opened, the escape; tasks done, keys held, the room. */
-import { label, type PerceptionAdapter } from '../runtime/perception.js';
+import { label, soloPlayer, type PerceptionAdapter } from '../runtime/perception.js';
 import type { SceneEscapeState } from './state.js';
 
 /** Reads scene_escape's state for perception tasks. */
 export const sceneEscapePerception: PerceptionAdapter = {
   game: 'scene_escape',
-  players: { regime: 'solo', labels: { 0: 'P' }, description: 'P is the one player, seen in first person.' },
+  players: soloPlayer('P is the one player, seen in first person.'),
   events: [
     { name: 'task_completed', description: 'P finishes the task shown on screen (who = P)' },
     { name: 'door_opened', description: 'P opens a door (who = null)' },
