@@ -7,29 +7,18 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseModelRoute, readCases, runCases, type CaseResult, type ModelRouteInput, type Protocol } from '../perception/index.js';
 import { auditSandbox } from '../perception/protocols/agentic-sandbox.js';
-import { FIXTURE_CASES, fixtureTask, makeGoldenSet } from './support/golden-set.js';
+import { FIXTURE_CASES, fixtureTask, useFixtureGoldenSet } from './support/golden-set.js';
 import { useFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
 
-let root: string;
-let golden: string;
+const fixture = useFixtureGoldenSet('arena-pscore-');
 const fake = useFakeProvider();
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'arena-pscore-'));
-  golden = join(root, 'golden');
-  await makeGoldenSet(golden, FIXTURE_CASES);
-}, 60_000);
-
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
 
 let outCount = 0;
 function freshOut(): string {
-  return join(root, `results-${++outCount}`);
+  return join(fixture().root, `results-${++outCount}`);
 }
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
@@ -43,7 +32,7 @@ const partsOf = (m: Msg): Part[] => (typeof m.content === 'string' ? [{ type: 't
 
 async function run(protocol: Protocol, only: string[], out: string, route: Partial<ModelRouteInput> = {}, agentic = { maxTurns: 200, wallClockS: 7200 }): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  await runCases({ dir: golden, out, protocol, route: parseModelRoute({ model: 'fake-vlm', baseUrl: fake().url, retries: 0, ...route }), concurrency: 1, agentic, only, signal: new AbortController().signal, onCase: (r) => results.push(r) });
+  await runCases({ dir: fixture().golden, out, protocol, route: parseModelRoute({ model: 'fake-vlm', baseUrl: fake().url, retries: 0, ...route }), concurrency: 1, agentic, only, signal: new AbortController().signal, onCase: (r) => results.push(r) });
   return results;
 }
 
@@ -146,7 +135,7 @@ describe('agentic protocol', () => {
     const audit = r!.agentic!.audit;
     expect(audit).toMatchObject({ clean: true, findings: [] });
     expect(audit.files.map((f) => f.name)).toEqual(['answer.json', 'task.md', 'video.mp4']);
-    expect(audit.dir.startsWith(golden)).toBe(false);
+    expect(audit.dir.startsWith(fixture().golden)).toBe(false);
     expect(existsSync(audit.dir)).toBe(false);
     expect(r).toMatchObject({ outcome: 'ok', tuples: [] });
   });
@@ -154,12 +143,12 @@ describe('agentic protocol', () => {
   it('finds a references file, a label file or a stray entry in a sandbox', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arena-audit-'));
     try {
-      const c = readCases(golden).find((x) => x.info.id === 'race-wide')!;
+      const c = readCases(fixture().golden).find((x) => x.info.id === 'race-wide')!;
       writeFileSync(join(dir, 'video.mp4'), readFileSync(c.videoPath));
       writeFileSync(join(dir, 'task.md'), c.task);
-      writeFileSync(join(dir, 'answer.json'), readFileSync(join(golden, 'references', 'race-wide.json')));
+      writeFileSync(join(dir, 'answer.json'), readFileSync(join(fixture().golden, 'references', 'race-wide.json')));
       mkdirSync(join(dir, 'references'));
-      const audit = auditSandbox(dir, golden, 'race-wide');
+      const audit = auditSandbox(dir, fixture().golden, 'race-wide');
       expect(audit.clean).toBe(false);
       expect(audit.findings).toEqual(expect.arrayContaining(['answer.json is a copy of ground truth', 'unexpected entry references', 'references is not a regular file']));
     } finally {

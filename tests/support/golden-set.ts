@@ -3,9 +3,11 @@
  * the running time drawn on it), case.json, task.md and references kept outside cases/, as case-schema.ts lays out.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import type { CaseInfo } from '../../perception/cases/case-schema.js';
 import type { PerceptionTuple } from '../../perception/index.js';
 
@@ -64,3 +66,20 @@ export const FIXTURE_CASES: readonly FixtureCase[] = [
   { id: 'duel-short', game: 'duel', durationS: 20, width: 320, height: 180, fps: 5, refs: [goal(3, 'A', '1-0'), goal(9.5, 'A', '2-0'), goal(17, 'B', '2-1')] },
   { id: 'race-wide', game: 'race', durationS: 6, width: 1280, height: 720, fps: 5, refs: [goal(2, 'B', '0-1')] },
 ];
+
+/** Makes the standard fixture set once for the calling test file (in a temp folder removed afterwards); `set()` gives its folders. */
+export function useFixtureGoldenSet(prefix: string): () => { readonly root: string; readonly golden: string } {
+  let dirs: { root: string; golden: string } | undefined;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), prefix));
+    dirs = { root, golden: join(root, 'golden') };
+    await makeGoldenSet(dirs.golden, FIXTURE_CASES);
+  }, 60_000);
+  afterAll(() => {
+    if (dirs) rmSync(dirs.root, { recursive: true, force: true });
+  });
+  return () => {
+    if (!dirs) throw new Error('useFixtureGoldenSet: no golden set outside a test');
+    return dirs;
+  };
+}
