@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseModelRoute, readCases, runCases, type CaseResult, type ModelRouteInput, type Protocol } from '../perception/index.js';
 import { auditSandbox } from '../perception/protocols/agentic-sandbox.js';
+import { IMAGE_DROPPED, IMAGE_MESSAGES_KEPT } from '../perception/protocols/agentic-run.js';
 import { FIXTURE_CASES, fixtureTask, useFixtureGoldenSet } from './support/golden-set.js';
 import { useFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
 
@@ -180,6 +181,15 @@ describe('agentic protocol', () => {
     fake().script({ hang: true });
     const [r] = await run('agentic', ['race-wide'], freshOut(), {}, { maxTurns: 200, wallClockS: 0.3 });
     expect(r).toMatchObject({ outcome: 'budget-bound', reason: 'wall-clock', tuples: [] });
+  });
+
+  it('keeps the images of the newest 8 frame messages only, older ones giving way to a note', async () => {
+    fake().script(...Array.from({ length: 10 }, (_, i) => call('frame_at', { t: i / 2, width: 64 })), call('finish'));
+    const [r] = await run('agentic', ['race-wide'], freshOut());
+    expect(r!.agentic!.toolCalls.filter((c) => c.images === 1)).toHaveLength(10);
+    const last = body(fake(), 10).messages.flatMap(partsOf);
+    expect(last.filter((p) => p.type === 'image_url')).toHaveLength(IMAGE_MESSAGES_KEPT);
+    expect(last.filter((p) => p.text === IMAGE_DROPPED)).toHaveLength(10 - IMAGE_MESSAGES_KEPT);
   });
 
   it('nudges a turn without a tool call and counts it', async () => {

@@ -27,6 +27,20 @@ export interface AgenticLimits {
 
 export const DEFAULT_AGENTIC_LIMITS: AgenticLimits = { maxTurns: 200, wallClockS: 7200 };
 
+/** Frame messages whose images stay in the conversation; older ones keep their text, the images give way to a note. */
+export const IMAGE_MESSAGES_KEPT = 8;
+
+/** The note an image gives way to once it is older than the newest {@link IMAGE_MESSAGES_KEPT} frame messages. */
+export const IMAGE_DROPPED = '(image dropped from the conversation to bound its size; ask for the frame again to see it)';
+
+/** Drops the images of all but the newest `keep` frame messages (the request would otherwise grow with every frame seen). */
+export function boundImages(messages: Message[], keep = IMAGE_MESSAGES_KEPT): void {
+  const withImages = messages.filter((m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'));
+  for (const m of withImages.slice(0, Math.max(0, withImages.length - keep))) {
+    m.content = (m.content as OpenAI.Chat.ChatCompletionContentPart[]).map((p) => (p.type === 'image_url' ? { type: 'text' as const, text: IMAGE_DROPPED } : p));
+  }
+}
+
 /** Sent when a turn makes no tool call. */
 export const AGENTIC_NUDGE = 'Use the tools. Call write_answer to save tuples and finish when answer.json is complete.';
 
@@ -108,7 +122,10 @@ export async function runAgentic(c: GoldenCase, goldenDir: string, endpoint: Mod
         messages.push({ role: 'tool', tool_call_id: tc.id, content: out.text });
         for (const f of out.frames) images.push({ type: 'text', text: `${tc.name} (${tc.id}): t=${f.t} s` }, imagePart(f));
       }
-      if (images.length > 0 && !finished) messages.push({ role: 'user', content: images });
+      if (images.length > 0 && !finished) {
+        messages.push({ role: 'user', content: images });
+        boundImages(messages);
+      }
     }
     return end('ok', {});
   } catch (err) {
