@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import type { CurveState } from './curve-state.js';
 import type { TransferTable } from './transfer-table.js';
+import { curveRunnerMetrics, metricsLine } from './runner-style/summary.js';
 
 const W = 980;
 const H = 460;
@@ -51,6 +52,8 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const player = typeof model === 'string' ? `, player ${model}` : typeof kind === 'string' ? `, player ${kind}` : '';
   out.push(text(LEFT.x0, 24, `Improvement Dynamics Curve: ${s.game}/${state.variant}${player}, reflector ${s.reflector.model}`, { size: 15, weight: 'bold' }));
   out.push(text(LEFT.x0, 44, `${s.episodes} episode(s) per round, ${s.clock} clock, rollback below ${s.rollbackRatio} x best; id ${state.id}`, { size: 12, color: '#555' }));
+  const runner = s.runner ? curveRunnerMetrics(state) : undefined;
+  if (runner) out.push(text(LEFT.x0, 60, `${metricsLine(runner)}; round 0 from cold-start runs`, { size: 11, color: '#555' }));
 
   // Left panel: the curve.
   out.push(...yAxis(LEFT, yMax, 'score (mean progress)'));

@@ -8,6 +8,7 @@ import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
 import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
+import { RunnerStyleSettings } from './runner-style/settings.js';
 
 /** A map-memorising pattern a skill may not contain: a JavaScript regular expression with an id and a reason. */
 export const BannedPattern = z
@@ -113,6 +114,8 @@ export const CurveSettings = z.strictObject({
   /** Replays of an episode that failed for an infrastructure reason before the curve stops; default 1. */
   episodeRetries: z.number().int().min(0).max(10).default(1),
   match: CurveMatchSettings.default({}),
+  /** Run the curve as the benchmark's runner does (round 0 from cold-start runs, diagnosis, validator, its lints and metrics, no early stop); absent: our style. */
+  runner: RunnerStyleSettings.optional(),
   /** A description of the player (the CLI stores its kind, VLM configuration, reflector endpoint and key variable name): stored, and compared on resume. */
   player: z.record(z.string(), z.unknown()).default({}),
 });
