@@ -16,7 +16,7 @@ import { adoptedRecord, episodeRunId } from '../play-episode.js';
 import type { ColdStartRecord } from './record.js';
 
 const Route = z.looseObject({ route: z.looseObject({ model: z.string().optional() }).optional(), skill: z.unknown().optional() });
-const ColdRun = RunJson.extend({ meta: z.looseObject({ profile: z.string().optional() }).optional() });
+const ColdRun = RunJson.extend({ profile: z.string().optional() });
 type ColdRun = z.infer<typeof ColdRun>;
 
 /** Run directories under `root` (every folder holding a `run.json`), sorted. */
@@ -52,7 +52,7 @@ function setupDiffers(run: ColdRun, settings: CurveSettings, variant: string): [
     ['game', run.game, settings.game],
     ['variant', run.variant, variant],
     ['clock', run.clock, settings.clock],
-    ['profile', run.meta?.profile ?? 'default', settings.match.profile ?? 'default'],
+    ['profile', run.conditions?.profile ?? run.profile ?? 'default', settings.match.profile ?? 'default'],
   ];
   return wanted.filter(([, a, b]) => a !== b);
 }
