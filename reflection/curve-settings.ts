@@ -59,6 +59,10 @@ export type ReflectorSettings = z.infer<typeof ReflectorSettings>;
 export const CurveMatchSettings = z.strictObject({
   /** Whose rules every episode plays by: `default` (ours) or `omnigamearena` (the benchmark runner's; docs/omnigamearena.md). */
   profile: z.enum(PROFILES).optional(),
+  /** Where the game runs (`remote-input://HOST:PORT`, `ws://HOST:PORT`); the CLI resolves the entry from it. Unset: the built-in game. */
+  env: z.string().min(1).max(2048).optional(),
+  /** With the profile on a build: the builds' maps config (a runner checkout's `configs/maps.yaml`). */
+  maps: z.string().min(1).max(4096).optional(),
   stepBudget: z.number().int().positive().optional(),
   timeLimitMs: z.number().int().positive().optional(),
   observationDelayMs: z.number().min(0).optional(),
