@@ -101,7 +101,7 @@ describe('a curve in the runner style on the build', () => {
 
     // Round 0: the two cold-start runs of `random`, copied in, with the raw score 7 (not clamped to 1).
     const r0 = state.rounds[0]!;
-    expect(r0.coldStart).toMatchObject({ from: runs, otherAgents: 2, notPlayed: 0 });
+    expect(r0.coldStart).toMatchObject({ from: runs, otherSetup: 0, otherAgents: 2, notPlayed: 0 });
     expect(r0.coldStart!.runs).toHaveLength(2);
     expect(r0.episodes.map((e) => e.score)).toEqual([7, 7]);
     for (const e of r0.episodes) expect(existsSync(join(dir.dir, e.dir, 'run.json'))).toBe(true);
@@ -143,7 +143,7 @@ describe('a curve in the runner style on the build', () => {
     expect(readFileSync(join(dir.dir, 'curve.svg'), 'utf8')).toContain('final gain +1.000');
   }, 120_000);
 
-  it("refuses a cold-start folder with a run of another setup, or with no run of the curve's player", async () => {
+  it("leaves out runs of another setup or player, and refuses a folder with none of the curve's", async () => {
     const build = await startFakeRemoteInput({}, 1);
     cleanups.push(() => build.close());
     provider = await startFakeProvider();
@@ -162,17 +162,27 @@ describe('a curve in the runner style on the build', () => {
     }
     const c1 = tempRunsDir();
     cleanups.push(c1.cleanup);
-    await expect(runCurve({ ...base, dir: c1.dir, settings: settings(idle.dir, 0) })).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringMatching(/none of the 2 run\(s\).*curve's player \(random\)/) });
+    await expect(runCurve({ ...base, dir: c1.dir, settings: settings(idle.dir, 0) })).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringMatching(/none of the 2 run\(s\) .* by its player \(random\) with no skill: 0 of another setup, 2 of another player/) });
 
-    // A run of another variant among them: the folder is refused, naming the field.
+    // Runs of another variant and another clock: left out, and a folder of nothing else is refused, naming the field.
     const mixed = tempRunsDir();
     cleanups.push(mixed.cleanup);
     cpSync(join(runs, 'runs'), mixed.dir, { recursive: true });
-    const odd = join(mixed.dir, all[0]!, 'run.json');
-    writeFileSync(odd, JSON.stringify({ ...JSON.parse(readFileSync(odd, 'utf8')), variant: 'var1' }));
+    const edit = (d: string, field: Record<string, string>): void => {
+      const path = join(mixed.dir, d, 'run.json');
+      writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), ...field }));
+    };
+    const randoms = all.filter((d) => (JSON.parse(readFileSync(join(run(d), 'run.json'), 'utf8')) as { agents: { kind: string }[] }).agents[0]!.kind === 'random');
+    edit(randoms[0]!, { variant: 'var1' });
     const c2 = tempRunsDir();
     cleanups.push(c2.cleanup);
-    await expect(runCurve({ ...base, dir: c2.dir, settings: settings(mixed.dir, 0) })).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining("variant var1 (the curve's: origin)") });
+    const state = await runCurve({ ...base, dir: c2.dir, settings: settings(mixed.dir, 0) });
+    expect(state.rounds[0]!.coldStart).toMatchObject({ otherSetup: 1, otherAgents: 2 });
+    expect(state.rounds[0]!.episodes).toHaveLength(1);
+    edit(randoms[1]!, { clock: 'lcrt' });
+    const c4 = tempRunsDir();
+    cleanups.push(c4.cleanup);
+    await expect(runCurve({ ...base, dir: c4.dir, settings: settings(mixed.dir, 0) })).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringMatching(/2 of another setup \(.* has (variant var1 \(the curve's: origin\)|clock lcrt \(the curve's: pdq\))\)/) });
 
     // A folder that does not exist.
     const c3 = tempRunsDir();

@@ -53,7 +53,9 @@ export const ColdStartRecord = z.strictObject({
   from: z.string(),
   /** Each adopted run's original directory, in episode order. */
   runs: z.array(z.string()),
-  /** Runs of another agent found there and left out. */
+  /** Runs of another game, variant, clock or profile found there and left out. */
+  otherSetup: z.number().int().min(0),
+  /** Runs of another agent (or with a skill) found there and left out. */
   otherAgents: z.number().int().min(0),
   /** Runs that were no result of play (failed or incomplete) and left out, as the runner leaves out runs not `ok`. */
   notPlayed: z.number().int().min(0),

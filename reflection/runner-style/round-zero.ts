@@ -1,8 +1,9 @@
 /**
  * Round 0 of a runner-style curve: finished cold-start runs the user already has (say those of `arena
- * tournament` under the profile), not new episodes. Every `run.json` under the folder is read; a run of another
- * game, variant, clock or profile refuses the folder, a run of another agent (or one that played a skill) is left
- * out, and a run that is no result of play is left out as the runner leaves out runs that did not end `ok`. The
+ * tournament` under the profile), not new episodes. Every `run.json` under the folder is read, and, as the
+ * runner picks its round 0 by game and model from a shared root, the runs of the curve's game, variant, clock,
+ * profile and player (with no skill) are kept; the others are counted and left out, as is a run that is no result
+ * of play (the runner leaves out runs that did not end `ok`). A folder with none of the curve's is refused. The
  * runs kept are copied into the round's folder, so the reflector's tools read them like any episode.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -73,7 +74,7 @@ function samePlayer(run: ColdRun, settings: CurveSettings, slots: readonly numbe
 
 /**
  * Copies the matching cold-start runs under `from` into `episodesDir` as episodes 0..n-1 and returns their
- * records. BAD_CONFIG when the folder is missing, holds a run of another setup, or no run of the curve's player.
+ * records. BAD_CONFIG when the folder is missing or holds no run of the curve's setup and player.
  */
 export function adoptColdStart(from: string, settings: CurveSettings, variant: string, slots: readonly number[], curveDir: string, episodesDir: string): { episodes: EpisodeRecord[]; coldStart: ColdStartRecord } {
   const root = resolve(from);
@@ -82,18 +83,25 @@ export function adoptColdStart(from: string, settings: CurveSettings, variant: s
   if (dirs.length === 0) throw new ArenaError(ErrorCode.BAD_CONFIG, `no run.json under ${root}: round 0 of a runner-style curve is made of finished cold-start runs`);
   const kept: { dir: string; run: ColdRun }[] = [];
   let otherAgents = 0;
+  let otherSetup = 0;
+  let example: string | undefined;
   for (const dir of dirs) {
     const run = readRun(dir);
     const differ = setupDiffers(run, settings, variant);
     if (differ.length > 0) {
-      throw new ArenaError(ErrorCode.BAD_CONFIG, `cold-start run ${relative(process.cwd(), dir) || dir} does not match the curve: ${differ.map(([f, a, b]) => `${f} ${a} (the curve's: ${b})`).join(', ')}`, { details: { dir, fields: differ.map(([f]) => f) } });
-    }
-    if (samePlayer(run, settings, slots)) kept.push({ dir, run });
+      otherSetup++;
+      example ??= `${relative(root, dir) || dir} has ${differ.map(([f, a, b]) => `${f} ${a} (the curve's: ${b})`).join(', ')}`;
+    } else if (samePlayer(run, settings, slots)) kept.push({ dir, run });
     else otherAgents++;
   }
   if (kept.length === 0) {
     const { kind, model } = settings.player;
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `none of the ${dirs.length} run(s) under ${root} was played by the curve's player (${String(kind)}${typeof model === 'string' ? ` ${model}` : ''}) with no skill`);
+    const who = `${String(kind)}${typeof model === 'string' ? ` ${model}` : ''}`;
+    throw new ArenaError(
+      ErrorCode.BAD_CONFIG,
+      `none of the ${dirs.length} run(s) under ${root} is a cold-start run of the curve (${settings.game}/${variant}, ${settings.clock}, profile ${settings.match.profile ?? 'default'}) by its player (${who}) with no skill: ${otherSetup} of another setup${example ? ` (${example})` : ''}, ${otherAgents} of another player or with a skill`,
+      { details: { runs: dirs.length, otherSetup, otherAgents } },
+    );
   }
   kept.sort((a, b) => a.run.seed - b.run.seed || (a.dir < b.dir ? -1 : 1));
   const episodes: EpisodeRecord[] = [];
@@ -113,5 +121,5 @@ export function adoptColdStart(from: string, settings: CurveSettings, variant: s
     runs.push(dir);
   }
   if (episodes.length === 0) throw new ArenaError(ErrorCode.BAD_CONFIG, `no cold-start run under ${root} of the curve's player is a finished result of play`);
-  return { episodes, coldStart: { from, runs, otherAgents, notPlayed } };
+  return { episodes, coldStart: { from, runs, otherSetup, otherAgents, notPlayed } };
 }
