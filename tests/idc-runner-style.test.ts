@@ -63,12 +63,17 @@ function settings(roundZero: string, rounds: number): CurveSettingsInput {
 describe('a curve in the runner style on the build', () => {
   let provider: FakeProvider;
 
-  it('adopts round 0, requires the diagnosis, records the verdicts and lints, plays every round and reports the metrics', async () => {
+  /** The emulated build, the fake provider and the cold-start runs of a tournament on the build reporting `score`. */
+  async function setUp(score: number): Promise<{ build: FakeRemoteInput; runs: string }> {
     const build = await startFakeRemoteInput({}, 1);
     cleanups.push(() => build.close());
     provider = await startFakeProvider();
     cleanups.push(() => provider.close());
-    const runs = await coldStart(build, 7);
+    return { build, runs: await coldStart(build, score) };
+  }
+
+  it('adopts round 0, requires the diagnosis, records the verdicts and lints, plays every round and reports the metrics', async () => {
+    const { build, runs } = await setUp(7);
     const dir = tempRunsDir();
     cleanups.push(dir.cleanup);
     provider.script(
@@ -145,11 +150,7 @@ describe('a curve in the runner style on the build', () => {
   }, 120_000);
 
   it("leaves out runs of another setup or player, and refuses a folder with none of the curve's", async () => {
-    const build = await startFakeRemoteInput({}, 1);
-    cleanups.push(() => build.close());
-    provider = await startFakeProvider();
-    cleanups.push(() => provider.close());
-    const runs = await coldStart(build, 3);
+    const { build, runs } = await setUp(3);
     const run = (d: string): string => join(runs, 'runs', d);
     const all = readdirSync(join(runs, 'runs'));
     const base = { entry: buildEntry(build), makePlayer: () => new ScriptAgent([]), reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }), countTokens: approxTokens };

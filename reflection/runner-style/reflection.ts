@@ -8,7 +8,7 @@ import type OpenAI from 'openai';
 import { z } from 'zod';
 import { LintCode, type Submission } from '../lints.js';
 import { runReflection, type ReflectionHooks, type ReflectionResult, type ReflectorClient } from '../reflector.js';
-import { toolError, type ReflectionInput, type ToolResult } from '../reflector-tools.js';
+import { parseArgs, toolError, type ReflectionInput, type ToolResult } from '../reflector-tools.js';
 import { lintsText, type RunnerLint } from './lints.js';
 import type { DiagnosisRecord, RunnerReflectionRecord, ValidationRecord } from './record.js';
 import { validateSkill } from './validator.js';
@@ -50,17 +50,6 @@ export function runnerTools(maxValidateCalls: number): OpenAI.Chat.ChatCompletio
   ];
 }
 
-function parse<T>(raw: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; message: string } {
-  let value: unknown;
-  try {
-    value = raw.trim().length === 0 ? {} : JSON.parse(raw);
-  } catch {
-    return { ok: false, message: 'arguments are not JSON' };
-  }
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ') };
-}
-
 /** The diagnosis as `diagnosis.md` holds it, when the submit's own diagnosis is empty. */
 export function diagnosisText(d: DiagnosisRecord): string {
   const list = (title: string, xs: readonly string[]): string[] => (xs.length === 0 ? [] : [`${title}:`, ...xs.map((x) => `- ${x}`)]);
@@ -80,14 +69,14 @@ function attemptHooks(input: ReflectionInput, client: ReflectorClient, lints: st
   let validateCalls = 0;
   const call = async (name: string, raw: string): Promise<ToolResult> => {
     if (name === RunnerToolName.SUBMIT_DIAGNOSIS) {
-      const args = parse(raw, DiagnosisArgs);
+      const args = parseArgs(raw, DiagnosisArgs);
       if (!args.ok) return toolError('BAD_ARGUMENTS', args.message);
       const d: DiagnosisRecord = { diagnosis: args.value.diagnosis.trim(), deletions: args.value.deletions, additions: args.value.additions, referencedSignals: args.value.referenced_signals };
       own.push(d);
       seen.diagnoses.push(d);
       return { text: JSON.stringify({ recorded: true, diagnoses: own.length, note: 'now write the skill and call submit (validate_skill first if you want a second opinion)' }) };
     }
-    const args = parse(raw, ValidateArgs);
+    const args = parseArgs(raw, ValidateArgs);
     if (!args.ok) return toolError('BAD_ARGUMENTS', args.message);
     if (args.value.skill.trim().length === 0) return toolError('EMPTY_SKILL', 'validate_skill needs the draft skill');
     validateCalls++;
