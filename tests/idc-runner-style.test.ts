@@ -9,11 +9,13 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approxTokens } from '../agents/index.js';
 import { getGame, runnerEntry, RUNNER_GAMES, type GameEntry } from '../games-manifest/index.js';
 import { runCurve, VALIDATOR_SYSTEM_PROMPT, type CurveSettingsInput } from '../reflection/index.js';
 import { tournamentCommand } from '../scripts/commands/tournament.js';
+import { curveCommand } from '../scripts/commands/curve.js';
+import { importCommand } from '../scripts/commands/import.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { startFakeRemoteInput, type FakeRemoteInput } from './support/fake-remote-input.js';
 import { isError } from './support/error-match.js';
@@ -22,6 +24,7 @@ import { ScriptAgent } from './support/test-agents.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
@@ -190,5 +193,33 @@ describe('a curve in the runner style on the build', () => {
     cleanups.push(c3.cleanup);
     mkdirSync(join(c3.dir, 'empty'));
     await expect(runCurve({ ...base, dir: join(c3.dir, 'curve'), settings: settings(join(c3.dir, 'empty'), 0) })).rejects.toSatisfy((e: unknown) => isError(e, 'BAD_CONFIG', 'no run.json under'));
+  }, 120_000);
+
+  it('runs an imported IDC config with arena curve --config on the build, round 0 from the cold-start runs the import set up', async () => {
+    const build = await startFakeRemoteInput({}, 1);
+    cleanups.push(() => build.close());
+    provider = await startFakeProvider();
+    cleanups.push(() => provider.close());
+    const out = tempRunsDir();
+    cleanups.push(out.cleanup);
+    const stdout: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await importCommand(['omnigamearena', join(import.meta.dirname, 'fixtures/omnigamearena-checkout'), '--out', out.dir])).toBe(0);
+    const env = `remote-input://127.0.0.1:${build.ports[0]!}`;
+    build.score = 4;
+    // The cold-start run where the imported configs put theirs (OUT/runs), by the player the curve will name.
+    expect(await tournamentCommand(['--game', 'last_stand', '--agents', 'random', '--episodes', '1', '--profile', 'omnigamearena', '--env', env, '--maps', MAPS, '--steps', '1', '--obs-delay', '0', '--out', join(out.dir, 'cold'), '--runs-dir', join(out.dir, 'runs'), '--quiet'])).toBe(0);
+    build.score = 6;
+    const code = await curveCommand(['--config', join(out.dir, 'curves/last_stand--model-a.json'), '--env', env, '--agent', 'random', '--reflector-base-url', provider.url, '--rounds', '1', '--episodes', '1', '--steps', '1', '--obs-delay', '0', '--held-out', 'none', '--out', join(out.dir, 'curves-run'), '--id', 'c', '--quiet']);
+    expect(code).toBe(0);
+    const state = JSON.parse(readFileSync(join(out.dir, 'curves-run/c/curve.json'), 'utf8')) as { settings: { runner: unknown; match: { env: string } }; rounds: { mean: number; coldStart?: unknown }[] };
+    expect(state.settings.match.env).toBe(env);
+    expect(state.rounds.map((r) => r.mean)).toEqual([4, 6]);
+    expect(state.rounds[0]!.coldStart).toMatchObject({ from: join(out.dir, 'runs'), otherAgents: 0 });
+    expect(stdout.join('')).toContain('runner metrics (rounds 0-1): final gain +2.000, AUC gain +2.000, regression rate 0.000');
+    // Both episodes opened the builds' own map, as the maps config names it.
+    const opens = build.received.filter((r) => r.line.type === 'console' && String(r.line.command).startsWith('open ')).map((r) => r.line.command);
+    expect(opens).toEqual(['open /Game/Test/Stand', 'open /Game/Test/Stand']);
   }, 120_000);
 });
