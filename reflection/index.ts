@@ -15,3 +15,4 @@ export { TransferTable, readTransferTable, transferCsv, TRANSFER_CSV_COLUMNS, TR
 export type { Arm } from './held-out.js';
 export { curveSvg, svgToPng } from './curve-plot.js';
 export { diffLines } from './skill-diff.js';
+export { RunnerStyleSettings, runnerLints, lintsText, countBullets, runnerMetrics, runnerReflection, parseVerdict, VALIDATOR_SYSTEM_PROMPT, RunnerReflectionRecord, ColdStartRecord, type RunnerLint, type RunnerMetrics } from './runner-style/index.js';

@@ -55,8 +55,11 @@ export interface EpisodePlan {
   readonly player: Omit<PlayerContext, 'slot' | 'episode' | 'seed' | 'variant'>;
 }
 
-/** A stored run.json as the run-record schema reads it, with the curve's own field. */
-const StoredRun = RunJson.extend({ curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional() });
+/** A stored run.json as the run-record schema reads it, with the curve's own field and the benchmark score. */
+const StoredRun = RunJson.extend({
+  curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional(),
+  result: RunJson.shape.result.unwrap().extend({ benchmark: z.looseObject({ scores: z.array(z.number()) }).optional() }).optional(),
+});
 
 interface PlayerLine {
   readonly slot: number;
@@ -77,6 +80,8 @@ interface Outcome {
   readonly failureClass: string | undefined;
   readonly failureCode: string | undefined;
   readonly failureMessage: string | undefined;
+  /** The benchmark score of each entry (`result.benchmark`, under the omnigamearena profile). */
+  readonly benchmark: readonly number[] | undefined;
 }
 
 /** Whether an outcome is a result of play: a complete run not classed `failed` (recomputed when not recorded). */
@@ -87,14 +92,20 @@ function isPlay(o: Pick<Outcome, 'status' | 'reason' | 'episode' | 'players'>): 
   return cls !== 'failed' && cls !== 'incomplete';
 }
 
-function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonly number[], o: Outcome, attempts = 1): EpisodeRecord {
+/** The episode's score: under the profile the benchmark score (a Coop team's sum), unclamped; else the mean progress of the curve's slots. */
+function scoreOf(o: Outcome, own: readonly PlayerLine[]): number {
+  if (o.benchmark !== undefined && o.benchmark.length > 0) return o.benchmark.reduce((s, x) => s + x, 0) / o.benchmark.length;
+  return own.length === 0 ? 0 : own.reduce((s, p) => s + p.progress, 0) / own.length;
+}
+
+function record(plan: Pick<EpisodePlan, 'episode' | 'seed'>, dir: string, curveDir: string, slots: readonly number[], o: Outcome, attempts = 1): EpisodeRecord {
   const own = o.players.filter((p) => slots.includes(p.slot));
   const sum = (f: (p: PlayerLine) => number): number => own.reduce((s, p) => s + f(p), 0);
   return {
     episode: plan.episode,
     seed: plan.seed,
     dir: relative(curveDir, dir),
-    score: own.length === 0 ? 0 : sum((p) => p.progress) / own.length,
+    score: scoreOf(o, own),
     status: o.status,
     reason: o.reason,
     simMs: o.simMs,
@@ -113,7 +124,7 @@ const skillDigest = (skill: string): string => createHash('sha256').update(skill
  * is not, nor is a run of another seed, variant or skill (say, the best arm of a transfer after the best round
  * changed).
  */
-function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
+function readStored(dir: string): { parsed: z.infer<typeof StoredRun>; outcome: Outcome } | undefined {
   const path = join(dir, 'run.json');
   if (!existsSync(path)) return undefined;
   let parsed: z.infer<typeof StoredRun>;
@@ -123,10 +134,24 @@ function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
     return undefined;
   }
   if (parsed.status !== 'complete' || !parsed.result) return undefined;
+  const r = parsed.result;
+  const outcome: Outcome = { status: 'complete', reason: r.reason, episode: r.episode, simMs: r.simMs, players: r.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message, benchmark: r.benchmark?.scores };
+  return isPlay(outcome) ? { parsed, outcome } : undefined;
+}
+
+function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
+  const found = readStored(dir);
+  if (!found) return undefined;
+  const { parsed, outcome } = found;
   const stored = parsed.curveEpisode?.skillSha256;
   if (parsed.seed !== plan.seed || parsed.variant !== plan.variant || (stored !== undefined && stored !== skillDigest(plan.skill))) return undefined;
-  const outcome: Outcome = { status: 'complete', reason: parsed.result.reason, episode: parsed.result.episode, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
-  return isPlay(outcome) ? outcome : undefined;
+  return outcome;
+}
+
+/** The record of a finished run in `dir` adopted as episode `episode` (a cold-start run); undefined when it is no result of play. */
+export function adoptedRecord(dir: string, episode: number, curveDir: string, slots: readonly number[]): EpisodeRecord | undefined {
+  const found = readStored(dir);
+  return found ? record({ episode, seed: found.parsed.seed }, dir, curveDir, slots, found.outcome) : undefined;
 }
 
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
@@ -175,7 +200,7 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
       ...(ctx.launch ? { launch: ctx.launch } : {}),
     };
     const result = await runMatch(spec);
-    const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
+    const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message, benchmark: result.benchmark?.scores };
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
     // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.

@@ -16,7 +16,9 @@ import { CURVE_STATE_VERSION, readCurveState, settingsMismatch, writeCurveState,
 import { runTransfer, transferDone } from './held-out.js';
 import type { TokenCounter } from './lints.js';
 import { playEpisode, type EpisodeContext, type PlayerFactory } from './play-episode.js';
-import { runReflection, type ReflectorClient } from './reflector.js';
+import { runReflection, type ReflectionResult, type ReflectorClient } from './reflector.js';
+import type { RunnerReflectionRecord } from './runner-style/record.js';
+import { runnerRoundZero, runnerStyleReflection } from './runner-style/curve-hooks.js';
 import type { ReflectionInput, SkillRef } from './reflector-tools.js';
 
 /** Progress of a curve, for progress bars. `done` and `total` count episodes. */
@@ -121,7 +123,9 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
       countTokens: config.countTokens,
     };
     emit({ type: 'reflecting', afterRound: after.round });
-    const result = await runReflection(input, config.reflector, paths.transcript(r), config.signal);
+    const result: ReflectionResult & { runner?: RunnerReflectionRecord } = settings.runner
+      ? await runnerStyleReflection(input, config.reflector, state, paths, config.signal)
+      : await runReflection(input, config.reflector, paths.transcript(r), config.signal);
     const sub = result.submission;
     const round: RoundRecord = {
       round: r,
@@ -133,6 +137,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
       reflection: { afterRound: after.round, baseRound: base.round, ...result.record },
       episodes: [],
       finished: false,
+      ...(result.runner ? { runner: result.runner } : {}),
     };
     paths.writeRoundFiles(r, { skill: round.skill, previousSkill: after.skill, notebook: round.notebook, diagnosis: round.diagnosis });
     emit({ type: 'reflected', afterRound: after.round, outcome: result.record.outcome, ...(result.record.keepReason ? { keepReason: result.record.keepReason } : {}) });
@@ -155,6 +160,8 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         if (r === 0) {
           round = { round: 0, skill: '', skillTokens: 0, notebook: '', diagnosis: '', source: 'empty', episodes: [], finished: false };
           paths.writeRoundFiles(0, { skill: '', previousSkill: undefined, notebook: '', diagnosis: '' });
+          // The runner style's round 0 is the user's cold-start runs, adopted whole.
+          if (settings.runner) Object.assign(round, runnerRoundZero(settings.runner.roundZero, settings, variant, slots, paths));
         } else {
           round = await reflect(state.rounds[r - 1]!);
         }
@@ -162,7 +169,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         save();
       }
       if (!round.finished) {
-        for (let episode = 0; episode < k; episode++) {
+        for (let episode = 0; episode < k && !round.coldStart; episode++) {
           if (round.episodes.some((e) => e.episode === episode)) continue;
           const { record, played } = await playEpisode(
             { runsDir: paths.roundEpisodes(r), episode, seed: settings.seed + episode, variant, skill: round.skill, player: { phase: 'round', round: r } },
@@ -178,7 +185,8 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         await writeCurveArtefacts(paths.dir, state).catch(() => undefined);
         emit({ type: 'round', round: r, mean: round.mean!, best: state.best!, ...(round.rollback ? { rollbackTo: round.rollback.toRound } : {}) });
       }
-      if (round.mean! >= settings.successThreshold) {
+      // The runner style never stops early: every round is played.
+      if (!settings.runner && round.mean! >= settings.successThreshold) {
         state.stop = { reason: 'success', round: r };
         break;
       }

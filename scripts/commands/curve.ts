@@ -14,7 +14,8 @@ import { curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEven
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
-import { checkAgainstStored, curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
+import { checkAgainstStored, curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
+import { entryOf } from './match.js';
 import { playerFactory, storedPlayer } from './curve-player.js';
 
 export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
@@ -32,7 +33,7 @@ function progressLine(e: Extract<CurveEvent, { type: 'episode' }>): string {
 /** The curve's directory, id and settings: a new curve from the flags, or the stored one `--resume` names. */
 function openCurve(flags: CurveFlags): { dir: string; id: string; settings: CurveSettings } {
   if (flags.resume === undefined) {
-    const { settings } = curveSettingsFromFlags(flags);
+    const settings = flags.config === undefined ? curveSettingsFromFlags(flags).settings : curveSettingsFromConfig(flags.config, flags);
     const id = flags.id ?? defaultCurveId(settings);
     const dir = join(flags.out, id);
     const stored = readCurveState(join(dir, 'curve.json'));
@@ -40,6 +41,7 @@ function openCurve(flags: CurveFlags): { dir: string; id: string; settings: Curv
     return { dir, id, settings };
   }
   if (flags.id !== undefined) throw usage('--resume names the curve; leave out --id');
+  if (flags.config !== undefined) throw usage('--config starts a new curve; --resume continues one with its stored settings');
   const dir = resolveCurveDir(flags.resume, flags.out);
   const stored = readCurveState(join(dir, 'curve.json'))!;
   const id = basename(dir);
@@ -80,9 +82,12 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const bar = values.quiet ? undefined : new ProgressBar(`curve ${settings.game}`);
   let total = 1;
   try {
+    const m = settings.match;
     const state = await runCurve({
       dir,
       settings,
+      // A build (or the profile's maps) gives the entry its recipe, as arena match resolves it.
+      ...(m.env === undefined ? {} : { entry: entryOf({ game: settings.game, env: m.env, maps: m.maps, profile: m.profile }) }),
       makePlayer,
       reflector,
       countTokens: approxTokens,
@@ -127,6 +132,8 @@ export const curveCli: CommandSpec = {
   examples: [
     'arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3',
     'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
+    'arena curve --style runner --cold-start tournaments/last_stand-origin-pdq --profile omnigamearena --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 10 --episodes 5',
+    'arena curve --config imported/curves/last_stand--model-a.json --env remote-input://127.0.0.1:12345',
   ],
   notes: ['A new curve needs --rounds and --episodes; the same command again resumes it (the default --id is derived from the settings).'],
   run: curveCommand,
