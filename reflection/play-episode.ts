@@ -42,7 +42,43 @@ export interface EpisodeContext {
   /** Starts the game another way (tests); default the entry's launch recipe. */
   readonly launch: MatchSpec['launch'] | undefined;
   readonly meta: Readonly<Record<string, unknown>>;
+  /** Plays each attempt another way (through a work backend); default a match in this process with `makePlayer`. */
+  readonly play?: EpisodePlay | undefined;
+  /** Episodes of a round (or of a held-out arm) played at once; default 1. */
+  readonly parallel?: number | undefined;
 }
+
+/** One attempt of an episode as plain data, for a play hook that plays it elsewhere. */
+export interface EpisodeRequest {
+  /** Directory that holds the run directory. */
+  readonly runsDir: string;
+  /** The run id (`e<k>`), also the run directory's name. */
+  readonly runId: string;
+  readonly episode: number;
+  readonly seed: number;
+  readonly variant: string;
+  /** The skill the players play ('' for none). */
+  readonly skill: string;
+  /** 0 for the first attempt, counting up with each replay. */
+  readonly attempt: number;
+  readonly player: EpisodePlan['player'];
+  /** What goes into run.json (the curve's fields and the skill's digest, by which a resume adopts the run). */
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/** How an attempt ended, as a play hook reports it: the players' lines, and the failure when it is no result of play. */
+export interface PlayedEpisode {
+  readonly status: 'complete' | 'incomplete';
+  readonly reason: string;
+  /** The episode class (finished, budget, format, failed, incomplete), when known. */
+  readonly episode: string | undefined;
+  readonly simMs: number;
+  readonly players: readonly PlayerLine[];
+  readonly failure: { readonly class: string; readonly code: string; readonly message: string } | undefined;
+}
+
+/** Plays one attempt of an episode; ends as ABORTED or with the failure's code when it cannot report an outcome. */
+export type EpisodePlay = (request: EpisodeRequest, signal: AbortSignal | undefined) => Promise<PlayedEpisode>;
 
 /** One episode to play: where its run directory goes and what it plays. */
 export interface EpisodePlan {
@@ -58,7 +94,8 @@ export interface EpisodePlan {
 /** A stored run.json as the run-record schema reads it, with the curve's own field. */
 const StoredRun = RunJson.extend({ curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional() });
 
-interface PlayerLine {
+/** One player's part of an outcome, as the curve scores it. */
+export interface PlayerLine {
   readonly slot: number;
   readonly progress: number;
   readonly decisions: number;
@@ -132,6 +169,41 @@ function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
 export const episodeRunId = (episode: number): string => `e${episode}`;
 
+const toOutcome = (p: PlayedEpisode): Outcome => ({ status: p.status, reason: p.reason, episode: p.episode, simMs: p.simMs, players: p.players, failureClass: p.failure?.class, failureCode: p.failure?.code, failureMessage: p.failure?.message });
+
+/** Plays one attempt as a match in this process, with the players `ctx.makePlayer` makes. */
+async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnType<typeof parseLatencySource> | undefined): Promise<Outcome> {
+  const m = ctx.settings.match;
+  const spec: MatchSpec = {
+    game: ctx.entry.id,
+    entry: ctx.entry,
+    variant: r.variant,
+    seed: r.seed,
+    clock: ctx.settings.clock,
+    slots: ctx.slots.map((slot) => ({
+      slot,
+      agent: ctx.makePlayer(r.skill, { ...r.player, variant: r.variant, episode: r.episode, seed: r.seed, slot }),
+      label: 'player',
+      ...(latency ? { latency } : {}),
+    })),
+    runsDir: r.runsDir,
+    runId: r.runId,
+    meta: r.meta,
+    ...(m.profile === undefined ? {} : { profile: m.profile }),
+    ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
+    ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
+    ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
+    ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
+    ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
+    ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
+    ...(m.frame === undefined ? {} : { frame: m.frame }),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.launch ? { launch: ctx.launch } : {}),
+  };
+  const result = await runMatch(spec);
+  return { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
+}
+
 /**
  * Plays the episode, or adopts its finished run. Returns its record and whether it was played now.
  * Throws ABORTED when the curve's signal aborts, and the failure's own code when an infrastructure failure
@@ -142,49 +214,23 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
   const dir = join(plan.runsDir, runId);
   const stored = storedOutcome(dir, plan);
   if (stored) return { record: record(plan, dir, ctx.curveDir, ctx.slots, stored), played: false };
-  const m = ctx.settings.match;
-  const latency = m.latency === undefined ? undefined : parseLatencySource(m.latency);
+  const latency = ctx.settings.match.latency === undefined ? undefined : parseLatencySource(ctx.settings.match.latency);
   for (let attempt = 0; ; attempt++) {
     if (ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal.reason });
     // A run directory left by a crash or a failed attempt is replaced: its JSONL files would otherwise be appended to.
     rmSync(dir, { recursive: true, force: true });
-    const spec: MatchSpec = {
-      game: ctx.entry.id,
-      entry: ctx.entry,
-      variant: plan.variant,
-      seed: plan.seed,
-      clock: ctx.settings.clock,
-      slots: ctx.slots.map((slot) => ({
-        slot,
-        agent: ctx.makePlayer(plan.skill, { ...plan.player, variant: plan.variant, episode: plan.episode, seed: plan.seed, slot }),
-        label: 'player',
-        ...(latency ? { latency } : {}),
-      })),
-      runsDir: plan.runsDir,
-      runId,
-      meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } },
-      ...(m.profile === undefined ? {} : { profile: m.profile }),
-      ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
-      ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
-      ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
-      ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
-      ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
-      ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
-      ...(m.frame === undefined ? {} : { frame: m.frame }),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      ...(ctx.launch ? { launch: ctx.launch } : {}),
-    };
-    const result = await runMatch(spec);
-    const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
+    const meta = { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } };
+    const request: EpisodeRequest = { runsDir: plan.runsDir, runId, episode: plan.episode, seed: plan.seed, variant: plan.variant, skill: plan.skill, attempt, player: plan.player, meta };
+    const outcome = ctx.play ? toOutcome(await ctx.play(request, ctx.signal)) : await playHere(request, ctx, latency);
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
     // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.
-    const decisionsFailed = result.status === 'complete';
+    const decisionsFailed = outcome.status === 'complete';
     const failureClass = decisionsFailed ? 'infrastructure' : outcome.failureClass;
     if ((failureClass === 'infrastructure' || failureClass === 'agent') && attempt < ctx.settings.episodeRetries) continue;
     const failureCode = decisionsFailed ? ErrorCode.PROVIDER_ERROR : outcome.failureCode;
-    const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${result.episode}), so it is not scored` : (outcome.failureMessage ?? result.reason);
+    const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${outcome.episode}), so it is not scored` : (outcome.failureMessage ?? outcome.reason);
     const code = (Object.values(ErrorCode) as string[]).includes(failureCode ?? '') ? (failureCode as ErrorCode) : ErrorCode.INTERNAL;
-    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: result.episode } });
+    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: outcome.episode } });
   }
 }

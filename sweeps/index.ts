@@ -4,7 +4,7 @@ export { parseSpecText, readSpecFile, specError, type SpecIssue, type SpecSource
 export { canonical, DEFAULT_POOL, digest, expandSpec, specJobs } from './spec/cells.js';
 export { checkAgents } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES } from './work/episode-job.js';
-export { runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
+export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
 export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';
 export { EmbeddedBackend, type EmbeddedOptions } from './work/embedded-backend.js';
 export { filesKey, limitKeys, parseRedisUrl, poolQueue, type RedisConnection, resultsQueue, workerKey } from './work/redis/redis-names.js';

@@ -16,6 +16,7 @@ import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
 import { checkAgainstStored, curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
 import { playerFactory, storedPlayer } from './curve-player.js';
+import { curveWork } from './curve-work.js';
 
 export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
 
@@ -67,6 +68,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
+  const work = curveWork(settings, values);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
@@ -86,6 +88,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
       makePlayer,
       reflector,
       countTokens: approxTokens,
+      ...work,
       signal: controller.signal,
       meta: { command: ['arena', 'curve', ...argv] },
       onEvent: (e) => {
@@ -127,6 +130,7 @@ export const curveCli: CommandSpec = {
   examples: [
     'arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3',
     'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
+    'arena curve --resume last_stand-my-model-0123456789 --redis redis://10.0.0.5:6379 --pool gpu',
   ],
   notes: ['A new curve needs --rounds and --episodes; the same command again resumes it (the default --id is derived from the settings).'],
   run: curveCommand,
