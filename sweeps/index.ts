@@ -14,6 +14,6 @@ export { defaultWorkerName, listWorkers, startHeartbeat, WorkerInfo } from './wo
 export { type EndpointLimiter, LimitedAgent, LocalLimiter, wait } from './limits/endpoint-limiter.js';
 export { RedisLimiter } from './limits/redis-limiter.js';
 export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-store.js';
-export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch } from './run-sweep.js';
+export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch, SPEND_KEY, type TokenSpend } from './run-sweep.js';
 export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
-export { isSweepDir, readSweepTables, writeSweepReport } from './report/write-report.js';
+export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
