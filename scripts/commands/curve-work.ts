@@ -32,10 +32,11 @@ export function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest
   const vlm = storedVlmConfig(player);
   const m = settings.match;
   const slots = getGame(settings.game).slots.map((s) => s.slot);
+  const curve = request.meta['curve'];
   const where = request.player.phase === 'round' ? `r${request.player.round ?? 0}` : `heldout.${request.variant}.${request.player.arm ?? 'best'}`;
   return {
     id: request.runId,
-    batch: `curve-${String(request.meta['curve'] ?? settings.game)}`,
+    batch: `curve-${typeof curve === 'string' ? curve : settings.game}`,
     cell: `${settings.game}.${request.variant}.${settings.clock}.${where}`,
     cellInfo: { game: settings.game, variant: request.variant, clock: settings.clock, latency: m.latency ?? 'wall', lineup: slots.map(() => 'player') },
     episode: request.episode,
