@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { RunJson, episodeClass, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
-import type { CurveSettings } from './curve-settings.js';
+import type { CurveMatchSettings, CurveSettings } from './curve-settings.js';
 import type { EpisodeRecord } from './curve-state.js';
 
 /** Which episode a player is made for. */
@@ -169,11 +169,22 @@ function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
 export const episodeRunId = (episode: number): string => `e${episode}`;
 
+/**
+ * The match settings every episode of a curve plays with, those set only, under the names both a match spec and
+ * an episode job use (the latency source is per slot, so it is left out).
+ */
+export function episodeMatchFields(m: CurveMatchSettings): EpisodeMatchFields {
+  const { latency: _latency, ...rest } = m;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+}
+
+/** The curve's match settings but the latency source, each either set or absent. */
+export type EpisodeMatchFields = { readonly [K in Exclude<keyof CurveMatchSettings, 'latency'>]?: Exclude<CurveMatchSettings[K], undefined> };
+
 const toOutcome = (p: PlayedEpisode): Outcome => ({ status: p.status, reason: p.reason, episode: p.episode, simMs: p.simMs, players: p.players, failureClass: p.failure?.class, failureCode: p.failure?.code, failureMessage: p.failure?.message });
 
 /** Plays one attempt as a match in this process, with the players `ctx.makePlayer` makes. */
 async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnType<typeof parseLatencySource> | undefined): Promise<Outcome> {
-  const m = ctx.settings.match;
   const spec: MatchSpec = {
     game: ctx.entry.id,
     entry: ctx.entry,
@@ -189,14 +200,7 @@ async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnT
     runsDir: r.runsDir,
     runId: r.runId,
     meta: r.meta,
-    ...(m.profile === undefined ? {} : { profile: m.profile }),
-    ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
-    ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
-    ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
-    ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
-    ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
-    ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
-    ...(m.frame === undefined ? {} : { frame: m.frame }),
+    ...episodeMatchFields(ctx.settings.match),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.launch ? { launch: ctx.launch } : {}),
   };

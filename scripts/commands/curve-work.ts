@@ -5,7 +5,7 @@
  */
 import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import type { CurveSettings, EpisodePlay, EpisodeRequest, PlayedEpisode } from '../../reflection/index.js';
+import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { num, type FlagTable } from '../cli/flags.js';
@@ -49,14 +49,7 @@ export function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest
       ...(m.latency === undefined ? {} : { latency: m.latency }),
       ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }),
     })),
-    ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
-    ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
-    ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
-    ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
-    ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
-    ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
-    ...(m.frame === undefined ? {} : { frame: m.frame }),
-    ...(m.profile === undefined ? {} : { profile: m.profile }),
+    ...episodeMatchFields(m),
     meta: { ...request.meta },
   };
 }
