@@ -68,10 +68,8 @@ function played(o: EpisodeOutcome): PlayedEpisode {
 export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined }): CurveWork {
   const given = num(flags.parallel, 'parallel');
   if (given !== undefined && given < 1) throw usage(`--parallel takes a whole number of at least 1 (got ${given})`);
-  if (flags.redis === undefined && given === undefined) {
-    if (flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
-    return {};
-  }
+  if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
+  if (flags.redis === undefined && given === undefined) return {};
   if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
   const pool = flags.pool ?? 'default';
   const redis = flags.redis;
