@@ -84,11 +84,14 @@ describe('arena curve through the work layer', () => {
     expect(view(stateOf(out))).toEqual(view(reference));
   }, 180_000);
 
-  it('refuses --pool without --redis and a realtime curve on the work layer with BAD_CONFIG', async () => {
+  it('refuses --pool without --redis, --parallel 0 and a realtime curve on the work layer with BAD_CONFIG', async () => {
     const pool = await runArena(await curveArgs(join(tmp.dir, 'bad-pool'), ['--pool', 'gpu']));
     expect(pool.code).not.toBe(0);
     expect(pool.stderr).toContain('BAD_CONFIG');
     expect(pool.stderr).toContain('--pool names the worker pool of --redis');
+    const none = await runArena(await curveArgs(join(tmp.dir, 'bad-parallel'), ['--parallel', '0']));
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('BAD_CONFIG: --parallel takes a whole number of at least 1 (got 0)');
     const realtime = await runArena(await curveArgs(join(tmp.dir, 'bad-clock'), ['--clock', 'realtime', '--parallel', '2']));
     expect(realtime.code).not.toBe(0);
     expect(realtime.stderr).toContain('a realtime curve plays its episodes in this process');

@@ -47,6 +47,12 @@ describe.skipIf(redisMissing() !== undefined)('a worker that stalls past the sta
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('refuses a stall limit that is not a whole number of at least 0 with BAD_CONFIG', async () => {
+    const bad = await runArena(['worker', '--redis', redis.url, '--stall-limit=-1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("BAD_CONFIG: --stall-limit takes a non-negative whole number (got '-1')");
+  }, 30_000);
+
   it('ends its episode as WORKER_LOST, counted once, and --retry-failed replays it', async () => {
     const pool = 'stall';
     const fleet = await startWorkers(redis.url, ['frozen', 'awake'], ['--pool', pool, '--slots', '1', '--stall-limit', '0']);
