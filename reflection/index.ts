@@ -8,7 +8,7 @@ export { lintSubmission, LintCode, type LintIssue, type Submission, type TokenCo
 export { runReflection, type ReflectorClient, type ReflectionResult } from './reflector.js';
 export { ToolName, toolDefinitions, type ReflectionInput, type SkillRef } from './reflector-tools.js';
 export { summariseEpisode, type EpisodeSummary } from './episode-summary.js';
-export { playEpisode, episodeRunId, type PlayerFactory, type PlayerContext } from './play-episode.js';
+export { playEpisode, episodeRunId, episodeMatchFields, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode, type PlayerLine } from './play-episode.js';
 export { curveCsv, curveSummary, transferSummary, writeCurveArtefacts, CSV_COLUMNS } from './curve-artefacts.js';
 export { transferCurve, type TransferConfig, type TransferEvent } from './transfer-curve.js';
 export { TransferTable, readTransferTable, transferCsv, TRANSFER_CSV_COLUMNS, TRANSFER_TABLE_VERSION } from './transfer-table.js';

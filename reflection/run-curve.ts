@@ -15,7 +15,8 @@ import { parseCurveSettings, type CurveSettings, type CurveSettingsInput } from 
 import { CURVE_STATE_VERSION, readCurveState, settingsMismatch, writeCurveState, type CurveState, type RoundRecord } from './curve-state.js';
 import { runTransfer, transferDone } from './held-out.js';
 import type { TokenCounter } from './lints.js';
-import { playEpisode, type EpisodeContext, type PlayerFactory } from './play-episode.js';
+import { playEpisodes } from './episode-pool.js';
+import type { EpisodeContext, EpisodePlan, EpisodePlay, PlayerFactory } from './play-episode.js';
 import { runReflection, type ReflectionResult, type ReflectorClient } from './reflector.js';
 import type { RunnerReflectionRecord } from './runner-style/record.js';
 import { runnerRoundZero, runnerStyleReflection } from './runner-style/curve-hooks.js';
@@ -47,6 +48,10 @@ export interface CurveConfig {
   readonly launch?: MatchSpec['launch'];
   /** Extra fields stored in every episode's run.json (the CLI puts its command line here). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Plays each episode another way (the CLI: through a work backend, in this process or on a fleet). */
+  readonly play?: EpisodePlay;
+  /** Episodes of a round (and of a held-out arm) played at once; default 1. The curve is the same either way. */
+  readonly parallel?: number;
   /** Stops the curve between or inside episodes and reflections; it can be resumed. */
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: CurveEvent) => void;
@@ -100,7 +105,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
   const countDone = (): number =>
     state.rounds.slice(0, settings.rounds + 1).reduce((s, r) => s + r.episodes.length, 0) + transferDone(state.transfer);
   const emit = (e: CurveEvent): void => config.onEvent?.(e);
-  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id } };
+  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id }, play: config.play, parallel: config.parallel };
   emit({ type: 'started', dir: paths.dir, resumed, done: countDone(), total });
 
   const reflect = async (after: RoundRecord): Promise<RoundRecord> => {
@@ -169,17 +174,16 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         save();
       }
       if (!round.finished) {
-        for (let episode = 0; episode < k && !round.coldStart; episode++) {
-          if (round.episodes.some((e) => e.episode === episode)) continue;
-          const { record, played } = await playEpisode(
-            { runsDir: paths.roundEpisodes(r), episode, seed: settings.seed + episode, variant, skill: round.skill, player: { phase: 'round', round: r } },
-            ctx,
-          );
-          round.episodes.push(record);
-          round.episodes.sort((a, b) => a.episode - b.episode);
+        const current = round;
+        const plans = Array.from({ length: k }, (_, episode) => episode)
+          .filter((episode) => !current.coldStart && !current.episodes.some((e) => e.episode === episode))
+          .map((episode): EpisodePlan => ({ runsDir: paths.roundEpisodes(r), episode, seed: settings.seed + episode, variant, skill: current.skill, player: { phase: 'round', round: r } }));
+        await playEpisodes(plans, ctx, (plan, { record, played }) => {
+          current.episodes.push(record);
+          current.episodes.sort((a, b) => a.episode - b.episode);
           save();
-          emit({ type: 'episode', phase: 'round', round: r, variant, episode, score: record.score, played, done: countDone(), total });
-        }
+          emit({ type: 'episode', phase: 'round', round: r, variant, episode: plan.episode, score: record.score, played, done: countDone(), total });
+        });
         finishRound(round);
         save();
         await writeCurveArtefacts(paths.dir, state).catch(() => undefined);

@@ -16,12 +16,13 @@ import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,perception', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,curves,hardening,perception', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -154,6 +155,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const redis = rows.filter((r) => r.how.startsWith('redis'));
     if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
     out.sweeps = rows;
+  }
+
+  if (want('curves')) {
+    say('\n== curves: one round of short last_stand episodes (scripted player), in process one after another, and through the work layer ==');
+    const rows = await benchCurveRounds(quick ? 4 : 8);
+    const w = [32, 9, 10, 16, 8];
+    say(row(['how', 'episodes', 'wall s', 'vs in process', 'mean'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.wallMs / base.wallMs), fmt(r.mean, 3)], w));
+    say(`the round's mean is ${rows.every((r) => r.mean === base.mean) ? 'the same' : 'NOT the same'} every way`);
+    out.curves = rows;
   }
 
   if (want('hardening')) {

@@ -14,6 +14,7 @@ import { limitFlags } from '../cli/limit-flags.js';
 import { num, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { readConfigFile } from '../match-config.js';
 import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
+import { curveWorkFlags } from './curve-work.js';
 
 /** `arena curve`'s flags, without defaults, so that a flag given can be told from one left out (`--resume` lays only those over). */
 export const curveOptions = {
@@ -58,6 +59,7 @@ export const curveOptions = {
   out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
   id: { type: 'string', arg: 'ID', defaultText: 'derived from the settings', description: 'the curve directory name' },
   json: { type: 'boolean', description: 'print curve.json instead of the tables' },
+  ...curveWorkFlags,
   quiet: { type: 'boolean', description: 'no progress bar' },
 } as const satisfies FlagTable;
 

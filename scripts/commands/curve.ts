@@ -17,6 +17,7 @@ import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
 import { checkAgainstStored, curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
 import { entryOf } from './match.js';
 import { playerFactory, storedPlayer } from './curve-player.js';
+import { curveWork } from './curve-work.js';
 
 export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
 
@@ -69,6 +70,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
+  const work = curveWork(settings, values);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
@@ -91,6 +93,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
       makePlayer,
       reflector,
       countTokens: approxTokens,
+      ...work,
       signal: controller.signal,
       meta: { command: ['arena', 'curve', ...argv] },
       onEvent: (e) => {
@@ -134,6 +137,7 @@ export const curveCli: CommandSpec = {
     'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
     'arena curve --style runner --cold-start tournaments/last_stand-origin-pdq --profile omnigamearena --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 10 --episodes 5',
     'arena curve --config imported/curves/last_stand--model-a.json --env remote-input://127.0.0.1:12345',
+    'arena curve --resume last_stand-my-model-0123456789 --redis redis://10.0.0.5:6379 --pool gpu',
   ],
   notes: ['A new curve needs --rounds and --episodes; the same command again resumes it (the default --id is derived from the settings).'],
   run: curveCommand,

@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
-import { jobEntry } from '../job-entry.js';
+import { batchBackend } from '../work-backend.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -204,10 +204,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
-  const backend: WorkBackend =
-    values.redis === undefined
-      ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: shared.runsDir, parallel })
-      : new RedisBackend({ connection: parseRedisUrl(values.redis), batchDir: outDir, runsDir: shared.runsDir, batch: `tournament-${entry.id}`, window: Math.max(parallel, 64) });
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir: shared.runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
   const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
   let finished = 0;
