@@ -299,6 +299,12 @@ describe('arena serve: sweeps', () => {
     const done = await svc.api.settled('sweeps', id, 120_000);
     expect(done).toMatchObject({ status: 'complete' });
     expect((done.result as { cells: unknown[] }).cells.length).toBe(1);
+    // Its report's plots are job files.
+    const plots = (done.result as { plots: string[] }).plots;
+    expect(plots).toEqual(['files/sweep/report/score-vs-latency.svg', 'files/sweep/report/pdq-vs-lcrt.svg']);
+    const plot = await fetch(`${svc.url}/api/sweeps/${id}/${plots[0]!}?token=${svc.token}`);
+    expect(plot.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await plot.text()).toMatch(/^<svg/);
     // Its episode run is in the runs browser, with its sweep and cell, and opens like any run.
     const runs = (await svc.api.get<RunSummary[]>(`/api/runs?sweep=${id}`)).body;
     expect(runs.length).toBe(1);

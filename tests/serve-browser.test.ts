@@ -165,7 +165,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     }
   }, 150_000);
 
-  it('shows a sweep\'s table, and lists its episode runs in the runs browser', async () => {
+  it('shows a sweep\'s tables and plots, and lists its episode runs in the runs browser', async () => {
     const created = await svc.api.post('/api/sweeps', { name: 'browser-sweep', games: ['last_stand'], agents: [{ label: 'random', kind: 'random' }, { label: 'scripted', kind: 'scripted' }], clocks: ['pdq'], episodes: 1, seed: 1, match: { steps: 2, timeLimitMs: 4000 } });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
@@ -176,6 +176,10 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
     expect(await page.locator('[data-testid=table-cells]').textContent()).toContain('scripted');
+    // And its report's plots.
+    await page.locator('[data-testid=job-plot]').first().waitFor();
+    expect(await page.locator('[data-testid=job-plot]').count()).toBe(2);
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
     await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
     // Its two episode runs are in the runs browser, found by the sweep, and open as replays.
     expect(await openJobRun('sweep', id, 'sweep')).toBe(2);
