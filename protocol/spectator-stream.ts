@@ -23,6 +23,8 @@ export interface RunSummary {
   readonly seed: number;
   readonly status: string;
   readonly agents: readonly string[];
+  /** Per agent, the latency condition it played under (`none` under pdq, `synthetic:500`, `wall`...). */
+  readonly latency: readonly string[];
   readonly startedAt: string;
   readonly reason?: string;
   readonly hasVideo: boolean;

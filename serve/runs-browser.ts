@@ -1,7 +1,7 @@
 /**
  * The runs browser's data: every run directory under the runs directory, and every episode run a job keeps in
  * its own directory (a curve's rounds, a sweep's cells), with the fields to filter on (game, variant, agent,
- * clock, status; curve, sweep, round, cell), and a run's own files, confined to its directory. A job's run has
+ * clock, latency condition, status; curve, sweep, round, cell), and a run's own files, confined to its directory. A job's run has
  * the id `JOB--PATH` with its path inside the job's directory written with `--` for `/`
  * (`curve-...--curve--rounds--0--episodes--e0`), so that it opens like any other run.
  */
@@ -16,6 +16,8 @@ export interface RunFilter {
   readonly variant?: string | undefined;
   readonly clock?: string | undefined;
   readonly agent?: string | undefined;
+  /** A latency condition as the run records it (`none` under pdq, `synthetic:500`, `provider`...): any of its agents'. */
+  readonly latency?: string | undefined;
   readonly status?: string | undefined;
   /** A curve job's id: its episode runs. */
   readonly curve?: string | undefined;
@@ -26,7 +28,7 @@ export interface RunFilter {
 }
 
 /** The names of the filter fields, as the API's query parameters. */
-export const RUN_FILTER_FIELDS = ['game', 'variant', 'clock', 'agent', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
+export const RUN_FILTER_FIELDS = ['game', 'variant', 'clock', 'agent', 'latency', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
 
 /** Where runs are: the service's runs directory, and the jobs' directories (`DIR/.serve/work/JOB`) with each job's kind. */
 export interface RunRoots {
@@ -59,7 +61,8 @@ const RunFields = z.looseObject({
   seed: z.number().catch(0),
   status: z.string().catch(''),
   startedAt: z.string().catch(''),
-  agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional() })).catch([]),
+  agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional(), latency: z.string().optional() })).catch([]),
+  conditions: z.looseObject({ agents: z.array(z.looseObject({ latency: z.string().optional() })).catch([]) }).optional().catch(undefined),
   result: z.looseObject({ reason: z.string().optional() }).optional().catch(undefined),
   curveEpisode: z.looseObject({ phase: z.string().optional(), round: z.number().optional(), arm: z.string().optional() }).optional().catch(undefined),
   batch: z.looseObject({ cell: z.string().optional() }).optional().catch(undefined),
@@ -78,6 +81,8 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string, job?:
     seed: run.seed,
     status: run.status,
     agents: run.agents.map((a) => a.label ?? a.kind ?? ''),
+    // The condition the run was played under: what was charged (`none` under pdq), else the agent's source.
+    latency: run.agents.map((a, i) => run.conditions?.agents[i]?.latency ?? a.latency ?? ''),
     startedAt: run.startedAt,
     ...(reason === undefined ? {} : { reason }),
     hasVideo: existsSync(join(dir, 'episode.mp4')),
@@ -95,6 +100,7 @@ function matches(s: RunSummary, filter: RunFilter): boolean {
   if (filter.clock && s.clock !== filter.clock) return false;
   if (filter.status && s.status !== filter.status) return false;
   if (filter.agent && !s.agents.includes(filter.agent)) return false;
+  if (filter.latency && !s.latency.includes(filter.latency)) return false;
   if (filter.curve && !(s.job?.kind === 'curve' && s.job.id === filter.curve)) return false;
   if (filter.sweep && !(s.job?.kind === 'sweep' && s.job.id === filter.sweep)) return false;
   if (filter.round && String(s.round) !== filter.round) return false;

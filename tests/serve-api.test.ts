@@ -64,6 +64,20 @@ describe('arena serve: matches', () => {
     expect((await svc.api.get<unknown[]>('/api/runs?clock=lcrt')).body.map((r) => (r as { runId: string }).runId)).not.toContain(id);
   });
 
+  it('filters runs by their latency condition', async () => {
+    const lcrt = await svc.api.post('/api/matches', { game: 'last_stand', clock: 'lcrt', agents: [{ kind: 'random', latency: 'synthetic:300' }], stepBudget: 2, observationDelayMs: 0 });
+    const pdq = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'random' }], stepBudget: 2, observationDelayMs: 0 });
+    for (const r of [lcrt, pdq]) expect(await svc.api.settled('matches', r.body.id as string)).toMatchObject({ status: 'complete' });
+    const ids = async (query: string): Promise<string[]> => (await svc.api.get<RunSummary[]>(`/api/runs?${query}`)).body.map((r) => r.runId);
+    expect(await ids('latency=synthetic:300')).toContain(lcrt.body.id);
+    expect(await ids('latency=synthetic:300')).not.toContain(pdq.body.id);
+    // Under pdq nothing is charged: the condition is `none`.
+    expect(await ids('latency=none')).toContain(pdq.body.id);
+    expect(await ids('latency=none')).not.toContain(lcrt.body.id);
+    const listed = (await svc.api.get<RunSummary[]>('/api/runs?clock=lcrt')).body.find((r) => r.runId === lcrt.body.id);
+    expect(listed?.latency).toEqual(['synthetic:300']);
+  });
+
   it('cancels a running match; its run is kept, marked ABORTED', async () => {
     const { body } = await svc.api.post('/api/matches', longMatch);
     const id = body.id as string;
