@@ -57,7 +57,7 @@ function gameLedger(dir: string): Record<string, unknown>[] {
 /** A scripted last_stand match of `steps` decisions at 1280x720, with a game-time limit it does not reach first. */
 const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, timeLimitMs: 100_000_000, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
 
-/** A long pdq solo_craft match at 1280x720 played by a VLM agent of `model` (the fake's fixed valid answer). */
+/** A long pdq solo_craft match at 1920x1080 played by a VLM agent of `model` (the fake's fixed valid answer). */
 const longConfig = (model: FakeProvider, steps: number) => ({ game: 'solo_craft', agents: [{ kind: 'vlm', vlm: { baseUrl: model.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 } }], stepBudget: steps, observationDelayMs: 0, frame: { width: 1920, height: 1080 } });
 
 /** A full garbage collection, so that memory samples count only what is still held. */
