@@ -102,6 +102,29 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await svc.api.settled('matches', id);
   }, 90_000);
 
+  it('shows both players\' views side by side on a two-player match\'s page', async () => {
+    // Two VLM players that think 300 ms a decision (a model of their own): the match still runs while the page looks.
+    const model = await startFakeProvider();
+    model.script(...Array.from({ length: 80 }, () => ({ text: '<|action_start|>0 0 0 ; ; <|action_end|>', delayMs: 300 })));
+    const vlm = { kind: 'vlm', vlm: { baseUrl: model.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 } };
+    const created = await svc.api.post('/api/matches', { game: 'sky_duel', agents: [vlm, vlm], stepBudget: 40, observationDelayMs: 0 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    try {
+      await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
+      for (const slot of [0, 1]) await page.locator(`[data-testid=view][data-slot="${slot}"]`).waitFor({ timeout: 20_000 });
+      await page.waitForFunction(`[...document.querySelectorAll('[data-testid=view]')].every((img) => img.complete && img.naturalWidth > 0)`, undefined, { timeout: 20_000 });
+      const [left, right] = (await Promise.all([0, 1].map((slot) => page.locator(`[data-testid=view][data-slot="${slot}"]`).boundingBox()))).sort((a, b) => a!.x - b!.x);
+      // Side by side: the same row, one beside the other (in the order their first frames came).
+      expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
+      expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width - 1);
+      await page.screenshot({ path: join(ARTIFACTS, 'match-two-players.png'), fullPage: true });
+    } finally {
+      if ((await svc.api.get(`/api/matches/${id}`)).body.status === 'running') await svc.api.post(`/api/matches/${id}/cancel`);
+      await model.close();
+    }
+  }, 90_000);
+
   it('scrubs a finished run\'s replay through its decisions', async () => {
     const id = await vlmMatch(6);
     await svc.api.settled('matches', id);
