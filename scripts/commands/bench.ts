@@ -11,6 +11,7 @@ import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
+import { browserMissing } from '../bench/spectator-browser.js';
 import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
@@ -129,16 +130,23 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
 
   if (want('spectators')) {
-    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps) in another process ==');
-    const w = [11, 10, 13, 15, 14, 16, 9, 12, 12];
-    say(row(['spectators', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
+    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps): Node clients in another process, and one Chromium page ==');
+    const browser = browserMissing();
+    if (browser) say(`browser rows skipped: ${browser}`);
+    const w = [11, 8, 10, 13, 11, 12, 10, 8, 12, 12];
+    say(row(['spectators', 'client', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
     const results = [];
+    const steps = quick ? 60 : 200;
     for (const n of quick ? [0, 1, 10] : [0, 1, 10, 50]) {
-      const r = await benchSpectators(n, quick ? 60 : 200);
-      results.push(r);
-      const base = results[0]!;
-      say(row([n, r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+      for (const client of n === 0 ? (['node'] as const) : browser ? (['node'] as const) : (['node', 'browser'] as const)) {
+        const r = await benchSpectators(n, steps, client);
+        results.push(r);
+        const base = results[0]!;
+        say(row([n, n ? client : '-', r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+      }
     }
+    const clocks = results.flatMap((r) => (r.clock ? [r.clock] : []));
+    if (clocks.length > 0) say(`browser clock against the gateway's: ${clocks.map((c) => `${fmt(c.offsetMs, 1)} +- ${fmt(c.uncertaintyMs, 1)} ms`).join(', ')} (taken out of the browser ages)`);
     out.spectators = results;
   }
 
