@@ -15,6 +15,7 @@ import {
   Limits,
   READY_PREFIX,
   canonicalControl,
+  declaredAxes,
   checkFrameFits,
   closeWithError,
   decodeMessage,
@@ -247,6 +248,9 @@ class Session {
           if ((input.dx !== 0 && !controls.mouseAxes.includes('x')) || (input.dy !== 0 && !controls.mouseAxes.includes('y'))) {
             throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);
           }
+          return input;
+        case 'axis':
+          if (!declaredAxes(controls).includes(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
           return input;
       }
     });

@@ -1,6 +1,6 @@
 /** The shape of a manifest entry: everything the gateway, agents and drivers need to know about one game. */
 import { z } from 'zod';
-import { ControlSet, Limits } from '../protocol/index.js';
+import { ControlSet, GamepadAxis, Limits } from '../protocol/index.js';
 
 const Name = z.string().min(1).max(Limits.maxNameLength);
 
@@ -99,6 +99,8 @@ export const RemoteInputRecipe = z.strictObject({
   ports: z.array(Port).min(1).max(Limits.maxSlots).optional(),
   /** Our control names -> UE FKey names, where the default (W -> W, Space -> SpaceBar, 1 -> One) is wrong. */
   keyMap: z.record(Name, Name).optional(),
+  /** Our gamepad axes -> the build's UE axis names, where the default (`LX` -> `Gamepad_LeftX`, `RT` -> `Gamepad_RightTriggerAxis`) is wrong. */
+  axisMap: z.partialRecord(GamepadAxis, Name).optional(),
   /** `mouse` units sent per degree of view turn, per axis (default 1; a negative value flips the axis). */
   lookUnitsPerDegree: z.strictObject({ x: z.number(), y: z.number() }).optional(),
   /** Progress in [0, 1] = clamp(get_score's `field` / `max`), kept as the maximum seen (default score / 1). */

@@ -4,7 +4,7 @@ import { compileChunk } from './chunk-compiler.js';
 
 const controls: ControlSet = { keys: ['W', 'A', 'S', 'D', 'Space', 'F'], buttons: ['LMB'], tapControls: ['F', 'LMB'], mouseAxes: ['x', 'y'], maxLookDeg: 90, chunkSteps: 6, stepMs: 120, tapMs: 30 };
 const sig = (c: ReturnType<typeof compileChunk>): string[] =>
-  c.inputs.map((e) => (e.type === 'look' ? `${e.at} look ${e.dx},${e.dy}` : e.type === 'move' ? `${e.at} move ${e.move}` : `${e.at} ${e.type === 'key' ? e.key : e.button} ${e.down ? 'down' : 'up'}`));
+  c.inputs.map((e) => (e.type === 'look' ? `${e.at} look ${e.dx},${e.dy}` : e.type === 'move' ? `${e.at} move ${e.move}` : e.type === 'axis' ? `${e.at} ${e.axis}=${e.value}` : `${e.at} ${e.type === 'key' ? e.key : e.button} ${e.down ? 'down' : 'up'}`));
 
 describe('compileChunk', () => {
   it('holds a key across consecutive steps without pressing it again, and releases it at the end', () => {

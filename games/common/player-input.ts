@@ -38,6 +38,7 @@ export class PlayerInput<K extends string> {
         return undefined;
       case 'button':
       case 'move':
+      case 'axis':
         return undefined;
     }
   }
