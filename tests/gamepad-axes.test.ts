@@ -13,7 +13,7 @@ import { AgentLinkServer, compileChunk, RemoteAgent, resimulate, runMatch } from
 import { serveGame, SimulationBackend } from '../games/index.js';
 import { serveRemoteInput, type GameServer, type RemoteInputServer } from '../game-host/index.js';
 import { getGame, runnerEntry, RUNNER_GAMES, type GameEntry } from '../games-manifest/index.js';
-import { GAME_LINK_VERSION, type ActionChunk, type InputEvent } from '../protocol/index.js';
+import { CloseCode, GAME_LINK_VERSION, type ActionChunk, type InputEvent } from '../protocol/index.js';
 import { probeEntry, probeGame, probePadEntry } from './support/probe-game.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
@@ -109,6 +109,13 @@ describe('gamepad axes at the GameLink host', () => {
     const err = await c.next((m) => m.type === 'error');
     expect([err.code, err.id]).toEqual(['BAD_INPUT', 3]);
     expect(err.message).toMatch(/no gamepad axis LT/);
+  });
+
+  it('closes on an axis value outside its range with BAD_MESSAGE, like any field of the wrong type', async () => {
+    const c = await inEpisode(probePadEntry);
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [axis('RT', -0.5)], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_MESSAGE');
+    expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
   });
 
   it('refuses any axis to a game without axes with BAD_INPUT', async () => {
