@@ -171,6 +171,12 @@ export const GameEntry = z.strictObject({
   variants: z.array(Variant).min(1),
   /** Text for a model player: rules, what is on screen, the controls. The action format is appended by the agent. */
   prompt: z.strictObject({ rules: z.string().max(4000), screen: z.string().max(2000), controls: z.string().max(2000) }),
+  /**
+   * A gamepad the game also takes, without being a variant: its axes join the control set only in a match
+   * that asks for them (`arena match --gamepad`), so every other match, prompt and record stays as it is.
+   * The game's host takes these axes in any match. `controls` is the prompt's words on them.
+   */
+  gamepad: z.strictObject({ axes: z.array(GamepadAxis).min(1).max(GamepadAxis.options.length), controls: z.string().max(2000) }).optional(),
   launch: LaunchRecipe,
 });
 export type GameEntry = z.infer<typeof GameEntry>;
