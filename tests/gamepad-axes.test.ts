@@ -12,7 +12,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentLinkServer, compileChunk, RemoteAgent, resimulate, runMatch } from '../gateway/index.js';
 import { serveGame, SimulationBackend } from '../games/index.js';
 import { serveRemoteInput, type GameServer, type RemoteInputServer } from '../game-host/index.js';
-import { getGame, runnerEntry, RUNNER_GAMES, type GameEntry } from '../games-manifest/index.js';
+import { getGame, runnerEntry, RUNNER_GAMES, withGamepad, type GameEntry } from '../games-manifest/index.js';
+import { LastStandState } from '../games/last-stand/index.js';
+import { launchInProcess } from './support/in-process-game.js';
+import { expectRunReplays } from './support/verify-run.js';
 import { CloseCode, GAME_LINK_VERSION, type ActionChunk, type InputEvent } from '../protocol/index.js';
 import { probeEntry, probeGame, probePadEntry } from './support/probe-game.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
@@ -83,6 +86,28 @@ describe('gamepad axes through AgentLink', () => {
     writeFileSync(path, `${lines.join('\n')}\n`);
     const tampered = await resimulate(result.dir, { entry: probePadEntry });
     expect(tampered.mismatch).toMatchObject({ what: 'event', step: 2 });
+  }, 60_000);
+});
+
+describe('last_stand with its gamepad', () => {
+  const answer = '<|action_start|>0 0 0 ; LY=1 ; LY=1 ; LY=0.5 LX=0.5 <|action_end|>';
+  it('walks on the left stick, records the axes and re-simulates; without --gamepad the same answer is an unknown control', async () => {
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const agent = new ScriptAgent([{ answer }], { privileged: true });
+    const result = await runMatch({ game: 'last_stand', entry: withGamepad(getGame('last_stand')), launch: launchInProcess, runsDir: runs.dir, clock: 'pdq', stepBudget: 2, slots: [{ slot: 0, agent }] });
+    expect(result.status).toBe('complete');
+    expect(result.players[0]!.invalid).toBe(0);
+    const run = readRun(result.dir);
+    expect(run.decisions[0]!.chunk).toEqual({ look: { dx: 0, dy: 0 }, steps: [[], [], []], axes: [{ LY: 1 }, { LY: 1 }, { LX: 0.5, LY: 0.5 }] });
+    // The stick walked the player forward (at yaw 0, +z) and a little to the right.
+    const [before, after] = agent.observations.map((o) => LastStandState.parse(o.state).player);
+    expect(after!.z - before!.z).toBeGreaterThan(1);
+    expect(after!.x).toBeGreaterThan(before!.x);
+    await expectRunReplays(result.dir);
+
+    const plain = await runMatch({ game: 'last_stand', launch: launchInProcess, runsDir: runs.dir, clock: 'pdq', stepBudget: 1, slots: [{ slot: 0, agent: new ScriptAgent([{ answer }]) }] });
+    expect(readRun(plain.dir).decisions[0]).toMatchObject({ status: 'invalid', invalidReason: 'BAD_CONTROL', invalidDetail: "'LY=1' is not a control of this game" });
   }, 60_000);
 });
 
