@@ -26,7 +26,7 @@ export const remoteInputServeOptions = {
   quiet: { type: 'boolean', description: 'no log on stderr' },
 } as const satisfies FlagTable;
 
-/** The entry with the gamepad axes `--axes` names added to its control set (the reference games ignore them). */
+/** The entry with the gamepad axes `--axes` names added to its control set (last_stand walks on LX and LY; other games ignore axes). */
 function withAxes(entry: GameEntry, list: string | undefined): GameEntry {
   if (list === undefined) return entry;
   const axes = list.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
