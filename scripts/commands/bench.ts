@@ -9,6 +9,7 @@ import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchDecisionEncode } from '../bench/decision-encode.js';
 import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
+import { benchGamepadChunks } from '../bench/gamepad-chunks.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { benchSpectators } from '../bench/spectators.js';
@@ -20,7 +21,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,gamepad', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -171,6 +172,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
     say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
     out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
+  }
+
+  if (want('gamepad')) {
+    say('\n== gamepad axes: parse + compile of a 6-step answer with axis settings in every step vs the same answer with keys only ==');
+    const g = await benchGamepadChunks(quick ? 2000 : 20_000, quick ? 3 : 7);
+    say(`keys only: ${fmt(g.keys.perItemMs * 1000, 2)} us/decision; with axes: ${fmt(g.axes.perItemMs * 1000, 2)} us/decision; axes/keys ${fmt(g.axes.perItemMs / g.keys.perItemMs)}`);
+    out.gamepad = g;
   }
 
   mkdirSync('.bench', { recursive: true });
