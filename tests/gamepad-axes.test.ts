@@ -89,6 +89,25 @@ describe('gamepad axes through AgentLink', () => {
   }, 60_000);
 });
 
+describe('gamepad axes from the Python example client', () => {
+  it('pushes the left stick in a game that takes one, as AXIS=VALUE tokens in its answer', async () => {
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    const link = await AgentLinkServer.listen();
+    cleanups.push(() => link.close());
+    const agent = new RemoteAgent(0, { frameEncoding: 'rgb' });
+    link.register(agent);
+    const child = spawn('/usr/bin/python3', ['examples/agent_link_client.py', link.url, agent.token], { stdio: ['ignore', 'ignore', 'pipe'] });
+    cleanups.push(() => child.kill('SIGKILL'));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const result = await runMatch({ game: 'probe', entry: probePadEntry, runsDir: runs.dir, clock: 'pdq', observationDelayMs: 0, stepBudget: 2, slots: [{ slot: 0, agent }] });
+    await exited;
+    expect(result.players[0]).toMatchObject({ decisions: 2, invalid: 0 });
+    const run = readRun(result.dir);
+    expect(run.decisions.map((d) => d.chunk)).toEqual([0, 1].map(() => ({ look: { dx: 0, dy: 0 }, steps: [['W'], ['W']], axes: [{ LY: 1 }, { LY: 1 }] })));
+  }, 60_000);
+});
+
 describe('last_stand with its gamepad', () => {
   const answer = '<|action_start|>0 0 0 ; LY=1 ; LY=1 ; LY=0.5 LX=0.5 <|action_end|>';
   it('walks on the left stick, records the axes and re-simulates; without --gamepad the same answer is an unknown control', async () => {
