@@ -42,16 +42,22 @@ function padClient(url: string, token: string): Promise<string> {
 /** The pad policy's chunk on the probe (6 steps a chunk, so 3 steps of W): left stick forward, swept left to right. */
 const PAD_CHUNK: ActionChunk = { look: { dx: 0, dy: 0 }, steps: [['W'], ['W'], ['W']], axes: [{ LX: -0.5, LY: 1 }, { LY: 1 }, { LX: 0.5, LY: 1 }] };
 
+/** A runs dir, an AgentLink server and slot 0's remote agent registered on it, all closed after the test. */
+async function remoteSlot(): Promise<{ runs: { dir: string }; link: AgentLinkServer; agent: RemoteAgent }> {
+  const runs = tempRunsDir();
+  cleanups.push(runs.cleanup);
+  const link = await AgentLinkServer.listen();
+  cleanups.push(() => link.close());
+  const agent = new RemoteAgent(0, { frameEncoding: 'rgb' });
+  link.register(agent);
+  return { runs, link, agent };
+}
+
 const axisOf = (e: InputEvent): string => (e.type === 'axis' ? `${e.axis}=${e.value}` : '');
 
 describe('gamepad axes through AgentLink', () => {
   it('a remote agent sends axes as a built chunk and as text; the game takes them to the ms; the record re-simulates', async () => {
-    const runs = tempRunsDir();
-    cleanups.push(runs.cleanup);
-    const link = await AgentLinkServer.listen();
-    cleanups.push(() => link.close());
-    const agent = new RemoteAgent(0, { frameEncoding: 'rgb' });
-    link.register(agent);
+    const { runs, link, agent } = await remoteSlot();
     const client = padClient(link.url, agent.token);
     const result = await runMatch({ game: 'probe', entry: probePadEntry, runsDir: runs.dir, clock: 'pdq', observationDelayMs: 0, stepBudget: 4, slots: [{ slot: 0, agent }] });
     expect(await client).toMatch(/end: step_budget/);
@@ -91,12 +97,7 @@ describe('gamepad axes through AgentLink', () => {
 
 describe('gamepad axes from the Python example client', () => {
   it('pushes the left stick in a game that takes one, as AXIS=VALUE tokens in its answer', async () => {
-    const runs = tempRunsDir();
-    cleanups.push(runs.cleanup);
-    const link = await AgentLinkServer.listen();
-    cleanups.push(() => link.close());
-    const agent = new RemoteAgent(0, { frameEncoding: 'rgb' });
-    link.register(agent);
+    const { runs, link, agent } = await remoteSlot();
     const child = spawn('/usr/bin/python3', ['examples/agent_link_client.py', link.url, agent.token], { stdio: ['ignore', 'ignore', 'pipe'] });
     cleanups.push(() => child.kill('SIGKILL'));
     const exited = new Promise((resolve) => child.on('exit', resolve));
