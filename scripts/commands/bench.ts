@@ -15,13 +15,14 @@ import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js'
 import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
+import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,gamepad', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,perception,gamepad', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -172,6 +173,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
     say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
     out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
+  }
+
+  if (want('perception')) {
+    say('\n== perception: the native protocol\'s 256 frames of a 300 s 640x360 video, one ffmpeg pass vs one ffmpeg seek per frame ==');
+    const p = await benchFrameSampling(300, quick ? 1 : 3);
+    say(`one pass: ${fmt(p.onePassMs, 0)} ms for ${p.frames} frames; a seek per frame: ${fmt(p.perFrameSeekMs, 0)} ms; seek/one-pass ${fmt(p.perFrameSeekMs / p.onePassMs)}x`);
+    out.perception = p;
   }
 
   if (want('gamepad')) {
