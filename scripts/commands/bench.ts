@@ -9,6 +9,7 @@ import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchDecisionEncode } from '../bench/decision-encode.js';
 import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
+import { benchGamepadChunks } from '../bench/gamepad-chunks.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { browserMissing } from '../bench/spectator-browser.js';
@@ -23,7 +24,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,curves,hardening,perception', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -199,6 +200,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const p = await benchFrameSampling(300, quick ? 1 : 3);
     say(`one pass: ${fmt(p.onePassMs, 0)} ms for ${p.frames} frames; a seek per frame: ${fmt(p.perFrameSeekMs, 0)} ms; seek/one-pass ${fmt(p.perFrameSeekMs / p.onePassMs)}x`);
     out.perception = p;
+  }
+
+  if (want('gamepad')) {
+    say('\n== gamepad axes: parse + compile of a 6-step answer with axis settings in every step vs the same answer with keys only ==');
+    const g = await benchGamepadChunks(quick ? 2000 : 20_000, quick ? 3 : 7);
+    say(`keys only: ${fmt(g.keys.perItemMs * 1000, 2)} us/decision; with axes: ${fmt(g.axes.perItemMs * 1000, 2)} us/decision; axes/keys ${fmt(g.axes.perItemMs / g.keys.perItemMs)}`);
+    out.gamepad = g;
   }
 
   mkdirSync('.bench', { recursive: true });
