@@ -8,6 +8,7 @@ import {
   ArenaError,
   CloseCode,
   GAME_LINK_VERSION,
+  GamepadAxis,
   GameMessage,
   Limits,
   decodeMessage,
@@ -187,6 +188,11 @@ export async function runGameLinkConformance(url: string, options: GameLinkConfo
     await run.check('a key outside the control set is refused with BAD_INPUT', () =>
       refused(game.advance(cap.clock.tickMs, [{ type: 'key', at: 0, slot: slots[0]!, key: 'NotAControl_ZZ', down: true }], []), 'BAD_INPUT'),
     );
+    await run.check('a gamepad axis outside the control set is refused with BAD_INPUT', () => {
+      const axis = GamepadAxis.options.find((a) => !(cap.controls.axes ?? []).includes(a));
+      if (axis === undefined) skip('the game declares every gamepad axis');
+      return refused(game.advance(cap.clock.tickMs, [{ type: 'axis', at: 0, slot: slots[0]!, axis, value: 0 }], []), 'BAD_INPUT');
+    });
     const noSlot = Math.max(...slots) + 1;
     await run.check('a slot outside the game is refused with BAD_SLOT', async () => {
       if (noSlot >= Limits.maxSlots) skip('the game uses every slot number');

@@ -5,7 +5,7 @@ export { encodeFrame } from './encode-frame.js';
 export { convertFrame } from './convert-frame.js';
 export { serveRemoteInput, REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS, type RemoteInputServer, type RemoteInputServeOptions, type ServerStats as RemoteInputServerStats } from './remote-input-server/server.js';
 
-export { REMOTE_INPUT_BASE_PORT, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey } from './remote-input-server/key-map.js';
+export { REMOTE_INPUT_BASE_PORT, axisByUeName, defaultAxisName, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey, UE_GAMEPAD_AXES } from './remote-input-server/key-map.js';
 export { RemoteInputClient, type RemoteInputClientOptions, type Screenshot, type ScoreReply, type JsonLine } from './remote-input-build/client.js';
 export { RemoteInputBackend } from './remote-input-build/backend.js';
 export { driverOptions, type RemoteInputDriverOptions } from './remote-input-build/options.js';

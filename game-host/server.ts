@@ -33,7 +33,7 @@ import {
   type InputEvent,
   type MouseButton,
 } from '../protocol/index.js';
-import { getGame, type GameEntry } from '../games-manifest/index.js';
+import { getGame, hostAxes, type GameEntry } from '../games-manifest/index.js';
 import type { EpisodeEndInfo, GameBackend } from './backend.js';
 import { convertFrame } from './convert-frame.js';
 import { FreeRun } from './free-run.js';
@@ -61,7 +61,8 @@ export function capabilitiesOf(backend: GameBackend, entry: GameEntry): Capabili
     frameSizes: [entry.frame],
     encodings: ['rgb', 'jpeg', 'png'],
     slots: info.slots.map((s) => ({ slot: s.slot, team: s.team })),
-    controls: entry.controls,
+    // A game with a gamepad declaration takes its axes in any match, so its hello says so.
+    controls: entry.gamepad === undefined ? entry.controls : { ...entry.controls, axes: [...hostAxes(entry)] },
     clock: { pause: true, exactAdvance: info.exactAdvance, timeScale: info.timeScale, tickMs: info.tickMs },
     privilegedState: info.privilegedState,
     variants: [...info.variants],
@@ -249,6 +250,9 @@ class Session {
           if ((input.dx !== 0 && !controls.mouseAxes.includes('x')) || (input.dy !== 0 && !controls.mouseAxes.includes('y'))) {
             throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);
           }
+          return input;
+        case 'axis':
+          if (!hostAxes(this.entry).includes(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
           return input;
       }
     });

@@ -12,6 +12,7 @@ export {
   View,
 } from './schema.js';
 export { RunDefaults } from './defaults.js';
+export { hostAxes, withGamepad } from './gamepad.js';
 export { getGame, getVariant, listGames } from './registry.js';
 export { actionFormatText, composeGamePrompt } from './prompt.js';
 export { entryAt, type Environment, genericEntry, isEnvironmentUrl, parseEnvironment } from './environment.js';

@@ -1,5 +1,5 @@
 /** The game's part of a model player's prompt: rules, screen, controls and the action format. */
-import { ACTION_END, ACTION_START } from '../protocol/index.js';
+import { ACTION_END, ACTION_START, axisRange, type GamepadAxis } from '../protocol/index.js';
 import type { GameEntry } from './schema.js';
 
 /** Describes the chunk format for this game's control set, with a legal example. */
@@ -23,8 +23,21 @@ export function actionFormatText(entry: GameEntry): string {
     `X turns the view horizontally and Y vertically, in degrees (positive X = right, positive Y = up); Z is always 0.`,
     `Then up to ${c.chunkSteps} steps separated by ';'. Each step lasts ${c.stepMs} ms and lists the controls held during it, separated by spaces; an empty step holds nothing.${taps}`,
     `Controls: ${controls.join(', ')}. ${axes}`,
+    ...gamepadText(c.axes ?? []),
     `Example: ${example}`,
   ].join('\n');
+}
+
+/** The prompt's line on gamepad axes, for a game that declares some (none otherwise, so other prompts stay as they are). */
+function gamepadText(axes: readonly GamepadAxis[]): string[] {
+  if (axes.length === 0) return [];
+  const sticks = axes.filter((a) => axisRange(a).min < 0);
+  const triggers = axes.filter((a) => axisRange(a).min >= 0);
+  const kinds = [
+    ...(sticks.length > 0 ? [`${sticks.join(', ')} (stick axes, -1 to 1; X positive = right, Y positive = up)`] : []),
+    ...(triggers.length > 0 ? [`${triggers.join(', ')} (triggers, 0 to 1)`] : []),
+  ];
+  return [`Gamepad axes a step may hold, written AXIS=VALUE among its controls (like ${axes[0]!}=0.5): ${kinds.join('; ')}. An axis a step leaves out is at rest (0).`];
 }
 
 /** The full game prompt a model player receives as its system prompt's game section. */

@@ -1,6 +1,6 @@
 /** The shape of a manifest entry: everything the gateway, agents and drivers need to know about one game. */
 import { z } from 'zod';
-import { ControlSet, Limits } from '../protocol/index.js';
+import { ControlSet, GamepadAxis, Limits } from '../protocol/index.js';
 
 const Name = z.string().min(1).max(Limits.maxNameLength);
 
@@ -99,6 +99,8 @@ export const RemoteInputRecipe = z.strictObject({
   ports: z.array(Port).min(1).max(Limits.maxSlots).optional(),
   /** Our control names -> UE FKey names, where the default (W -> W, Space -> SpaceBar, 1 -> One) is wrong. */
   keyMap: z.record(Name, Name).optional(),
+  /** Our gamepad axes -> the build's UE axis names, where the default (`LX` -> `Gamepad_LeftX`, `RT` -> `Gamepad_RightTriggerAxis`) is wrong. */
+  axisMap: z.partialRecord(GamepadAxis, Name).optional(),
   /** `mouse` units sent per degree of view turn, per axis (default 1; a negative value flips the axis). */
   lookUnitsPerDegree: z.strictObject({ x: z.number(), y: z.number() }).optional(),
   /** Progress in [0, 1] = clamp(get_score's `field` / `max`), kept as the maximum seen (default score / 1). */
@@ -169,6 +171,12 @@ export const GameEntry = z.strictObject({
   variants: z.array(Variant).min(1),
   /** Text for a model player: rules, what is on screen, the controls. The action format is appended by the agent. */
   prompt: z.strictObject({ rules: z.string().max(4000), screen: z.string().max(2000), controls: z.string().max(2000) }),
+  /**
+   * A gamepad the game also takes, without being a variant: its axes join the control set only in a match
+   * that asks for them (`arena match --gamepad`), so every other match, prompt and record stays as it is.
+   * The game's host takes these axes in any match. `controls` is the prompt's words on them.
+   */
+  gamepad: z.strictObject({ axes: z.array(GamepadAxis).min(1).max(GamepadAxis.options.length), controls: z.string().max(2000) }).optional(),
   launch: LaunchRecipe,
 });
 export type GameEntry = z.infer<typeof GameEntry>;

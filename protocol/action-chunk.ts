@@ -3,11 +3,14 @@
  * benchmark's chunk text `<|action_start|>X Y Z ; W A ; W ; ... <|action_end|>` (X yaw and Y pitch in
  * degrees, Z scroll, which no game takes and must be 0) or as JSON `{"look":[X,Y],"steps":[["W","A"],["W"]]}`.
  * Both are parsed strictly against a game's control set; anything else is an invalid answer with a reason.
+ * A game that declares gamepad axes also reads `AXIS=VALUE` tokens in a step (`W LX=0.6 RT=1`,
+ * protocol/chunk-axes.ts): the step holds those axis values.
  * Turn-based games take one move instead (protocol/move-answer.ts).
  */
-import { canonicalControl, type ControlSet } from './controls.js';
+import { canonicalControl, type ControlSet, type GamepadAxis } from './controls.js';
 import { ACTION_END, ACTION_START } from './action-markers.js';
 import { parseMoveAnswer } from './move-answer.js';
+import { axisTokens, checkStepAxes, isAxisToken, normaliseAxes, parseAxisToken, setStepAxis, type StepAxes } from './chunk-axes.js';
 
 /** A parsed, legal action chunk. Controls are canonical names from the control set. */
 export interface ActionChunk {
@@ -17,6 +20,8 @@ export interface ActionChunk {
   readonly steps: readonly (readonly string[])[];
   /** Turn-based games: the move, as written (the game parses its notation). */
   readonly move?: string;
+  /** Gamepad axes held during each step, one map per step (absent when no step names an axis). */
+  readonly axes?: readonly StepAxes[];
 }
 
 /** Why an answer did not yield a chunk. Recorded with every no-op. */
@@ -48,7 +53,7 @@ export function allControls(controls: ControlSet): readonly string[] {
   return [...controls.keys, ...controls.buttons];
 }
 
-function checkParts(look: { dx: number; dy: number }, steps: readonly (readonly string[])[], controls: ControlSet, form: 'text' | 'json'): ChunkParse {
+function checkParts(look: { dx: number; dy: number }, steps: readonly (readonly string[])[], controls: ControlSet, form: 'text' | 'json', axesIn?: unknown): ChunkParse {
   if (!Number.isFinite(look.dx) || !Number.isFinite(look.dy)) return fail('MALFORMED', 'mouse move is not a number');
   if (look.dx !== 0 && !controls.mouseAxes.includes('x')) return fail('BAD_AXIS', 'this game has no horizontal mouse axis; X must be 0');
   if (look.dy !== 0 && !controls.mouseAxes.includes('y')) return fail('BAD_AXIS', 'this game has no vertical mouse axis; Y must be 0');
@@ -59,16 +64,27 @@ function checkParts(look: { dx: number; dy: number }, steps: readonly (readonly 
   if (steps.length > controls.chunkSteps) return fail('TOO_MANY_STEPS', `${steps.length} steps, at most ${controls.chunkSteps}`);
   const all = allControls(controls);
   const canonical: string[][] = [];
-  for (const step of steps) {
+  const built = checkStepAxes(axesIn, steps.length, controls);
+  if (!built.ok) return built;
+  const axes: Partial<Record<GamepadAxis, number>>[] = steps.map((_, k) => ({ ...built.axes?.[k] }));
+  for (const [k, step] of steps.entries()) {
     const names: string[] = [];
     for (const token of step) {
+      if (isAxisToken(token, controls)) {
+        const setting = parseAxisToken(token, controls);
+        if (!setting.ok) return setting;
+        const twice = setStepAxis(axes[k]!, setting.axis, setting.value);
+        if (twice) return twice;
+        continue;
+      }
       const name = canonicalControl(token, all);
       if (name === undefined) return fail('BAD_CONTROL', `'${token.slice(0, 32)}' is not a control of this game`);
       if (!names.includes(name)) names.push(name);
     }
     canonical.push(names);
   }
-  return { ok: true, chunk: { look: { dx: look.dx, dy: look.dy }, steps: canonical }, form };
+  const held = normaliseAxes(axes);
+  return { ok: true, chunk: { look: { dx: look.dx, dy: look.dy }, steps: canonical, ...(held ? { axes: held } : {}) }, form };
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -130,18 +146,18 @@ export function parseAnswer(answer: string, controls: ControlSet): ChunkParse {
  */
 export function checkChunk(chunk: ActionChunk, controls: ControlSet): ChunkParse {
   // An in-process agent's chunk is typed but not validated: guard the shapes a JSON form would have refused.
-  const { look, steps } = chunk as { look: unknown; steps: unknown };
+  const { look, steps, axes } = chunk as { look: unknown; steps: unknown; axes?: unknown };
   const xy = typeof look === 'object' && look !== null ? (look as { dx?: unknown; dy?: unknown }) : {};
   if (!Number.isFinite(xy.dx) || !Number.isFinite(xy.dy)) return fail('MALFORMED', '"look" must be [X, Y] in degrees');
   if (!Array.isArray(steps) || !steps.every((s) => Array.isArray(s) && s.every((t) => typeof t === 'string'))) {
     return fail('MALFORMED', '"steps" must be a list of lists of control names');
   }
-  return checkParts({ dx: xy.dx as number, dy: xy.dy as number }, steps, controls, 'json');
+  return checkParts({ dx: xy.dx as number, dy: xy.dy as number }, steps, controls, 'json', axes);
 }
 
 /** Writes a chunk in the benchmark's text form (used in prompts, examples and records). */
 export function formatChunk(chunk: ActionChunk): string {
   if (chunk.move !== undefined) return `${ACTION_START}${chunk.move}${ACTION_END}`;
-  const steps = chunk.steps.map((s) => s.join(' '));
+  const steps = chunk.steps.map((s, k) => [...s, ...axisTokens(chunk.axes?.[k])].join(' '));
   return `${ACTION_START}${chunk.look.dx} ${chunk.look.dy} 0 ; ${steps.join(' ; ')} ${ACTION_END}`.replace(/ {2,}/g, ' ');
 }

@@ -33,11 +33,13 @@ export const AgentAction = z.strictObject({
   step: z.number().int().min(0),
   /** The model's answer text, parsed by the gateway like any VLM answer. */
   answer: Text.optional(),
-  /** Or a chunk built by the agent itself: look [X, Y] degrees and held controls per step. */
+  /** Or a chunk built by the agent itself: look [X, Y] degrees, held controls per step, and gamepad axes per step. */
   chunk: z
     .strictObject({
       look: z.tuple([z.number(), z.number()]),
       steps: z.array(z.array(Name).max(Limits.maxControls)).max(64),
+      /** One `{axis: value}` map per step (`{LX: 0.5, RT: 1}`), checked against the game's axes and their ranges. */
+      axes: z.array(z.record(Name, z.number())).max(64).optional(),
     })
     .optional(),
   reasoning: Text.optional(),

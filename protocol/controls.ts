@@ -1,7 +1,8 @@
 /**
  * Controls and timed input: what a player may press, and the input schedule the gateway sends a game.
  * Keys are named as players name them (`W`, `Space`, `F`); mouse buttons as `LMB`, `RMB`, `MMB` in
- * chunks and as `left`, `right`, `middle` on the wire; mouse-look moves are in degrees.
+ * chunks and as `left`, `right`, `middle` on the wire; mouse-look moves are in degrees; gamepad axes as
+ * `LX`, `LY`, `RX`, `RY` (sticks, in [-1, 1], right and up positive) and `LT`, `RT` (triggers, in [0, 1]).
  */
 import { z } from 'zod';
 import { Limits } from './limits.js';
@@ -40,6 +41,21 @@ export function wireButtons(buttons: readonly ButtonToken[]): MouseButton[] {
 export const MouseAxis = z.enum(['x', 'y']);
 export type MouseAxis = z.infer<typeof MouseAxis>;
 
+/** Gamepad axes: left and right stick x (right positive) and y (up positive), left and right trigger. */
+export const GamepadAxis = z.enum(['LX', 'LY', 'RX', 'RY', 'LT', 'RT']);
+export type GamepadAxis = z.infer<typeof GamepadAxis>;
+
+/** The values an axis takes: [-1, 1] for a stick, [0, 1] for a trigger; 0 is the axis at rest. */
+export function axisRange(axis: GamepadAxis): { readonly min: number; readonly max: number } {
+  return axis === 'LT' || axis === 'RT' ? { min: 0, max: 1 } : { min: -1, max: 1 };
+}
+
+/** The gamepad axis `name` names (any case), or undefined. */
+export function gamepadAxis(name: string): GamepadAxis | undefined {
+  const upper = name.toUpperCase();
+  return GamepadAxis.options.find((a) => a === upper);
+}
+
 /** The controls a game accepts and how a chunk of them is timed. */
 export const ControlSet = z.strictObject({
   /** Keys a player may hold, as named in chunks (`W`, `Space`, `F`). */
@@ -50,6 +66,8 @@ export const ControlSet = z.strictObject({
   tapControls: z.array(Name).max(Limits.maxControls),
   /** Mouse-look axes a chunk may move; `x` turns (yaw), `y` tilts (pitch). */
   mouseAxes: z.array(MouseAxis).max(2),
+  /** Gamepad axes a chunk may hold (absent or empty: the game takes none). */
+  axes: z.array(GamepadAxis).max(GamepadAxis.options.length).optional(),
   /** Largest mouse-look move per chunk and axis, degrees. */
   maxLookDeg: z.number().positive().max(360),
   /** Steps per chunk the game's prompt asks for. */
@@ -77,6 +95,10 @@ export const InputEvent = z.discriminatedUnion('type', [
     dx: z.number().min(-360).max(360),
     dy: z.number().min(-360).max(360),
   }),
+  /** Sets a gamepad axis to `value` (held until the next `axis` event for it; 0 is at rest). */
+  z
+    .strictObject({ type: z.literal('axis'), at: At, slot: Slot, axis: GamepadAxis, value: z.number().min(-1).max(1) })
+    .refine((e) => e.value >= axisRange(e.axis).min, { message: 'a trigger axis takes values in [0, 1]', path: ['value'] }),
   /** A move of a turn-based game, as the player wrote it; the game parses it against its notation. */
   z.strictObject({ type: z.literal('move'), at: At, slot: Slot, move: z.string().max(MAX_MOVE_LENGTH) }),
 ]);

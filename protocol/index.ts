@@ -2,11 +2,14 @@
 export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, WireErrorCode } from './errors.js';
 export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
 export {
+  axisRange,
   BUTTON_TOKENS,
   type ButtonToken,
   canonicalControl,
   controlKey,
   ControlSet,
+  GamepadAxis,
+  gamepadAxis,
   InputEvent,
   InputSchedule,
   MAX_MOVE_LENGTH,
@@ -60,6 +63,7 @@ export {
   parseAnswer,
 } from './action-chunk.js';
 export { type MoveParse, parseMoveAnswer } from './move-answer.js';
+export { axisTokens, declaredAxes, type StepAxes } from './chunk-axes.js';
 export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, EpisodeSummary, JpegProfile, Observation } from './agent.js';
 export { READY_PREFIX } from './launch.js';
 export { Prng } from './prng.js';

@@ -23,7 +23,17 @@ export interface RunSummary {
   readonly seed: number;
   readonly status: string;
   readonly agents: readonly string[];
+  /** Per agent, the latency condition it played under (`none` under pdq, `synthetic:500`, `wall`...). */
+  readonly latency: readonly string[];
   readonly startedAt: string;
   readonly reason?: string;
   readonly hasVideo: boolean;
+  /** The job whose directory holds the run (a curve's or a sweep's episode); absent for runs in the runs directory. */
+  readonly job?: { readonly kind: string; readonly id: string };
+  /** A curve episode's phase (`round` or `heldout`), its round, and a held-out episode's arm. */
+  readonly phase?: string;
+  readonly round?: number;
+  readonly arm?: string;
+  /** A sweep episode's cell. */
+  readonly cell?: string;
 }

@@ -33,6 +33,8 @@ export const MatchConfig = z.strictObject({
   profile: z.enum(PROFILES).optional(),
   /** `omnigamearena` on a RemoteInput build: the builds' maps config (`configs/maps.yaml` of a runner checkout), read at run time. */
   maps: z.string().min(1).optional(),
+  /** Play with the game's gamepad: the axes its manifest's `gamepad` declares join its control set (docs/agent-link.md). */
+  gamepad: z.boolean().optional(),
   agents: z.array(AgentConfig).min(1).default([{ kind: 'scripted' }]),
   observationDelayMs: z.number().min(0).optional(),
   stepBudget: z.number().int().positive().optional(),

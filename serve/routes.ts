@@ -1,7 +1,7 @@
 /**
  * The JSON API. Per job kind (`matches`, `tournaments`, `curves`, `sweeps`...): `GET /api/KIND` lists,
  * `POST /api/KIND` creates from the CLI's configuration, `GET /api/KIND/ID` inspects, `POST /api/KIND/ID/cancel`
- * and `/resume`, `GET /api/KIND/ID/spectators` and `/files/PATH`. Runs: `GET /api/runs?game=&agent=&clock=&variant=`,
+ * and `/resume`, `GET /api/KIND/ID/spectators` and `/files/PATH`. Runs: `GET /api/runs?game=&agent=&clock=&variant=&status=&curve=&sweep=&round=&cell=`,
  * `GET /api/runs/ID` (record, decisions, ledger, progress, events) and `/api/runs/ID/files/PATH`. See docs/serve.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,14 +12,14 @@ import { presentedToken } from './access.js';
 import { readJson, sendJson } from './http-util.js';
 import type { JobRecord } from './job-store.js';
 import type { Jobs } from './jobs.js';
-import { listRuns, readLines, readRunRecord, runDir, runFile } from './runs-browser.js';
+import { jobOfRun, listRuns, readLines, readRunRecord, RUN_FILTER_FIELDS, runDir, runFile, type RunFilter, type RunRoots } from './runs-browser.js';
 import { sendFile, serveStatic } from './static-files.js';
 
 /** What the routes work on. */
 export interface RouteContext {
   readonly jobs: Jobs;
   readonly access: Access;
-  readonly runsDir: string;
+  readonly runs: RunRoots;
 }
 
 /** A job as the API shows it: the read token only to the main token's holder. */
@@ -91,24 +91,24 @@ function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: Rou
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new ArenaError(ErrorCode.NOT_FOUND, 'runs are read-only');
   if (runId === undefined) {
     need({ kind: 'admin' });
-    const q = url.searchParams;
-    const filter = { game: q.get('game') ?? undefined, variant: q.get('variant') ?? undefined, clock: q.get('clock') ?? undefined, agent: q.get('agent') ?? undefined, status: q.get('status') ?? undefined };
-    return sendJson(res, 200, listRuns(ctx.runsDir, filter));
+    const filter: RunFilter = Object.fromEntries(RUN_FILTER_FIELDS.map((f) => [f, url.searchParams.get(f) ?? undefined]));
+    return sendJson(res, 200, listRuns(ctx.runs, filter));
   }
-  // A match's read token also reads the run that match records.
+  // A match's read token also reads the run that match records, and a curve's or a sweep's the runs in its directory.
   const token = presentedToken(req, url);
-  const owner = ctx.jobs.store.list().find((j) => j.runId === runId && j.readToken === token);
+  const job = jobOfRun(runId);
+  const owner = ctx.jobs.store.list().find((j) => (j.runId === runId || j.id === job) && j.readToken === token);
   need(owner ? { kind: 'read', jobId: owner.id } : { kind: 'admin' });
   if (action === undefined) {
-    const dir = runDir(ctx.runsDir, runId);
+    const dir = runDir(ctx.runs, runId);
     return sendJson(res, 200, {
-      run: readRunRecord(ctx.runsDir, runId),
+      run: readRunRecord(ctx.runs, runId),
       decisions: readLines(join(dir, 'decisions.jsonl')),
       ledger: readLines(join(dir, 'ledger.jsonl')),
       progress: readLines(join(dir, 'progress.jsonl')),
       events: readLines(join(dir, 'events.jsonl')),
     });
   }
-  if (action === 'files') return sendFile(req, res, runFile(ctx.runsDir, runId, rest.join('/')));
+  if (action === 'files') return sendFile(req, res, runFile(ctx.runs, runId, rest.join('/')));
   throw new ArenaError(ErrorCode.NOT_FOUND, `no call ${url.pathname}`);
 }

@@ -1,6 +1,9 @@
 /**
- * The runs browser's data: every run directory under the runs directory with the fields to filter on (game,
- * variant, agent, clock, status), and a run's own files, confined to its directory.
+ * The runs browser's data: every run directory under the runs directory, and every episode run a job keeps in
+ * its own directory (a curve's rounds, a sweep's cells), with the fields to filter on (game, variant, agent,
+ * clock, latency condition, status; curve, sweep, round, cell), and a run's own files, confined to its directory. A job's run has
+ * the id `JOB--PATH` with its path inside the job's directory written with `--` for `/`
+ * (`curve-...--curve--rounds--0--episodes--e0`), so that it opens like any other run.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
@@ -13,10 +16,34 @@ export interface RunFilter {
   readonly variant?: string | undefined;
   readonly clock?: string | undefined;
   readonly agent?: string | undefined;
+  /** A latency condition as the run records it (`none` under pdq, `synthetic:500`, `provider`...): any of its agents'. */
+  readonly latency?: string | undefined;
   readonly status?: string | undefined;
+  /** A curve job's id: its episode runs. */
+  readonly curve?: string | undefined;
+  /** A sweep job's id: its episode runs. */
+  readonly sweep?: string | undefined;
+  readonly round?: string | undefined;
+  readonly cell?: string | undefined;
 }
 
-const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+/** The names of the filter fields, as the API's query parameters. */
+export const RUN_FILTER_FIELDS = ['game', 'variant', 'clock', 'agent', 'latency', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
+
+/** Where runs are: the service's runs directory, and the jobs' directories (`DIR/.serve/work/JOB`) with each job's kind. */
+export interface RunRoots {
+  readonly runsDir: string;
+  readonly workDir: string;
+  /** The kind of a job by id, for the jobs whose directories may hold runs. */
+  readonly jobs: () => ReadonlyMap<string, string>;
+}
+
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,400}$/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** How `/` is written in the id of a run inside a job's directory. */
+const SEP = '--';
+/** How deep below a job's directory its runs may be (a curve's transfer runs are six levels down). */
+const MAX_DEPTH = 7;
 
 function readRun(dir: string): Record<string, unknown> | undefined {
   try {
@@ -34,13 +61,18 @@ const RunFields = z.looseObject({
   seed: z.number().catch(0),
   status: z.string().catch(''),
   startedAt: z.string().catch(''),
-  agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional() })).catch([]),
+  agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional(), latency: z.string().optional() })).catch([]),
+  conditions: z.looseObject({ agents: z.array(z.looseObject({ latency: z.string().optional() })).catch([]) }).optional().catch(undefined),
   result: z.looseObject({ reason: z.string().optional() }).optional().catch(undefined),
+  curveEpisode: z.looseObject({ phase: z.string().optional(), round: z.number().optional(), arm: z.string().optional() }).optional().catch(undefined),
+  batch: z.looseObject({ cell: z.string().optional() }).optional().catch(undefined),
 });
 
-function summary(runId: string, raw: Record<string, unknown>, dir: string): RunSummary {
+function summary(runId: string, raw: Record<string, unknown>, dir: string, job?: { kind: string; id: string }): RunSummary {
   const run = RunFields.parse(raw);
   const reason = run.result?.reason;
+  const episode = run.curveEpisode;
+  const cell = run.batch?.cell;
   return {
     runId,
     game: run.game,
@@ -49,49 +81,103 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string): RunS
     seed: run.seed,
     status: run.status,
     agents: run.agents.map((a) => a.label ?? a.kind ?? ''),
+    // The condition the run was played under: what was charged (`none` under pdq), else the agent's source.
+    latency: run.agents.map((a, i) => run.conditions?.agents[i]?.latency ?? a.latency ?? ''),
     startedAt: run.startedAt,
     ...(reason === undefined ? {} : { reason }),
     hasVideo: existsSync(join(dir, 'episode.mp4')),
+    ...(job ? { job } : {}),
+    ...(episode?.phase === undefined ? {} : { phase: episode.phase }),
+    ...(episode?.round === undefined ? {} : { round: episode.round }),
+    ...(episode?.arm === undefined ? {} : { arm: episode.arm }),
+    ...(cell === undefined ? {} : { cell }),
   };
 }
 
-/** The runs under `runsDir`, newest first, narrowed by `filter`. */
-export function listRuns(runsDir: string, filter: RunFilter = {}): RunSummary[] {
-  if (!existsSync(runsDir)) return [];
+function matches(s: RunSummary, filter: RunFilter): boolean {
+  if (filter.game && s.game !== filter.game) return false;
+  if (filter.variant && s.variant !== filter.variant) return false;
+  if (filter.clock && s.clock !== filter.clock) return false;
+  if (filter.status && s.status !== filter.status) return false;
+  if (filter.agent && !s.agents.includes(filter.agent)) return false;
+  if (filter.latency && !s.latency.includes(filter.latency)) return false;
+  if (filter.curve && !(s.job?.kind === 'curve' && s.job.id === filter.curve)) return false;
+  if (filter.sweep && !(s.job?.kind === 'sweep' && s.job.id === filter.sweep)) return false;
+  if (filter.round && String(s.round) !== filter.round) return false;
+  if (filter.cell && s.cell !== filter.cell) return false;
+  return true;
+}
+
+/** The run directories at or below `dir` (not below a run), as paths relative to it split into names. */
+function findRuns(dir: string, depth: number, rel: string[], out: string[][]): void {
+  if (rel.length > 0 && existsSync(join(dir, 'run.json'))) {
+    out.push(rel);
+    return;
+  }
+  if (depth === 0) return;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!NAME.test(name) || name.includes(SEP) || name === 'frames') continue;
+    const sub = join(dir, name);
+    if (statSync(sub, { throwIfNoEntry: false })?.isDirectory()) findRuns(sub, depth - 1, [...rel, name], out);
+  }
+}
+
+/** Every run, newest first, narrowed by `filter`. */
+export function listRuns(roots: RunRoots, filter: RunFilter = {}): RunSummary[] {
   const out: RunSummary[] = [];
-  for (const name of readdirSync(runsDir)) {
-    if (!RUN_ID.test(name)) continue;
-    const dir = join(runsDir, name);
+  const add = (runId: string, dir: string, job?: { kind: string; id: string }): void => {
     const run = readRun(dir);
-    if (!run) continue;
-    const s = summary(name, run, dir);
-    if (filter.game && s.game !== filter.game) continue;
-    if (filter.variant && s.variant !== filter.variant) continue;
-    if (filter.clock && s.clock !== filter.clock) continue;
-    if (filter.status && s.status !== filter.status) continue;
-    if (filter.agent && !s.agents.includes(filter.agent)) continue;
-    out.push(s);
+    if (!run) return;
+    const s = summary(runId, run, dir, job);
+    if (matches(s, filter)) out.push(s);
+  };
+  if (existsSync(roots.runsDir)) {
+    for (const name of readdirSync(roots.runsDir)) if (RUN_ID.test(name)) add(name, join(roots.runsDir, name));
+  }
+  for (const [id, kind] of roots.jobs()) {
+    if ((filter.curve && id !== filter.curve) || (filter.sweep && id !== filter.sweep)) continue;
+    const found: string[][] = [];
+    findRuns(join(roots.workDir, id), MAX_DEPTH, [], found);
+    for (const rel of found) add([id, ...rel].join(SEP), join(roots.workDir, id, ...rel), { kind, id });
   }
   return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
 }
 
+/** The job whose directory holds a run, by the run's id; undefined for a run in the runs directory. */
+export function jobOfRun(runId: string): string | undefined {
+  const at = runId.indexOf(SEP);
+  return at > 0 ? runId.slice(0, at) : undefined;
+}
+
 /** The directory of one run; NOT_FOUND when there is none. */
-export function runDir(runsDir: string, runId: string): string {
-  const dir = join(runsDir, runId);
-  if (!RUN_ID.test(runId) || !existsSync(join(dir, 'run.json'))) throw new ArenaError(ErrorCode.NOT_FOUND, `no run '${runId}'`);
+export function runDir(roots: RunRoots, runId: string): string {
+  const missing = (): ArenaError => new ArenaError(ErrorCode.NOT_FOUND, `no run '${runId}'`);
+  if (!RUN_ID.test(runId)) throw missing();
+  const own = join(roots.runsDir, runId);
+  if (existsSync(join(own, 'run.json'))) return own;
+  const parts = runId.split(SEP);
+  if (parts.length < 2 || parts.some((p) => !NAME.test(p))) throw missing();
+  const dir = join(roots.workDir, ...parts);
+  if (!existsSync(join(dir, 'run.json'))) throw missing();
   return dir;
 }
 
 /** A run's run.json. */
-export function readRunRecord(runsDir: string, runId: string): Record<string, unknown> {
-  const run = readRun(runDir(runsDir, runId));
+export function readRunRecord(roots: RunRoots, runId: string): Record<string, unknown> {
+  const run = readRun(runDir(roots, runId));
   if (!run) throw new ArenaError(ErrorCode.NOT_FOUND, `no readable run.json in '${runId}'`);
   return run;
 }
 
 /** The path of a file inside a run (`decisions.jsonl`, `frames/0001-s0.jpg`, `episode.mp4`); NOT_FOUND outside it or when absent. */
-export function runFile(runsDir: string, runId: string, rel: string): string {
-  const dir = runDir(runsDir, runId);
+export function runFile(roots: RunRoots, runId: string, rel: string): string {
+  const dir = runDir(roots, runId);
   const clean = normalize(rel);
   if (clean.startsWith('..') || clean.includes(`${sep}..`) || clean.startsWith(sep)) throw new ArenaError(ErrorCode.NOT_FOUND, `no file '${rel}' in run '${runId}'`);
   const path = join(dir, clean);

@@ -100,7 +100,8 @@ export class ArenaService {
     const url = new URL(req.url ?? '/', 'http://service');
     try {
       if (url.pathname.startsWith('/api/')) {
-        await routeApi(req, res, url, { jobs: this.jobs, access: this.access, runsDir: this.options.runsDir });
+        const runs = { runsDir: this.options.runsDir, workDir: join(this.jobs.stateDir, 'work'), jobs: () => new Map(this.jobs.store.list().map((j) => [j.id, j.kind])) };
+        await routeApi(req, res, url, { jobs: this.jobs, access: this.access, runs });
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && this.options.webDir && serveStatic(req, res, this.options.webDir, url.pathname)) return;

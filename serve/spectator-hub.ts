@@ -24,6 +24,8 @@ interface Spectator {
   sentFrames: number;
   skippedFrames: number;
   maxBuffered: number;
+  /** Largest number of bytes held for it at once: unsent on its socket plus its pending frames. */
+  maxHeld: number;
 }
 
 /** One player view at one profile: its rate limit, the encode in flight, and the last frame encoded. */
@@ -56,6 +58,8 @@ export interface HubStats {
   readonly droppedMessages: number;
   /** Largest unsent byte count any spectator's socket held. */
   readonly maxBuffered: number;
+  /** Largest byte count held for any one spectator at once: its socket's unsent bytes plus its pending frames. */
+  readonly maxHeldBytes: number;
 }
 
 /** The spectators of one match, fed as the match's observer. */
@@ -64,7 +68,7 @@ export class SpectatorHub implements MatchObserver {
   private readonly latest = new Map<number, { frame: Frame; capturedAt: number }>();
   private readonly recent: string[] = [];
   private framesIn = 0;
-  private retired = { sentFrames: 0, skippedFrames: 0, dropped: 0, maxBuffered: 0 };
+  private retired = { sentFrames: 0, skippedFrames: 0, dropped: 0, maxBuffered: 0, maxHeld: 0 };
   private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -79,7 +83,7 @@ export class SpectatorHub implements MatchObserver {
       state = { profile, spectators: new Set(), views: new Map(), encodes: 0 };
       this.profiles.set(key, state);
     }
-    const s: Spectator = { ws, key, pending: new Map(), dropped: 0, sentFrames: 0, skippedFrames: 0, maxBuffered: 0 };
+    const s: Spectator = { ws, key, pending: new Map(), dropped: 0, sentFrames: 0, skippedFrames: 0, maxBuffered: 0, maxHeld: 0 };
     state.spectators.add(s);
     ws.on('close', () => this.remove(s));
     ws.on('error', () => undefined);
@@ -124,7 +128,7 @@ export class SpectatorHub implements MatchObserver {
 
   stats(): HubStats {
     let spectators = 0;
-    let { sentFrames, skippedFrames, dropped, maxBuffered } = this.retired;
+    let { sentFrames, skippedFrames, dropped, maxBuffered, maxHeld } = this.retired;
     const encodes: Record<string, number> = {};
     for (const [key, state] of this.profiles) {
       encodes[key] = state.encodes;
@@ -134,9 +138,10 @@ export class SpectatorHub implements MatchObserver {
         skippedFrames += s.skippedFrames;
         dropped += s.dropped;
         maxBuffered = Math.max(maxBuffered, s.maxBuffered);
+        maxHeld = Math.max(maxHeld, s.maxHeld);
       }
     }
-    return { spectators, framesIn: this.framesIn, encodes, sentFrames, skippedFrames, droppedMessages: dropped, maxBuffered };
+    return { spectators, framesIn: this.framesIn, encodes, sentFrames, skippedFrames, droppedMessages: dropped, maxBuffered, maxHeldBytes: maxHeld };
   }
 
   /** Ends every stream with a last message (the job's end) and stops all timers. */
@@ -157,6 +162,7 @@ export class SpectatorHub implements MatchObserver {
     this.retired.skippedFrames += s.skippedFrames;
     this.retired.dropped += s.dropped;
     this.retired.maxBuffered = Math.max(this.retired.maxBuffered, s.maxBuffered);
+    this.retired.maxHeld = Math.max(this.retired.maxHeld, s.maxHeld);
   }
 
   /** Encodes `frame` for a profile now if its rate allows and no encode runs; otherwise keeps it as the one to do next. */
@@ -210,6 +216,7 @@ export class SpectatorHub implements MatchObserver {
     if (s.ws.bufferedAmount > SPECTATOR_HIGH_WATER) {
       if (s.pending.has(slot)) s.skippedFrames++;
       s.pending.set(slot, message);
+      this.note(s);
       this.scheduleFlush();
       return;
     }
@@ -237,6 +244,9 @@ export class SpectatorHub implements MatchObserver {
 
   private note(s: Spectator): void {
     s.maxBuffered = Math.max(s.maxBuffered, s.ws.bufferedAmount);
+    let held = s.ws.bufferedAmount;
+    for (const message of s.pending.values()) held += message.length;
+    s.maxHeld = Math.max(s.maxHeld, held);
   }
 
   /** While any spectator is backed up, looks every 50 ms whether it drained, and sends its newest frames. */

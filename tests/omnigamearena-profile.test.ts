@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getGame, parseRunnerAnswer, runnerEntry, runnerTimeline, RUNNER_GAMES, RUNNER_UNITS_PER_DEGREE, type GameEntry, type RunnerGame } from '../games-manifest/index.js';
-import { defaultFKey } from '../game-host/index.js';
+import { defaultAxisName, defaultFKey } from '../game-host/index.js';
 import { runMatch } from '../gateway/index.js';
 import type { InputEvent } from '../protocol/index.js';
 import { readdirSync } from 'node:fs';
@@ -46,6 +46,7 @@ function wire(e: InputEvent): Record<string, unknown> {
   if (e.type === 'key') return { type: 'key', key: defaultFKey(e.key), event: e.down ? 'pressed' : 'released' };
   if (e.type === 'button') return { type: 'mouse_button', button: e.button, event: e.down ? 'pressed' : 'released' };
   if (e.type === 'move') throw new Error('the benchmark games take no moves');
+  if (e.type === 'axis') return { type: 'axis', axis: defaultAxisName(e.axis), value: e.value };
   return { type: 'mouse', dx: e.dx * RUNNER_UNITS_PER_DEGREE, dy: e.dy * RUNNER_UNITS_PER_DEGREE };
 }
 

@@ -3,13 +3,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasCode } from '../protocol/index.js';
+import { hasCode, type RunSummary } from '../protocol/index.js';
 import { ArenaService, MAX_BODY_BYTES } from '../serve/index.js';
 import { parseFlags } from '../scripts/cli/flags.js';
 import { serveKinds } from '../scripts/serve/job-kinds.js';
 import { buildMatchConfig, matchOptions, specFromConfig } from '../scripts/commands/match.js';
 import { planTournament, tournamentOptions } from '../scripts/commands/tournament.js';
 import { runArena } from './support/arena-process.js';
+import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
 
@@ -61,6 +62,20 @@ describe('arena serve: matches', () => {
     const runs = await svc.api.get<{ runId: string }[]>('/api/runs?game=last_stand&agent=random&clock=pdq');
     expect(runs.body.map((r) => r.runId)).toContain(id);
     expect((await svc.api.get<unknown[]>('/api/runs?clock=lcrt')).body.map((r) => (r as { runId: string }).runId)).not.toContain(id);
+  });
+
+  it('filters runs by their latency condition', async () => {
+    const lcrt = await svc.api.post('/api/matches', { game: 'last_stand', clock: 'lcrt', agents: [{ kind: 'random', latency: 'synthetic:300' }], stepBudget: 2, observationDelayMs: 0 });
+    const pdq = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'random' }], stepBudget: 2, observationDelayMs: 0 });
+    for (const r of [lcrt, pdq]) expect(await svc.api.settled('matches', r.body.id as string)).toMatchObject({ status: 'complete' });
+    const ids = async (query: string): Promise<string[]> => (await svc.api.get<RunSummary[]>(`/api/runs?${query}`)).body.map((r) => r.runId);
+    expect(await ids('latency=synthetic:300')).toContain(lcrt.body.id);
+    expect(await ids('latency=synthetic:300')).not.toContain(pdq.body.id);
+    // Under pdq nothing is charged: the condition is `none`.
+    expect(await ids('latency=none')).toContain(pdq.body.id);
+    expect(await ids('latency=none')).not.toContain(lcrt.body.id);
+    const listed = (await svc.api.get<RunSummary[]>('/api/runs?clock=lcrt')).body.find((r) => r.runId === lcrt.body.id);
+    expect(listed?.latency).toEqual(['synthetic:300']);
   });
 
   it('cancels a running match; its run is kept, marked ABORTED', async () => {
@@ -236,6 +251,44 @@ describe('arena serve: curves', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', resumable: true });
   }, 60_000);
 
+  it('lists a curve\'s episode runs in the runs browser, filtered by curve and round, and opens them like any run', async () => {
+    const reflector = await startFakeProvider();
+    try {
+      reflector.script(submit(STAY));
+      const created = await svc.api.post('/api/curves', { ...curve(), 'reflector-base-url': reflector.url, 'reflector-model': 'fake-reflector' });
+      const id = created.body.id as string;
+      expect(await svc.api.settled('curves', id, 120_000)).toMatchObject({ status: 'complete' });
+      const state = (await svc.api.get<{ rounds: { round: number; episodes: unknown[] }[] }>(`/api/curves/${id}/files/curve/curve.json`)).body;
+      const runs = (await svc.api.get<RunSummary[]>(`/api/runs?curve=${id}`)).body;
+      // One listed run per episode the curve played, each with its curve and round.
+      expect(runs.length).toBe(state.rounds.reduce((n, r) => n + r.episodes.length, 0));
+      for (const r of runs) expect(r).toMatchObject({ job: { kind: 'curve', id }, phase: 'round', game: 'last_stand', agents: ['player'] });
+      expect(new Set(runs.map((r) => r.round))).toEqual(new Set(state.rounds.map((r) => r.round)));
+      // The runs directory's own listing has them too; a round narrows it; another curve or a sweep of that id has none.
+      expect((await svc.api.get<RunSummary[]>('/api/runs?game=last_stand')).body.map((r) => r.runId)).toEqual(expect.arrayContaining(runs.map((r) => r.runId)));
+      const round0 = (await svc.api.get<RunSummary[]>(`/api/runs?curve=${id}&round=0`)).body;
+      expect(round0.length).toBeGreaterThan(0);
+      expect(round0.every((r) => r.round === 0)).toBe(true);
+      expect((await svc.api.get<RunSummary[]>(`/api/runs?sweep=${id}`)).body).toEqual([]);
+      // A listed run opens as a replay: record, decisions and files; the curve's read token reads it, another job's does not.
+      const run = runs[0]!;
+      const detail = await svc.api.get<{ run: { runId: string; curve: string }; decisions: { frame?: string }[] }>(`/api/runs/${run.runId}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.run.curve).toBe('curve');
+      expect(detail.body.decisions.length).toBeGreaterThan(0);
+      const frame = detail.body.decisions.find((d) => d.frame)!.frame!;
+      const file = await fetch(`${svc.url}/api/runs/${run.runId}/files/${frame}?token=${created.body.readToken as string}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/jpeg');
+      const other = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'random' }], stepBudget: 1, observationDelayMs: 0 });
+      expect((await svc.api.get(`/api/runs/${run.runId}`, other.body.readToken as string)).body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+      expect((await svc.api.get(`/api/runs/${id}--curve--rounds--9--episodes--e0`)).body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect((await svc.api.get(`/api/runs/${id}--..--..`)).body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    } finally {
+      await reflector.close();
+    }
+  }, 150_000);
+
   it.each([
     [{ game: 'last_stand', agent: 'random', episodes: 1, 'reflector-model': 'm', 'reflector-base-url': 'http://127.0.0.1:9/v1' }, 'BAD_CONFIG'],
     [{ game: 'last_stand', agent: 'random', rounds: 1, episodes: 1, 'reflector-base-url': 'http://127.0.0.1:9/v1' }, 'BAD_CONFIG'],
@@ -260,6 +313,24 @@ describe('arena serve: sweeps', () => {
     const done = await svc.api.settled('sweeps', id, 120_000);
     expect(done).toMatchObject({ status: 'complete' });
     expect((done.result as { cells: unknown[] }).cells.length).toBe(1);
+    // Its report's plots are job files.
+    const plots = (done.result as { plots: string[] }).plots;
+    expect(plots).toEqual(['files/sweep/report/score-vs-latency.svg', 'files/sweep/report/pdq-vs-lcrt.svg']);
+    const plot = await fetch(`${svc.url}/api/sweeps/${id}/${plots[0]!}?token=${svc.token}`);
+    expect(plot.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await plot.text()).toMatch(/^<svg/);
+    // Its episode run is in the runs browser, with its sweep and cell, and opens like any run.
+    const runs = (await svc.api.get<RunSummary[]>(`/api/runs?sweep=${id}`)).body;
+    expect(runs.length).toBe(1);
+    const run = runs[0]!;
+    expect(run).toMatchObject({ job: { kind: 'sweep', id }, game: 'last_stand', agents: ['random'], clock: 'pdq', status: 'complete' });
+    expect(run.cell).toMatch(/^last_stand\.origin\.pdq\./);
+    expect((await svc.api.get<RunSummary[]>(`/api/runs?cell=${run.cell!}`)).body.map((r) => r.runId)).toEqual([run.runId]);
+    expect((await svc.api.get<RunSummary[]>(`/api/runs?sweep=${id}&cell=nope`)).body).toEqual([]);
+    const detail = await svc.api.get<{ run: { batch: { name: string } }; ledger: unknown[] }>(`/api/runs/${run.runId}`, created.body.readToken as string);
+    expect(detail.status).toBe(200);
+    expect(detail.body.run.batch.name).toBe('api-sweep');
+    expect(detail.body.ledger.length).toBeGreaterThan(0);
   }, 150_000);
 
   it('cancels a running sweep', async () => {

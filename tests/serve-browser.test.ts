@@ -58,6 +58,25 @@ async function vlmMatch(steps: number): Promise<string> {
   return created.body.id as string;
 }
 
+/** Lists a job's episode runs in the runs browser by one filter field and opens the first as a replay; returns how many were listed. */
+async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): Promise<number> {
+  await page.goto(`${svc.url}/#/runs`);
+  await page.locator(`[data-testid=filter-${field}]`).fill(id);
+  await page.locator('form.filters button').click();
+  const links = page.locator('[data-testid=runs-table] [data-testid=run-link]');
+  await page.locator(`[data-testid=run-link]:text("${id}--")`).first().waitFor({ timeout: 20_000 });
+  const listed = await links.count();
+  // Only that job's runs: each row names the job.
+  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ hasText: `${field} ${id}` }).count()).toBe(listed);
+  await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
+  await links.first().click();
+  await page.locator('[data-testid=replay-frame][data-step="0"]').waitFor({ timeout: 20_000 });
+  await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
+  expect(await page.locator('[data-testid=run-status]').textContent()).toMatch(/^last_stand\/origin pdq: complete, \d+ decisions$/);
+  await page.screenshot({ path: join(ARTIFACTS, `replay-${shot}.png`), fullPage: true });
+  return listed;
+}
+
 describe.skipIf(!have)('the web app in Chromium', () => {
   it('shows a running match on the live page whose frame changes, and its reasoning panel updates at a decision', async () => {
     const id = await vlmMatch(14);
@@ -81,6 +100,29 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
     await svc.api.settled('matches', id);
+  }, 90_000);
+
+  it('shows both players\' views side by side on a two-player match\'s page', async () => {
+    // Two VLM players that think 300 ms a decision (a model of their own): the match still runs while the page looks.
+    const model = await startFakeProvider();
+    model.script(...Array.from({ length: 80 }, () => ({ text: '<|action_start|>0 0 0 ; ; <|action_end|>', delayMs: 300 })));
+    const vlm = { kind: 'vlm', vlm: { baseUrl: model.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 } };
+    const created = await svc.api.post('/api/matches', { game: 'sky_duel', agents: [vlm, vlm], stepBudget: 40, observationDelayMs: 0 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    try {
+      await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
+      for (const slot of [0, 1]) await page.locator(`[data-testid=view][data-slot="${slot}"]`).waitFor({ timeout: 20_000 });
+      await page.waitForFunction(`[...document.querySelectorAll('[data-testid=view]')].every((img) => img.complete && img.naturalWidth > 0)`, undefined, { timeout: 20_000 });
+      const [left, right] = (await Promise.all([0, 1].map((slot) => page.locator(`[data-testid=view][data-slot="${slot}"]`).boundingBox()))).sort((a, b) => a!.x - b!.x);
+      // Side by side: the same row, one beside the other (in the order their first frames came).
+      expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
+      expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width - 1);
+      await page.screenshot({ path: join(ARTIFACTS, 'match-two-players.png'), fullPage: true });
+    } finally {
+      if ((await svc.api.get(`/api/matches/${id}`)).body.status === 'running') await svc.api.post(`/api/matches/${id}/cancel`);
+      await model.close();
+    }
   }, 90_000);
 
   it('scrubs a finished run\'s replay through its decisions', async () => {
@@ -122,7 +164,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
   }, 150_000);
 
-  it('shows a curve\'s rounds table and plot', async () => {
+  it('shows a curve\'s rounds table and plot, and lists its episode runs in the runs browser', async () => {
     const reflector = await startFakeProvider();
     try {
       reflector.script(submit(STAY));
@@ -139,12 +181,14 @@ describe.skipIf(!have)('the web app in Chromium', () => {
       expect(await rows.count()).toBeGreaterThanOrEqual(1);
       await page.locator('[data-testid=progress-chart] canvas').first().waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
+      // Its episode runs are in the runs browser, found by the curve, and open as replays.
+      expect(await openJobRun('curve', id, 'curve')).toBe(state.body.rounds!.length);
     } finally {
       await reflector.close();
     }
   }, 150_000);
 
-  it('shows a sweep\'s table', async () => {
+  it('shows a sweep\'s tables and plots, and lists its episode runs in the runs browser', async () => {
     const created = await svc.api.post('/api/sweeps', { name: 'browser-sweep', games: ['last_stand'], agents: [{ label: 'random', kind: 'random' }, { label: 'scripted', kind: 'scripted' }], clocks: ['pdq'], episodes: 1, seed: 1, match: { steps: 2, timeLimitMs: 4000 } });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
@@ -155,7 +199,13 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
     expect(await page.locator('[data-testid=table-cells]').textContent()).toContain('scripted');
+    // And its report's plots.
+    await page.locator('[data-testid=job-plot]').first().waitFor();
+    expect(await page.locator('[data-testid=job-plot]').count()).toBe(2);
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
     await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
+    // Its two episode runs are in the runs browser, found by the sweep, and open as replays.
+    expect(await openJobRun('sweep', id, 'sweep')).toBe(2);
   }, 150_000);
 
   it('loads nothing from outside the machine', () => {

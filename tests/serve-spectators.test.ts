@@ -1,24 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode } from '../protocol/index.js';
 import { SPECTATOR_HIGH_WATER, type SpectatorHub } from '../serve/index.js';
+import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { readRun } from './support/run-dir.js';
 import { spectator, startTestService, type TestService } from './support/serve-harness.js';
 
 let svc: TestService;
+/** The model of the long match: answers after {@link THINK_MS}, so that the match takes wall time. */
+let slowModel: FakeProvider;
+/** The same answers at once, for the same match played without spectators. */
+let fastModel: FakeProvider;
 beforeAll(async () => {
   svc = await startTestService();
+  slowModel = await startFakeProvider();
+  fastModel = await startFakeProvider();
 });
 afterAll(async () => {
   await svc.close();
+  await slowModel.close();
+  await fastModel.close();
 });
 
+/** How long the slow spectator never reads while the match plays, s (the issue's 60 s). */
+const SLOW_S = 60;
 /**
- * How long the slow spectator stalls, s, at most: the match (1280x720, 167 decisions, 120 s of game time) may end
- * first. The issue asks for 60 s; 8 s backs the socket up many times over here (the test checks it did).
+ * The long match's model thinks this long per decision (wall time; under pdq the game waits, so the ledger does
+ * not see it). solo_craft runs 540 s of game time, about 750 decisions of 720 ms: at least 75 s of wall time, so
+ * the match is still playing when the stall ends.
  */
-const SLOW_S = Number(process.env.ARENA_SLOW_SPECTATOR_S ?? 8);
+const THINK_MS = 100;
+/** The bound on the growth of what the test process holds while the spectator stalls (the service runs in this process). */
+const GROWTH_BOUND = 3 * 1024 * 1024;
 
 /** A WebSocket client that upgrades and then never reads another byte. */
 async function stalledSpectator(url: string, path: string): Promise<Socket> {
@@ -41,44 +57,113 @@ function gameLedger(dir: string): Record<string, unknown>[] {
 /** A scripted last_stand match of `steps` decisions at 1280x720, with a game-time limit it does not reach first. */
 const config = (steps: number) => ({ game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, timeLimitMs: 100_000_000, observationDelayMs: 0, frame: { width: 1280, height: 720 } });
 
+/** A long pdq solo_craft match at 1920x1080 played by a VLM agent of `model` (the fake's fixed valid answer). */
+const longConfig = (model: FakeProvider, steps: number) => ({ game: 'solo_craft', agents: [{ kind: 'vlm', vlm: { baseUrl: model.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 } }], stepBudget: steps, observationDelayMs: 0, frame: { width: 1920, height: 1080 } });
+
+/** A full garbage collection, so that memory samples count only what is still held. */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** What this process still holds after a full collection: JS heap plus external memory (Buffers), bytes. */
+function retained(): number {
+  collect();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+}
+
+/** The median of some numbers. */
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Samples {@link retained} every second until stopped. Returns the growth from early in the stall to its end:
+ * the least sample of the last third less the least of the first third (after a 5 s warm-up, while the agent's
+ * and the encoder's code first runs), with the middle times of the two windows, and the largest RSS growth
+ * (reported only: RSS also counts freed memory the allocator keeps). The least, not the mean: a sample can only
+ * be raised by frames in flight at that moment (a 1920x1080 RGB frame is 6 MiB), while whatever a queue held
+ * would raise every sample after it.
+ */
+function memorySampler(forget: () => void): { stop: () => { growth: number; fromMs: number; toMs: number; window: number; rss: number } } {
+  const rss0 = process.memoryUsage().rss;
+  const samples: { at: number; bytes: number }[] = [];
+  let rss = 0;
+  const take = (): void => {
+    forget();
+    samples.push({ at: Date.now(), bytes: retained() });
+    rss = Math.max(rss, process.memoryUsage().rss - rss0);
+  };
+  take();
+  const timer = setInterval(take, 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      take();
+      const rest = samples.slice(5);
+      const third = Math.max(1, Math.floor(rest.length / 3));
+      const early = rest.slice(0, third);
+      const late = rest.slice(-third);
+      return { growth: Math.min(...late.map((x) => x.bytes)) - Math.min(...early.map((x) => x.bytes)), fromMs: median(early.map((x) => x.at)), toMs: median(late.map((x) => x.at)), window: third, rss };
+    },
+  };
+}
+
+const mib = (b: number): string => `${(b / 1024 / 1024).toFixed(1)} MiB`;
+
 describe('spectator streams', () => {
-  it('a spectator that never reads stays bounded in memory and does not change the match', async () => {
-    const watched = await svc.api.post('/api/matches', config(100_000));
+  it('a spectator that never reads for 60 s while the match plays stays bounded in memory and does not change the match', async () => {
+    slowModel.script(...Array.from({ length: 2000 }, () => ({ delayMs: THINK_MS })));
+    const watched = await svc.api.post('/api/matches', longConfig(slowModel, 100_000));
+    expect(watched.status).toBe(201);
     const id = watched.body.id as string;
     const hub = svc.service.jobs.hub(id) as SpectatorHub;
     const path = `/api/matches/${id}/stream?token=${svc.token}&width=1920&quality=95&fps=30`;
     const stalled = await stalledSpectator(svc.url, path);
     const reader = spectator(svc.url, `/api/matches/${id}/stream`, { token: svc.token, width: '1920', quality: '95', fps: '30' });
     try {
-      // The duration under test: the spectator stalls this long while the match plays (or until the game ends
-      // by itself: last_stand ends at 120 s of game time), then the match is stopped.
-      let finished = false;
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, SLOW_S * 1000)), svc.api.settled('matches', id, SLOW_S * 1000 + 60_000).then(() => (finished = true))]);
+      // The fake model's own log of requests (each with its image) is the test's memory, not the service's: cleared.
+      const memory = memorySampler(() => void (slowModel.requests.length = 0));
+      // The duration under test: the spectator never reads while the match plays, then the match is stopped.
+      await new Promise((resolve) => setTimeout(resolve, SLOW_S * 1000));
+      const grown = memory.stop();
       const stats = hub.stats();
-      const done = (finished ? (await svc.api.get(`/api/matches/${id}`)).body : (await svc.api.post(`/api/matches/${id}/cancel`)).body) as { status: string; runDir: string; result: { players: { decisions: number }[] } };
-      expect(done.status).toBe(finished ? 'complete' : 'cancelled');
+      const running = (await svc.api.get(`/api/matches/${id}`)).body;
+      // The match was still playing when the stall ended: the spectator never read for the whole SLOW_S.
+      expect(running.status).toBe('running');
+      const done = (await svc.api.post(`/api/matches/${id}/cancel`)).body as { status: string; runDir: string; result: { players: { decisions: number; invalid: number }[] } };
+      expect(done.status).toBe('cancelled');
       const decisions = done.result.players[0]!.decisions;
-      process.stderr.write(`slow spectator: stalled for ${finished ? 'the whole match' : `${SLOW_S} s`} over ${decisions} decisions\n`);
+      expect(done.result.players[0]!.invalid).toBe(0);
       const biggest = Math.max(...reader.frames.map((f) => f.bytes + 512));
+      const streamed = reader.frames.reduce((n, f) => n + f.bytes, 0);
+      const offered = reader.frames.filter((f) => f.receivedAt > grown.fromMs && f.receivedAt <= grown.toMs).reduce((n, f) => n + f.bytes, 0);
+      process.stderr.write(`slow spectator: never read for ${SLOW_S} s over ${decisions} decisions; ${stats.encodes['1920x95@30']} encodes, ${stats.skippedFrames} frames replaced for it; it held at most ${mib(stats.maxHeldBytes)} (socket ${mib(stats.maxBuffered)}); the reader got ${mib(streamed)}; memory held after a full GC grew by ${mib(grown.growth)} in ${((grown.toMs - grown.fromMs) / 1000).toFixed(0)} s while ${mib(offered)} were streamed (largest rss growth ${mib(grown.rss)})\n`);
       // The stalled socket backed up: the hub held frames back and replaced them by newer ones...
       expect(stats.skippedFrames).toBeGreaterThan(0);
-      // ...and never let its unsent bytes pass the high-water mark by more than one message.
+      // ...never let its unsent bytes pass the high-water mark by more than one message...
       expect(stats.maxBuffered).toBeLessThanOrEqual(SPECTATOR_HIGH_WATER + biggest);
-      // The reading spectator kept getting frames meanwhile.
-      expect(reader.frames.length).toBeGreaterThan(5);
+      // ...and held for it, unsent plus pending, at most that and the newest frame of its one view.
+      expect(stats.maxHeldBytes).toBeLessThanOrEqual(SPECTATOR_HIGH_WATER + 2 * biggest);
+      // What the process holds did not grow past a bound during the stall, a bound well under what a queue for the
+      // stalled spectator would have grown by in the same time: the frames the reader got (both were offered the same).
+      expect(grown.window).toBeGreaterThanOrEqual(5);
+      expect(offered).toBeGreaterThan(2 * GROWTH_BOUND);
+      expect(grown.growth).toBeLessThan(GROWTH_BOUND);
       // The match played exactly as the same match without spectators: the same clock ledger in game time, up
-      // to where it was stopped.
-      const alone = await svc.api.post('/api/matches', config(finished ? 100_000 : decisions + 1));
+      // to where it was stopped (the fast model answers the same at once: under pdq the wait is not game time).
+      const alone = await svc.api.post('/api/matches', longConfig(fastModel, decisions + 1));
       const aloneDone = await svc.api.settled('matches', alone.body.id as string, 600_000);
       expect(aloneDone.status).toBe('complete');
       const ledger = gameLedger(done.runDir);
       expect(ledger.length).toBeGreaterThan(2 * Math.min(decisions, 10));
+      expect(decisions).toBeGreaterThan(SLOW_S);
       expect(gameLedger(aloneDone.runDir as string).slice(0, ledger.length)).toEqual(ledger);
     } finally {
       stalled.destroy();
       reader.ws.close();
     }
-  }, 600_000);
+  }, SLOW_S * 1000 + 600_000);
 
   it('leaves an lcrt match\'s charged latencies and ledger as they are without spectators', async () => {
     const { frame: _frame, ...base } = config(60);
@@ -134,6 +219,15 @@ describe('spectator streams', () => {
     expect(decision).toMatchObject({ slot: 0, status: 'valid' });
     expect(decision).toHaveProperty('chunk');
     expect(decision).toHaveProperty('timings');
+  }, 60_000);
+
+  it('streams every player\'s view of a two-player match', async () => {
+    const created = await svc.api.post('/api/matches', { game: 'sky_duel', agents: [{ kind: 'scripted' }, { kind: 'random' }], stepBudget: 12, observationDelayMs: 0 });
+    const s = spectator(svc.url, `/api/matches/${created.body.id as string}/stream`, { token: svc.token, fps: '30' });
+    await s.closed;
+    expect(s.messages.at(-1)).toMatchObject({ type: 'end', status: 'complete' });
+    expect(new Set(s.frames.map((f) => f.slot))).toEqual(new Set([0, 1]));
+    expect(new Set(s.messages.filter((m) => m.type === 'decision').map((m) => m.slot))).toEqual(new Set([0, 1]));
   }, 60_000);
 
   it('refuses a stream without a token, with a bad profile, for a finished match, and any message from a spectator', async () => {

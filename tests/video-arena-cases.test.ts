@@ -148,7 +148,7 @@ describe('arena cases refuses bad input with BAD_CONFIG', () => {
     const empty = join(tmp.dir, 'empty');
     mkdirSync(empty, { recursive: true });
     const cases: [string[], string][] = [
-      [['cases', runsDir, '--out', join(tmp.dir, 'o1')], 'takes a benchmark first'],
+      [['cases', runsDir, '--out', join(tmp.dir, 'o1')], 'usage: arena cases video-arena RUNS...'],
       [['cases', 'video-arena', '--out', join(tmp.dir, 'o2')], 'needs runs'],
       [['cases', 'video-arena', runsDir], 'needs --out'],
       [['cases', 'video-arena', join(tmp.dir, 'nope'), '--out', join(tmp.dir, 'o3')], 'does not exist'],

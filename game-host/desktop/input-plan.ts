@@ -33,7 +33,8 @@ export function planInputs(inputs: readonly InputEvent[], startMs: number, minHo
       actions.push({ kind: 'look', at: e.at, requestedAt: e.at, slot: e.slot, dx: e.dx, dy: e.dy });
       continue;
     }
-    if (id === undefined || e.type === 'move') continue;
+    // A desktop game takes keys, buttons and the mouse; the GameLink host refuses axes to it before this.
+    if (id === undefined || e.type === 'move' || e.type === 'axis') continue;
     if (e.down) {
       const pending = pendingUp.get(id);
       if (pending && actions[pending.index]!.at >= e.at) {

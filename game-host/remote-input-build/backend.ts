@@ -9,7 +9,7 @@ import { ArenaError, ErrorCode, type GameEvent, type InputEvent, type PlayerProg
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { BackendInfo, EpisodeEndInfo, GameBackend, RenderedFrame, ResetOptions, Stretch } from '../backend.js';
 import { RemoteInputExtension } from '../../protocol/index.js';
-import { defaultFKey } from '../remote-input-server/key-map.js';
+import { defaultAxisName, defaultFKey } from '../remote-input-server/key-map.js';
 import { RemoteInputClient, type ScoreReply } from './client.js';
 import type { RemoteInputDriverOptions } from './options.js';
 import { waitUntil } from './wait.js';
@@ -38,7 +38,7 @@ export class RemoteInputBackend implements GameBackend {
   private readonly scoreEvents: GameEvent[] = [];
   private cachedState: Record<string, unknown> = {};
   private loadedMap: string | undefined;
-  /** Per slot: what is held down on the build (`key:<FKey>` or `button:<name>`). */
+  /** Per slot: what is held down on the build (`key:<FKey>`, `button:<name>`, or `axis:<UE axis>` away from rest). */
   private readonly held = new Map<number, Set<string>>();
   private free: FreeRun | undefined;
   private readonly wake = new Set<() => void>();
@@ -293,8 +293,15 @@ export class RemoteInputBackend implements GameBackend {
       case 'look':
         c.mouse(e.dx * this.options.look.x, e.dy * this.options.look.y);
         return;
+      case 'axis': {
+        const name = this.options.axisMap.get(e.axis) ?? defaultAxisName(e.axis);
+        c.axis(name, e.value);
+        if (e.value !== 0) held.add(`axis:${name}`);
+        else held.delete(`axis:${name}`);
+        return;
+      }
       case 'move':
-        // A RemoteInput build takes keys and the mouse only; the GameLink host refuses moves to it before this.
+        // A RemoteInput build takes keys, axes and the mouse only; the GameLink host refuses moves to it before this.
         return;
     }
   }
@@ -307,6 +314,7 @@ export class RemoteInputBackend implements GameBackend {
       for (const h of held) {
         const [kind, name] = h.split(':') as [string, string];
         if (kind === 'key') c.key(name, false);
+        else if (kind === 'axis') c.axis(name, 0);
         else c.mouseButton(name as 'left' | 'right' | 'middle', false);
       }
       held.clear();

@@ -1,6 +1,7 @@
 /** The remote-input driver's settings, resolved from a manifest entry and its `remote-input` launch recipe. */
 import type { GameEntry, RemoteInputRecipe } from '../../games-manifest/index.js';
-import { fkeyMap } from '../remote-input-server/key-map.js';
+import type { GamepadAxis } from '../../protocol/index.js';
+import { defaultAxisName, fkeyMap } from '../remote-input-server/key-map.js';
 import type { RemoteInputClientOptions } from './client.js';
 
 export type ProgressField = 'score' | 'survival_time' | 'progress';
@@ -11,6 +12,8 @@ export interface RemoteInputDriverOptions {
   readonly ports: readonly number[];
   /** Our control name -> UE FKey. */
   readonly keyMap: ReadonlyMap<string, string>;
+  /** Our gamepad axis -> the build's UE axis name, where it is not the default (`LX` -> `Gamepad_LeftX`). */
+  readonly axisMap: ReadonlyMap<GamepadAxis, string>;
   /** `mouse` units per degree, per axis. */
   readonly look: { readonly x: number; readonly y: number };
   /** Progress = clamp(field / max, 0, 1), kept as the maximum seen. */
@@ -39,6 +42,7 @@ export function driverOptions(entry: GameEntry, recipe: RemoteInputRecipe, overr
     host: recipe.host,
     ports: entry.slots.map((_, i) => recipe.ports?.[i] ?? recipe.basePort + i),
     keyMap: fkeyMap(entry.controls.keys, recipe.keyMap),
+    axisMap: new Map((entry.controls.axes ?? []).map((a) => [a, recipe.axisMap?.[a] ?? defaultAxisName(a)])),
     look: recipe.lookUnitsPerDegree ?? { x: 1, y: 1 },
     progress: recipe.progress ?? { field: 'score', max: 1 },
     maps: recipe.maps ?? {},

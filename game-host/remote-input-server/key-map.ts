@@ -2,7 +2,7 @@
  * Names on the RemoteInput wire: our control names (as chunks name them) <-> Unreal Engine FKey names, and
  * the default UE5 map name of a game variant. Shared by the RemoteInput server and the RemoteInput driver.
  */
-import { controlKey } from '../../protocol/index.js';
+import { controlKey, type GamepadAxis } from '../../protocol/index.js';
 
 /** The RemoteInput plugin's default port of player 1; player k listens on base + k - 1. */
 export const REMOTE_INPUT_BASE_PORT = 12345;
@@ -46,6 +46,31 @@ export function defaultFKey(control: string): string {
   if (/^[0-9]$/.test(control)) return DIGITS[Number(control)]!;
   if (/^f([1-9]|1[0-2])$/i.test(control)) return control.toUpperCase();
   return NAMED[controlKey(control)] ?? control;
+}
+
+/** The UE axis names of the gamepad axes, as the benchmark's builds take them in `axis` commands. */
+export const UE_GAMEPAD_AXES: Readonly<Record<GamepadAxis, string>> = {
+  LX: 'Gamepad_LeftX',
+  LY: 'Gamepad_LeftY',
+  RX: 'Gamepad_RightX',
+  RY: 'Gamepad_RightY',
+  LT: 'Gamepad_LeftTriggerAxis',
+  RT: 'Gamepad_RightTriggerAxis',
+};
+
+/** The UE axis name of one of our gamepad axes: `LX` -> `Gamepad_LeftX`. */
+export function defaultAxisName(axis: GamepadAxis): string {
+  return UE_GAMEPAD_AXES[axis];
+}
+
+/** UE axis name (any case) -> our gamepad axis, for the axes a game declares, with per-game overrides on top. */
+export function axisByUeName(axes: readonly GamepadAxis[], overrides: Readonly<Record<string, string>> = {}): Map<string, GamepadAxis> {
+  const byName = new Map<string, GamepadAxis>();
+  for (const axis of axes) {
+    byName.set(controlKey(axis), axis);
+    byName.set(controlKey(overrides[axis] ?? defaultAxisName(axis)), axis);
+  }
+  return byName;
 }
 
 /** Our control -> FKey for every key of a control set, with per-game overrides on top. */

@@ -7,10 +7,10 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ArenaError, ErrorCode, controlKey, wireButtons, type InputEvent } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, axisRange, controlKey, wireButtons, type GamepadAxis, type InputEvent } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import type { GameBackend } from '../backend.js';
-import { controlByFKey, defaultMapName, mapKey, REMOTE_INPUT_BASE_PORT } from './key-map.js';
+import { axisByUeName, controlByFKey, defaultMapName, mapKey, REMOTE_INPUT_BASE_PORT } from './key-map.js';
 import { FIRE_AND_FORGET, RemoteInputCommand, RemoteInputExtension, encodeRemoteInputLine, parseRemoteInputLine } from '../../protocol/index.js';
 import { RemoteInputWorld } from './world.js';
 
@@ -40,6 +40,10 @@ export interface RemoteInputServeOptions {
   readonly maxLineBytes?: number;
   /** Deadline from accept to the first complete command line, ms (default 10000); a silent connection is then closed. */
   readonly firstLineTimeoutMs?: number;
+  /** Our gamepad axis -> UE axis name overrides (default `LX` -> `Gamepad_LeftX`...). */
+  readonly axes?: Readonly<Record<string, string>>;
+  /** Told of every input the game takes (keys, buttons, looks, axes), with its game time, ms since reset. */
+  readonly onInput?: (input: InputEvent, simMs: number) => void;
   /** Called with one line per connection, disconnection and ignored command. */
   readonly log?: (line: string) => void;
 }
@@ -80,7 +84,13 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
   const entry = options.entry ?? getGame(backend.info.id);
   const variant = options.variant ?? entry.variants[0]!.id;
   if (!backend.info.variants.includes(variant)) throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `no variant '${variant}'; variants: ${backend.info.variants.join(', ')}`);
-  const world = new RemoteInputWorld(backend, entry, { seed: options.seed ?? 1, variant, frame: options.frame ?? entry.frame, paused: options.paused ?? false });
+  const world = new RemoteInputWorld(backend, entry, {
+    seed: options.seed ?? 1,
+    variant,
+    frame: options.frame ?? entry.frame,
+    paused: options.paused ?? false,
+    ...(options.onInput ? { onInput: options.onInput } : {}),
+  });
   await world.start();
   const stats: ServerStats = { badLines: 0, ignored: 0, connections: 0, pausedReads: 0, waitsForReader: 0, peakUnreadBytes: 0, idleClosed: 0 };
   const firstLineTimeoutMs = options.firstLineTimeoutMs ?? REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS;
@@ -91,6 +101,7 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
     stats,
     welcome: options.welcome ?? true,
     controls: controlByFKey(entry.controls.keys, options.keys),
+    gamepadAxes: axisByUeName(entry.controls.axes ?? [], options.axes),
     lookScale: options.lookScale ?? { x: 1, y: 1 },
     maxLineBytes: options.maxLineBytes ?? 64 * 1024,
     firstLineTimeoutMs,
@@ -152,6 +163,8 @@ interface ConnectionContext {
   readonly stats: ServerStats;
   readonly welcome: boolean;
   readonly controls: ReadonlyMap<string, string>;
+  /** UE axis name (lower case) -> the game's gamepad axis. */
+  readonly gamepadAxes: ReadonlyMap<string, GamepadAxis>;
   readonly lookScale: { readonly x: number; readonly y: number };
   readonly maxLineBytes: number;
   readonly firstLineTimeoutMs: number;
@@ -176,6 +189,8 @@ class Connection {
   /** Controls and buttons this connection holds down, released when it goes. */
   private readonly heldKeys = new Set<string>();
   private readonly heldButtons = new Set<'left' | 'right' | 'middle'>();
+  /** Gamepad axes this connection holds away from rest. */
+  private readonly heldAxes = new Set<GamepadAxis>();
   /** Closes a connection that sends no complete line in time; cleared at the first line. */
   private firstLineTimer: NodeJS.Timeout | undefined;
 
@@ -225,6 +240,7 @@ class Connection {
   forgetHeld(): void {
     this.heldKeys.clear();
     this.heldButtons.clear();
+    this.heldAxes.clear();
   }
 
   private onData(chunk: Buffer): void {
@@ -396,9 +412,20 @@ class Connection {
     return [{ type: 'look', at: 0, slot: this.slot, dx: clampDeg(dx / x), dy: clampDeg(dy / y) }];
   }
 
-  /** UE axis mappings: MoveForward/MoveRight hold W/S and D/A, Turn/LookUp turn the view. */
+  /**
+   * Gamepad axes the game declares (`Gamepad_LeftX`...) set that axis, clamped to its range; UE axis mappings:
+   * MoveForward/MoveRight hold W/S and D/A, Turn/LookUp turn the view.
+   */
   private axis(axis: string, value: number): InputEvent[] {
     const name = axis.toLowerCase();
+    const pad = this.ctx.gamepadAxes.get(name);
+    if (pad !== undefined) {
+      const { min, max } = axisRange(pad);
+      const clamped = Math.max(min, Math.min(max, value));
+      if (clamped !== 0) this.heldAxes.add(pad);
+      else this.heldAxes.delete(pad);
+      return [{ type: 'axis', at: 0, slot: this.slot, axis: pad, value: clamped }];
+    }
     if (name === 'turn') return this.look(value, 0);
     if (name === 'lookup') return this.look(0, value);
     const pair = name === 'moveforward' ? (['W', 'S'] as const) : name === 'moveright' ? (['D', 'A'] as const) : undefined;
@@ -440,6 +467,7 @@ class Connection {
     const out: InputEvent[] = [
       ...[...this.heldKeys].map((key): InputEvent => ({ type: 'key', at: 0, slot: this.slot, key, down: false })),
       ...[...this.heldButtons].map((button): InputEvent => ({ type: 'button', at: 0, slot: this.slot, button, down: false })),
+      ...[...this.heldAxes].map((axis): InputEvent => ({ type: 'axis', at: 0, slot: this.slot, axis, value: 0 })),
     ];
     this.forgetHeld();
     return out;

@@ -16,6 +16,8 @@ export interface WorldOptions {
   readonly frame: { readonly width: number; readonly height: number };
   /** Start frozen (`slomo 0`) instead of running, as UE builds do. */
   readonly paused: boolean;
+  /** Told of every input as the game takes it, with the game time it takes it at, ms since reset. */
+  readonly onInput?: (input: InputEvent, simMs: number) => void;
 }
 
 /** A player's standing now, for `get_score` and `game_over_check`. */
@@ -78,12 +80,11 @@ export class RemoteInputWorld {
   apply(inputs: readonly InputEvent[]): Promise<void> {
     if (inputs.length === 0) return Promise.resolve();
     return this.exclusive(async () => {
-      if (this.dilation > 0) {
-        await this.catchUp();
-        await this.backend.input(inputs);
-      } else {
-        await this.backend.advance(0, inputs);
-      }
+      if (this.dilation > 0) await this.catchUp();
+      const simMs = this.backend.simMs;
+      for (const input of inputs) this.options.onInput?.(input, simMs);
+      if (this.dilation > 0) await this.backend.input(inputs);
+      else await this.backend.advance(0, inputs);
     });
   }
 

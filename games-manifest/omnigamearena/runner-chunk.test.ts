@@ -13,6 +13,7 @@ function timeline(answer: string, id: string): { events: string[]; durationMs: n
   const name = (e: InputEvent): string => {
     if (e.type === 'look') return `look ${e.dx},${e.dy}`;
     if (e.type === 'move') return `move ${e.move}`;
+    if (e.type === 'axis') return `axis ${e.axis}=${e.value}`;
     return `${e.type === 'key' ? e.key : e.button}${e.down ? '+' : '-'}`;
   };
   return { events: t.inputs.map((e) => `${e.at} ${name(e)}`), durationMs: t.durationMs };

@@ -3,7 +3,7 @@
  * game-time limit of ours (the episode ends on the step budget, game over or the agent's "done"), and,
  * on a RemoteInput build, the builds' map names, `degrees x 2057/360` mouse units and JPEG q85 frames.
  */
-import type { ControlSet } from '../../protocol/index.js';
+import { GamepadAxis, type ControlSet } from '../../protocol/index.js';
 import type { Environment } from '../environment.js';
 import type { GameEntry } from '../schema.js';
 import { RUNNER_MAP_WAIT_MS, RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
@@ -27,6 +27,8 @@ export function runnerEntry(entry: GameEntry, game: RunnerGame, env?: Environmen
   if (env === undefined || env.kind !== 'remote-input') return env === undefined ? base : { ...base, launch: { kind: 'remote', url: env.url } };
   return {
     ...base,
+    // The builds take a gamepad too (the runner's gamepad policies drive all six axes); a VLM answer under the runner's grammar names none.
+    controls: { ...base.controls, axes: [...GamepadAxis.options] },
     launch: {
       kind: 'remote-input',
       host: env.host,

@@ -8,6 +8,8 @@ export interface MoveControls {
   readonly left: boolean;
   readonly right: boolean;
   readonly jump: boolean;
+  /** A gamepad's left stick, where a game reads one and it is off rest: x strafes right, y walks forward, each in [-1, 1]. */
+  readonly stick?: { readonly x: number; readonly y: number };
 }
 
 /** A key event as the host delivers it. */

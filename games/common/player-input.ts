@@ -1,7 +1,7 @@
 /** One player's held keys and view heading and tilt, fed by the host's key and look events. */
 import type { InputEvent } from '../../protocol/index.js';
 import { clampPitch, wrapYaw } from './angles.js';
-import { HeldKeys } from './held-keys.js';
+import { HeldKeys, type MoveControls } from './held-keys.js';
 
 /** Where the view starts, how far it tilts, and how a heading wraps. */
 export interface ViewLimits {
@@ -13,11 +13,13 @@ export interface ViewLimits {
   readonly wrap?: (deg: number) => number;
 }
 
-/** Held keys plus the heading (mouse x) and tilt (mouse y, clamped) of a third- or first-person view. */
+/** Held keys plus the heading (mouse x) and tilt (mouse y, clamped) of a third- or first-person view, and a left stick. */
 export class PlayerInput<K extends string> {
   readonly keys: HeldKeys<K>;
   yawDeg: number;
   pitchDeg: number;
+  /** The gamepad's left stick (`LX`, `LY`), for the games that read it; at rest unless the host let axes through. */
+  private readonly stick = { x: 0, y: 0 };
   private readonly limits: ViewLimits;
 
   constructor(keys: readonly K[], limits: ViewLimits) {
@@ -36,9 +38,19 @@ export class PlayerInput<K extends string> {
         this.yawDeg = (this.limits.wrap ?? wrapYaw)(this.yawDeg + event.dx);
         this.pitchDeg = clampPitch(this.pitchDeg + event.dy, this.limits.pitchMin, this.limits.pitchMax);
         return undefined;
+      case 'axis':
+        if (event.axis === 'LX') this.stick.x = event.value;
+        if (event.axis === 'LY') this.stick.y = event.value;
+        return undefined;
       case 'button':
       case 'move':
         return undefined;
     }
+  }
+
+  /** The walking controls: the held keys' and, while it is off rest, the left stick's. */
+  movement(): MoveControls {
+    const keys = this.keys.movement();
+    return this.stick.x === 0 && this.stick.y === 0 ? keys : { ...keys, stick: { ...this.stick } };
   }
 }

@@ -36,10 +36,18 @@ export interface JumpRules {
   readonly gravity: number;
 }
 
-/** W along heading `yawDeg` (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw); S and A the opposite ways. */
+const unit = (v: number): number => Math.max(-1, Math.min(1, v));
+
+/**
+ * W along heading `yawDeg` (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw); S and A the opposite
+ * ways. A stick adds its y to W-S and its x to D-A, each kept in [-1, 1].
+ */
 export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: number): Walk {
-  const ahead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
-  const strafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+  const keysAhead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
+  const keysStrafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+  const { stick } = controls;
+  const ahead = stick === undefined ? keysAhead : unit(keysAhead + stick.y);
+  const strafe = stick === undefined ? keysStrafe : unit(keysStrafe + stick.x);
   const yaw = yawDeg * RAD;
   const x = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
   const z = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
@@ -71,13 +79,15 @@ export function jumpOverFloor(body: JumpingBody, jump: boolean, rules: JumpRules
 
 /**
  * On the ground only (no air control): sets the walking velocity from the keys relative to `yawDeg` and takes
- * off on jump. Returns the walk (undefined in the air) and whether it jumped.
+ * off on jump; with a stick, the speed is as far as it is pushed (full past 1). Returns the walk (undefined in
+ * the air) and whether it jumped.
  */
 export function steerOnGround(body: GroundBody, controls: MoveControls, yawDeg: number, rules: JumpRules): { walk: Walk | undefined; jumped: boolean } {
   if (!body.onGround) return { walk: undefined, jumped: false };
   const walk = walkDirection(controls, yawDeg);
-  body.vx = walk.len > 0 ? (walk.x / walk.len) * rules.moveSpeed : 0;
-  body.vz = walk.len > 0 ? (walk.z / walk.len) * rules.moveSpeed : 0;
+  const speed = controls.stick === undefined ? rules.moveSpeed : rules.moveSpeed * Math.min(1, walk.len);
+  body.vx = walk.len > 0 ? (walk.x / walk.len) * speed : 0;
+  body.vz = walk.len > 0 ? (walk.z / walk.len) * speed : 0;
   return { walk, jumped: tryJump(body, controls.jump, rules.jumpSpeed) };
 }
 

@@ -33,5 +33,6 @@ export const lastStand: GameEntry = {
       'W/A/S/D move forward/left/back/right relative to the camera; Space jumps (a jump crosses a one-tile gap); ' +
       'moving the mouse horizontally (X, degrees) turns the camera; vertically (Y) tilts it.',
   },
+  gamepad: { axes: ['LX', 'LY'], controls: 'With a gamepad, the left stick walks too (LY forward/back, LX right/left), as fast as it is pushed.' },
   launch: { kind: 'builtin', module: 'games/last-stand/main.ts' },
 };

@@ -43,7 +43,7 @@ export class LastStandSimulation extends SoloEpisode<LastStandVariant> {
     platform.update(this.tickMs, changes);
     this.dropper.update(this.simMs, under, changes);
     for (const { name, tile } of changes) this.events.push({ name, data: { col: tile.col, row: tile.row } });
-    const moved = stepBody(body, this.pilot.keys.movement(), this.pilot.yawDeg, this.tickMs, platform);
+    const moved = stepBody(body, this.pilot.movement(), this.pilot.yawDeg, this.tickMs, platform);
     if (moved.jumped) this.emit('jump');
     if (moved.fell) {
       this.emit('fell');

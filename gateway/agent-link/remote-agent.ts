@@ -12,6 +12,7 @@ import {
   ErrorCode,
   LatestSender,
   sendMessage,
+  type ActionChunk,
   type AgentAction,
   type Agent,
   type AgentStart,
@@ -143,7 +144,10 @@ export class RemoteAgent implements Agent {
       ...(t.networkRttMs === undefined ? {} : { networkRttMs: t.networkRttMs }),
     };
     if (action.chunk && action.answer === undefined) {
-      return { kind: 'chunk', chunk: { look: { dx: action.chunk.look[0], dy: action.chunk.look[1] }, steps: action.chunk.steps }, timings };
+      const { look, steps, axes } = action.chunk;
+      // The axis maps are names and numbers here; the gateway's checkChunk checks them against the game.
+      const held = axes === undefined ? {} : { axes: axes as NonNullable<ActionChunk['axes']> };
+      return { kind: 'chunk', chunk: { look: { dx: look[0], dy: look[1] }, steps, ...held }, timings };
     }
     return {
       kind: 'answer',

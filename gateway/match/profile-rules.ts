@@ -4,7 +4,7 @@
  */
 import { parseAnswer, type ChunkParse, type ControlSet } from '../../protocol/index.js';
 import { runnerChunkParse, runnerSaysDone, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
-import { compileChunk, type CompiledChunk } from '../chunk-compiler.js';
+import { compileChunk, withAxes, type CompiledChunk } from '../chunk-compiler.js';
 import type { ActionChunk } from '../../protocol/index.js';
 
 /** The answer grammar and the chunk timing a match plays by. */
@@ -28,7 +28,8 @@ export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules
   return {
     profile: 'omnigamearena',
     parse: (answer) => runnerChunkParse(answer, game),
-    compile: (chunk, _controls, slot) => runnerTimeline({ ...chunk, unknown: [] }, game, slot),
+    // The runner's VLM grammar has no axes; a chunk an agent built may hold them (its gamepad policies' path).
+    compile: (chunk, controls, slot) => withAxes(runnerTimeline({ ...chunk, unknown: [] }, game, slot), chunk, controls.stepMs, slot),
     emptyAttempts,
     agentDone: (answer) => runnerSaysDone(answer, game),
   };

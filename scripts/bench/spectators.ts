@@ -1,8 +1,9 @@
 /**
  * Spectators: one last_stand pdq match (scripted agent) through a real `arena serve` service in this process,
- * with 0, 1, 10 and 50 spectators in another process, each at the same profile (320 px, quality 60, 10 fps).
- * Reports the match's decision rate and this process's CPU time per decision as ratios against 0 spectators, and
- * the frame age at the spectators (gateway receipt of the game's frame to arrival at the client) p50/p95.
+ * with 0, 1, 10 and 50 spectators in another process, each at the same profile (320 px, quality 60, 10 fps):
+ * Node clients, or the pages of a real browser (Chromium, spectator-browser.ts). Reports the match's decision
+ * rate and this process's CPU time per decision as ratios against 0 spectators, and the frame age at the
+ * spectators (gateway receipt of the game's frame to arrival at the client) p50/p95.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArenaService } from '../../serve/index.js';
 import { serveKinds } from '../serve/job-kinds.js';
+import { startBrowserSpectators } from './spectator-browser.js';
 import { quantile } from './stats.js';
 
 export interface SpectatorBench {
@@ -24,12 +26,25 @@ export interface SpectatorBench {
   readonly framesReceived: number;
   readonly frameAgeP50Ms: number;
   readonly frameAgeP95Ms: number;
+  /** Where the spectators ran: Node clients in a child process, or one Chromium page. */
+  readonly client: SpectatorClient;
+  /** For the browser: its clock less this process's, and how far off that may be, ms. */
+  readonly clock?: { readonly offsetMs: number; readonly uncertaintyMs: number };
 }
+
+/** Where the bench's spectators run. */
+export type SpectatorClient = 'node' | 'browser';
 
 const LOAD = fileURLToPath(new URL('./spectator-load.mjs', import.meta.url));
 
+interface Load {
+  attach: (url: string) => void;
+  report: Promise<{ ages: number[]; frames: number; clockOffsetMs?: number; clockUncertaintyMs?: number }>;
+  close?: () => Promise<void>;
+}
+
 /** Starts the spectator process; resolves its report once every stream saw the end. */
-function startSpectators(count: number): { attach: (url: string) => void; report: Promise<{ ages: number[]; frames: number }> } {
+function startSpectators(count: number): Load {
   const child = spawn(process.execPath, [LOAD, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -39,13 +54,14 @@ function startSpectators(count: number): { attach: (url: string) => void; report
   return { attach: (url) => void child.stdin.write(`${JSON.stringify({ url })}\n`), report };
 }
 
-/** One match with `spectators` watching. */
-export async function benchSpectators(spectators: number, steps: number): Promise<SpectatorBench> {
+/** One match with `spectators` watching from `client`. */
+export async function benchSpectators(spectators: number, steps: number, client: SpectatorClient = 'node'): Promise<SpectatorBench> {
   const runsDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   const token = randomBytes(18).toString('base64url');
   const service = await ArenaService.start({ port: 0, token, runsDir, kinds: serveKinds(), log: () => undefined });
+  let load: Load | undefined;
   try {
-    const load = spectators > 0 ? startSpectators(spectators) : undefined;
+    if (spectators > 0) load = client === 'browser' ? await startBrowserSpectators(service.url, spectators) : startSpectators(spectators);
     const kind = service.jobs.kindOf('matches');
     const cpu0 = process.cpuUsage();
     const job = await service.jobs.create(kind, { game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: steps, observationDelayMs: 0 });
@@ -53,6 +69,7 @@ export async function benchSpectators(spectators: number, steps: number): Promis
     while (service.jobs.hub(job.id)) await new Promise((r) => setTimeout(r, 50));
     const cpu = process.cpuUsage(cpu0);
     const seen = load ? await load.report : { ages: [], frames: 0 };
+    const clock = seen.clockOffsetMs === undefined ? undefined : { offsetMs: seen.clockOffsetMs, uncertaintyMs: seen.clockUncertaintyMs ?? 0 };
     const run = JSON.parse(readFileSync(join(runsDir, job.id, 'run.json'), 'utf8')) as { startedAt: string; endedAt: string; result: { players: { decisions: number }[] } };
     const decisions = run.result.players[0]!.decisions;
     const wallMs = Date.parse(run.endedAt) - Date.parse(run.startedAt);
@@ -64,8 +81,11 @@ export async function benchSpectators(spectators: number, steps: number): Promis
       framesReceived: seen.frames,
       frameAgeP50Ms: quantile(seen.ages, 0.5),
       frameAgeP95Ms: quantile(seen.ages, 0.95),
+      client,
+      ...(clock ? { clock } : {}),
     };
   } finally {
+    await load?.close?.();
     await service.close();
     rmSync(runsDir, { recursive: true, force: true });
   }

@@ -10,18 +10,22 @@ import { benchDecisionEncode } from '../bench/decision-encode.js';
 import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
 import { benchStateStream } from '../bench/state-stream-cost.js';
+import { benchGamepadChunks } from '../bench/gamepad-chunks.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
+import { browserMissing } from '../bench/spectator-browser.js';
 import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
+import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,perception,desktop,capacity,records,spectators,sweeps,hardening', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -84,7 +88,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     out.games = costs;
   }
 
-  if (want('perception')) {
+  if (want('state-stream')) {
     say('\n== the privileged state stream: 120 ms of game time + one render per frame, with the state tracked vs without (alternating batches) ==');
     const w = [18, 12, 12, 12, 12];
     say(row(['game', 'plain ms', 'tracked ms', 'reports', 'tracked/plain'], w));
@@ -139,16 +143,23 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
 
   if (want('spectators')) {
-    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps) in another process ==');
-    const w = [11, 10, 13, 15, 14, 16, 9, 12, 12];
-    say(row(['spectators', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
+    say('\n== spectators: one last_stand pdq match through arena serve, N spectator streams (320 px, q60, 10 fps): Node clients in another process, and one Chromium page ==');
+    const browser = browserMissing();
+    if (browser) say(`browser rows skipped: ${browser}`);
+    const w = [11, 8, 10, 13, 11, 12, 10, 8, 12, 12];
+    say(row(['spectators', 'client', 'decisions', 'decisions/s', 'rate vs 0', 'cpu ms/dec', 'cpu vs 0', 'frames', 'age p50 ms', 'age p95 ms'], w));
     const results = [];
+    const steps = quick ? 60 : 200;
     for (const n of quick ? [0, 1, 10] : [0, 1, 10, 50]) {
-      const r = await benchSpectators(n, quick ? 60 : 200);
-      results.push(r);
-      const base = results[0]!;
-      say(row([n, r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+      for (const client of n === 0 ? (['node'] as const) : browser ? (['node'] as const) : (['node', 'browser'] as const)) {
+        const r = await benchSpectators(n, steps, client);
+        results.push(r);
+        const base = results[0]!;
+        say(row([n, n ? client : '-', r.decisions, fmt(r.decisionRate, 1), fmt(r.decisionRate / base.decisionRate), fmt(r.cpuMsPerDecision), fmt(r.cpuMsPerDecision / base.cpuMsPerDecision), r.framesReceived, n ? fmt(r.frameAgeP50Ms, 0) : '-', n ? fmt(r.frameAgeP95Ms, 0) : '-'], w));
+      }
     }
+    const clocks = results.flatMap((r) => (r.clock ? [r.clock] : []));
+    if (clocks.length > 0) say(`browser clock against the gateway's: ${clocks.map((c) => `${fmt(c.offsetMs, 1)} +- ${fmt(c.uncertaintyMs, 1)} ms`).join(', ')} (taken out of the browser ages)`);
     out.spectators = results;
   }
 
@@ -167,6 +178,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
     out.sweeps = rows;
   }
 
+  if (want('curves')) {
+    say('\n== curves: one round of short last_stand episodes (scripted player), in process one after another, and through the work layer ==');
+    const rows = await benchCurveRounds(quick ? 4 : 8);
+    const w = [32, 9, 10, 16, 8];
+    say(row(['how', 'episodes', 'wall s', 'vs in process', 'mean'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.wallMs / base.wallMs), fmt(r.mean, 3)], w));
+    say(`the round's mean is ${rows.every((r) => r.mean === base.mean) ? 'the same' : 'NOT the same'} every way`);
+    out.curves = rows;
+  }
+
   if (want('hardening')) {
     const seconds = quick ? 10 : 60;
     say(`\n== hardening: gateway memory, realtime last_stand ${seconds} s, a remote agent that never reads vs one that reads (idle play); 640x360 RGB observations ==`);
@@ -183,6 +205,20 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
     say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
     out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
+  }
+
+  if (want('perception')) {
+    say('\n== perception: the native protocol\'s 256 frames of a 300 s 640x360 video, one ffmpeg pass vs one ffmpeg seek per frame ==');
+    const p = await benchFrameSampling(300, quick ? 1 : 3);
+    say(`one pass: ${fmt(p.onePassMs, 0)} ms for ${p.frames} frames; a seek per frame: ${fmt(p.perFrameSeekMs, 0)} ms; seek/one-pass ${fmt(p.perFrameSeekMs / p.onePassMs)}x`);
+    out.perception = p;
+  }
+
+  if (want('gamepad')) {
+    say('\n== gamepad axes: parse + compile of a 6-step answer with axis settings in every step vs the same answer with keys only ==');
+    const g = await benchGamepadChunks(quick ? 2000 : 20_000, quick ? 3 : 7);
+    say(`keys only: ${fmt(g.keys.perItemMs * 1000, 2)} us/decision; with axes: ${fmt(g.axes.perItemMs * 1000, 2)} us/decision; axes/keys ${fmt(g.axes.perItemMs / g.keys.perItemMs)}`);
+    out.gamepad = g;
   }
 
   mkdirSync('.bench', { recursive: true });

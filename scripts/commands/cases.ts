@@ -1,60 +1,62 @@
-/** `arena cases video-arena RUNS... --out DIR [--per-game N] [--seed S]`: a Video-Arena golden set from finished runs (docs/perception.md). */
-import { buildVideoArena } from '../../perception/index.js';
+/**
+ * `arena cases SUBCOMMAND`: Video-Arena golden sets. `video-arena` builds one from finished runs; `run` puts a
+ * model on a set under one protocol; `score` scores a results folder against the set. Each flag belongs to
+ * its subcommands (its description says which).
+ */
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { ProgressBar } from '../progress-bar.js';
+import { parseFlags, type CommandSpec } from '../cli/flags.js';
+import { casesRun, casesRunFlags } from './cases-run.js';
+import { casesScore, casesScoreFlags } from './cases-score.js';
+import { casesVideoArena, casesVideoArenaFlags } from './cases-video-arena.js';
 
-/** The benchmarks `arena cases` builds. */
-const BENCHMARKS = ['video-arena'] as const;
+const SUBCOMMANDS = { 'video-arena': casesVideoArenaFlags, run: casesRunFlags, score: casesScoreFlags } as const;
+type Subcommand = keyof typeof SUBCOMMANDS;
 
-/** `arena cases`'s flags; the benchmark and the runs are the operands. */
-export const casesOptions = {
-  out: { type: 'string', arg: 'DIR', defaultText: 'required', description: 'the golden set folder to write (new or empty)' },
-  'per-game': { type: 'string', kind: 'integer', arg: 'N', default: '20', description: 'cases per game' },
-  seed: { type: 'string', kind: 'integer', arg: 'S', default: '1', description: 'the selection seed; the same runs and seed give the same set' },
-  fps: { type: 'string', kind: 'integer', arg: 'N', default: '10', description: 'video frames per second of game time, 1-60' },
-  json: { type: 'boolean', description: 'print the manifest as JSON' },
-  quiet: { type: 'boolean', description: 'no progress bar' },
-} as const satisfies FlagTable;
+/** Every flag of every subcommand: the table `--help` prints (a flag two subcommands share says what it means to each). */
+export const casesFlags = {
+  ...casesVideoArenaFlags,
+  ...casesRunFlags,
+  ...casesScoreFlags,
+  out: { ...casesRunFlags.out, arg: 'DIR', description: `${casesVideoArenaFlags.out.description}; ${casesRunFlags.out.description}` },
+  seed: { ...casesScoreFlags.seed, description: `${casesVideoArenaFlags.seed.description}; ${casesScoreFlags.seed.description}` },
+  json: { ...casesScoreFlags.json, description: `${casesVideoArenaFlags.json.description}; ${casesScoreFlags.json.description}` },
+} as const;
 
 export async function casesCommand(argv: string[]): Promise<number> {
-  const { values, operands } = parseFlags('cases', casesOptions, argv, true);
-  const [benchmark, ...runs] = operands;
-  if (!(BENCHMARKS as readonly (string | undefined)[]).includes(benchmark)) throw usage(`arena cases takes a benchmark first: ${BENCHMARKS.join(', ')} (got '${benchmark ?? ''}'); see arena cases --help`);
-  if (values.out === undefined) throw usage('arena cases video-arena needs --out DIR');
-  if (runs.length === 0) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
-  const fps = Number(values.fps);
-  if (fps < 1 || fps > 60) throw usage(`--fps takes 1 to 60 frames per second (got ${fps})`);
-  const bar = values.quiet ? undefined : new ProgressBar('cases video-arena');
-  const set = await buildVideoArena(runs, {
-    out: values.out,
-    perGame: Number(values['per-game']),
-    seed: Number(values.seed),
-    fps,
-    ...(bar ? { onProgress: (phase: string, done: number, total: number, detail: string) => bar.update(phase === 'examine' ? (done / Math.max(1, total)) * 0.3 : 0.3 + (done / Math.max(1, total)) * 0.7, `${phase} ${done}/${total} ${detail}`) } : {}),
-  });
-  bar?.done();
-  const { manifest } = set;
-  if (values.json) process.stdout.write(`${JSON.stringify(manifest)}\n`);
-  else {
-    const games = [...new Set(manifest.cases.map((c) => c.game))];
-    process.stdout.write(`${set.out}: ${manifest.cases.length} cases (${games.map((g) => `${g} ${manifest.cases.filter((c) => c.game === g).length}`).join(', ')}), ${manifest.skipped.length} runs left out (manifest.json says why)\n`);
+  const { values, operands, given } = parseFlags('cases', casesFlags, argv, true);
+  const sub = operands[0] as Subcommand | undefined;
+  const known = sub !== undefined && sub in SUBCOMMANDS;
+  if (known && sub === 'video-arena' && operands.length < 2) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
+  if (!known || (sub !== 'video-arena' && operands.length !== 2)) {
+    throw usage(`usage: arena cases video-arena RUNS... --out DIR | arena cases run DIR ... | arena cases score RESULTS --cases DIR (got '${operands.join(' ')}'); see arena cases --help`);
   }
-  return 0;
+  const foreign = [...given].filter((f) => !(f in SUBCOMMANDS[sub]));
+  if (foreign.length > 0) throw usage(`arena cases ${sub} does not take --${foreign.join(', --')}`);
+  if (sub === 'video-arena') return casesVideoArena(values, operands.slice(1));
+  return sub === 'run' ? casesRun(values, operands[1]!) : casesScore(values, operands[1]!);
 }
 
 /** `arena cases` in the command table. */
 export const casesCli: CommandSpec = {
-  flags: casesOptions,
-  operands: { name: 'video-arena RUN_DIR|RUNS_FOLDER...', description: 'the benchmark, then finished runs: run directories, or folders holding them (a runs root, a tournament or sweep folder)' },
-  examples: ['arena cases video-arena /tmp/runs --out /tmp/golden --per-game 4 --seed 1', 'arena cases video-arena /tmp/runs/RUN_ID --out /tmp/one-case'],
+  flags: casesFlags,
+  operands: { name: 'video-arena RUNS... | run DIR | score RESULTS', description: 'the subcommand and its folders: finished runs or folders of them (video-arena), a golden set (run) or a results folder (score)' },
+  examples: [
+    'arena cases video-arena /tmp/runs --out /tmp/golden --per-game 4 --seed 1',
+    'arena cases run /tmp/golden --protocol native --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results',
+    'arena cases run /tmp/golden --protocol agentic --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results --max-turns 50',
+    'arena cases score /tmp/results --cases /tmp/golden --bootstrap 1000 --seed 1',
+  ],
   notes: [
-    "Every run of a real-time reference game (pdq or lcrt, finished) can become a case: its video (re-simulated, the",
-    "players' views side by side, at most 768 px wide), its reference tuples from state.jsonl (rebuilt by",
-    're-simulation for runs recorded before it existed) and task.md. Cases are drawn per game by trajectory shape,',
-    'outcome and duration bin; manifest.json lists every case and every run left out, with the reason. References',
-    'go to DIR/references/, outside DIR/cases/. A named run of a desktop or UE5 game is BAD_CONFIG (no privileged',
-    'stream). Runs to try it on: arena match --game sky_duel --agents scripted,random --steps 12 --runs-dir /tmp/runs',
+    'video-arena: every finished pdq or lcrt run of a real-time reference game can become a case: its video (re-simulated, the views',
+    'side by side, at most 768 px wide), reference tuples from state.jsonl (rebuilt by re-simulation for older runs) and task.md;',
+    'cases are drawn per game by trajectory shape, outcome and duration bin; manifest.json lists every run left out and why;',
+    'references go to DIR/references/, outside DIR/cases/. A named run of a desktop or UE5 game is BAD_CONFIG (no privileged stream).',
+    'run: both protocols read cases/<id>/task.md unchanged (a pre-flight check proves it) and write RESULTS/<protocol>/<model>/<case>.json',
+    'with the answer, usage, timings and outcome (ok, invalid-output, budget-bound, infrastructure with its class); a rerun skips',
+    'complete results and runs infrastructure failures again. Exit 1 when some case ended in an infrastructure failure.',
+    'score: strict tuple F1 (all non-temporal fields equal, |dt| <= 3 s, greedy nearest matching), T1/T2/T3, game and macro',
+    'means, case-bootstrap intervals, random controls and the native sampling ceiling; infrastructure failures are listed, not averaged.',
+    'See docs/perception.md.',
   ],
   run: casesCommand,
 };

@@ -4,7 +4,7 @@ import { randomMoves, scriptedPolicies } from '../../games/index.js';
 import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent, Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
-import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
+import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, withGamepad, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -23,6 +23,7 @@ export const matchOptions = {
   clock: { type: 'string', arg: 'realtime|pdq|lcrt', defaultText: 'pdq', description: 'the clock mode (docs/clock.md)' },
   profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "whose rules the match plays by: ours, or the benchmark runner's (docs/omnigamearena.md)" },
   maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config (a runner checkout's configs/maps.yaml)" },
+  gamepad: { type: 'boolean', description: "play with the game's gamepad: the analog axes its manifest declares (last_stand: the left stick) join its controls" },
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
   latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
@@ -56,6 +57,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('clock', flags.clock);
   set('profile', flags.profile);
   set('maps', flags.maps);
+  if (flags.gamepad) set('gamepad', true);
   set('stepBudget', num(flags.steps, 'steps'));
   const limit = num(flags['time-limit'], 'time-limit');
   set('timeLimitMs', limit === undefined ? undefined : Math.round(limit * 1000));
@@ -80,7 +82,12 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
 }
 
 /** The manifest entry a configuration plays: by id, at `env` if given, or a generic one for a build URL. */
-export function entryOf(config: Pick<MatchConfig, 'game' | 'env' | 'maps' | 'profile'>): GameEntry {
+export function entryOf(config: Pick<MatchConfig, 'game' | 'env' | 'maps' | 'profile' | 'gamepad'>): GameEntry {
+  const entry = placedEntry(config);
+  return config.gamepad === true ? withGamepad(entry) : entry;
+}
+
+function placedEntry(config: Pick<MatchConfig, 'game' | 'env' | 'maps' | 'profile'>): GameEntry {
   if (isEnvironmentUrl(config.game)) {
     if (config.env !== undefined) throw usage('give the build either as --game URL or as --env URL, not both');
     return genericEntry(parseEnvironment(config.game));

@@ -4,10 +4,10 @@
  * builds can drive our games. Prints a ready line (`ARENA_READY {"ports":[...]}`) on stdout, then runs until
  * SIGINT or SIGTERM.
  */
-import { ArenaError, ErrorCode, READY_PREFIX } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, GamepadAxis, gamepadAxis, READY_PREFIX, type InputEvent } from '../../protocol/index.js';
 import { REMOTE_INPUT_BASE_PORT, serveRemoteInput } from '../../game-host/index.js';
 import { builtinGames, SimulationBackend } from '../../games/index.js';
-import { getGame } from '../../games-manifest/index.js';
+import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
@@ -21,8 +21,19 @@ export const remoteInputServeOptions = {
   'no-welcome': { type: 'boolean', description: 'send no welcome line on connect' },
   paused: { type: 'boolean', description: 'start frozen (slomo 0)' },
   'first-line-timeout': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '10000', description: 'close a connection that sends no complete line this long after it is accepted' },
+  axes: { type: 'string', arg: 'LIST', description: 'gamepad axes the game takes, comma-separated (LX,LY,RX,RY,LT,RT): `axis` commands on Gamepad_LeftX... reach it' },
+  'log-inputs': { type: 'boolean', description: 'print every input the game takes, with its game time, on stderr' },
   quiet: { type: 'boolean', description: 'no log on stderr' },
 } as const satisfies FlagTable;
+
+/** The entry with the gamepad axes `--axes` names added to its control set (last_stand walks on LX and LY; other games ignore axes). */
+function withAxes(entry: GameEntry, list: string | undefined): GameEntry {
+  if (list === undefined) return entry;
+  const axes = list.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+  const bad = axes.find((a) => gamepadAxis(a) === undefined);
+  if (bad !== undefined || axes.length === 0) throw usage(`--axes takes gamepad axes from ${GamepadAxis.options.join(', ')} (got '${bad ?? list}')`);
+  return { ...entry, controls: { ...entry.controls, axes: GamepadAxis.options.filter((a) => axes.some((x) => gamepadAxis(x) === a)) } };
+}
 
 function intFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -35,7 +46,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('remote-input-serve', remoteInputServeOptions, argv);
   const def = builtinGames.find((g) => g.id === values.game);
   if (!def) throw new ArenaError(ErrorCode.UNKNOWN_GAME, `no reference game '${values.game}'; games: ${builtinGames.map((g) => g.id).join(', ')}`);
-  const entry = getGame(def.id);
+  const entry = withAxes(getGame(def.id), values.axes);
   const port = intFlag(values.port, 'port', 0, 65535) ?? REMOTE_INPUT_BASE_PORT;
   const seed = intFlag(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
   const firstLineTimeoutMs = intFlag(values['first-line-timeout'], 'first-line-timeout', 1, 3_600_000);
@@ -50,6 +61,7 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
     ...(firstLineTimeoutMs === undefined ? {} : { firstLineTimeoutMs }),
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(log ? { log } : {}),
+    ...(values['log-inputs'] ? { onInput: (input: InputEvent, simMs: number) => void process.stderr.write(`input ${JSON.stringify({ simMs, ...input })}\n`) } : {}),
   });
   const variant = server.world.variant;
   if (!values.quiet) {
@@ -69,7 +81,11 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
 /** `arena remote-input-serve` in the command table. */
 export const remoteInputServeCli: CommandSpec = {
   flags: remoteInputServeOptions,
-  examples: ['arena remote-input-serve --game last_stand --port 12345', 'arena remote-input-serve --game sky_duel --port 0 --paused --quiet'],
+  examples: [
+    'arena remote-input-serve --game last_stand --port 12345',
+    'arena remote-input-serve --game sky_duel --port 0 --paused --quiet',
+    'arena remote-input-serve --game last_stand --port 12345 --axes LX,LY,RT --log-inputs',
+  ],
   notes: ['Prints ARENA_READY {"ports":[...]} on stdout when listening, then runs until Ctrl-C or SIGTERM.'],
   run: remoteInputServeCommand,
 };

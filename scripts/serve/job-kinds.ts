@@ -4,12 +4,12 @@
  * `curve` (their flags as an object) and `sweep` (a sweep spec), run as `arena` child processes, resumable.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
-import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs } from '../../sweeps/index.js';
+import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs, writeSweepReport } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
@@ -107,7 +107,21 @@ export const curveKind: JobKind<FlagConfig> = {
   },
 };
 
-/** `POST /api/sweeps`: a sweep spec (the YAML file of `arena sweep` as JSON), run as `arena sweep` in the job's directory. */
+/**
+ * A sweep's tables, and its report (`arena report`'s files in `sweep/report/`) with the plots as job files; the
+ * tables alone when the report cannot be written.
+ */
+async function sweepResult(out: string): Promise<Record<string, unknown>> {
+  try {
+    const { tables, files } = await writeSweepReport(out);
+    const plots = files.filter((f) => f.endsWith('.svg')).map((f) => `files/sweep/report/${basename(f)}`);
+    return { ...tables, plots };
+  } catch {
+    return { ...readSweepTables(out) };
+  }
+}
+
+/** `POST /api/sweeps`: a sweep spec (the YAML file of `arena sweep` as JSON), run as `arena sweep` in the job's directory, reported as `arena report` does. */
 export const sweepKind: JobKind<Record<string, unknown>> = {
   kind: 'sweep',
   plural: 'sweeps',
@@ -127,7 +141,7 @@ export const sweepKind: JobKind<Record<string, unknown>> = {
       async run(job) {
         writeFileSync(specFile, `${text}\n`);
         const outcome = await runChildJob(['sweep', specFile, '--out', out, '--quiet'], ctx.jobDir, job.signal);
-        return { ...outcome, ...(isSweepDir(out) ? { result: { ...readSweepTables(out) } } : {}) };
+        return { ...outcome, ...(isSweepDir(out) ? { result: await sweepResult(out) } : {}) };
       },
     };
   },

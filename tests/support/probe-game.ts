@@ -32,6 +32,14 @@ export const probeEntry: GameEntry = {
   launch: { kind: 'builtin', module: 'tests/support/probe-game-main.ts' },
 };
 
+/** The probe with a gamepad: the same game, its control set declaring the sticks and the right trigger. */
+export const probePadEntry: GameEntry = {
+  ...probeEntry,
+  id: 'probe',
+  controls: { ...probeEntry.controls, axes: ['LX', 'LY', 'RX', 'RY', 'RT'] },
+  launch: { kind: 'builtin', module: 'tests/support/probe-pad-main.ts' },
+};
+
 class ProbeSim implements Simulation {
   readonly tickMs = 10;
   private simMs = 0;
@@ -49,6 +57,7 @@ class ProbeSim implements Simulation {
     if (e.type === 'key') Object.assign(data, { key: e.key, down: e.down });
     if (e.type === 'button') Object.assign(data, { key: e.button, down: e.down });
     if (e.type === 'look') Object.assign(data, { dx: e.dx, dy: e.dy });
+    if (e.type === 'axis') Object.assign(data, { axis: e.axis, value: e.value });
     if (e.type === 'key') {
       if (e.down) this.held.get(e.slot)?.add(e.key);
       else this.held.get(e.slot)?.delete(e.key);

@@ -1,5 +1,5 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
-import { api, type Job } from './api.js';
+import { api, fileUrl, type Job } from './api.js';
 import { fmt, h, table } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
 
@@ -57,6 +57,8 @@ export function jobPage(root: HTMLElement, plural: string, id: string): () => vo
       for (const r of rounds) if (r.mean !== undefined) chart.add(r.round * 1000, [{ slot: 0, progress: r.mean }]);
     } else if (job.result) {
       root.append(...genericTables(job.result));
+      const plots = Array.isArray(job.result.plots) ? job.result.plots.filter((p): p is string => typeof p === 'string') : [];
+      if (plots.length > 0) root.append(h('h2', {}, 'Plots'), ...plots.map((p) => h('img', { class: 'plot', src: fileUrl(`/api/${plural}/${id}/${p}`), alt: p, 'data-testid': 'job-plot' })));
     }
   };
   void load().catch((err: Error) => root.append(h('p', { class: 'error' }, err.message)));

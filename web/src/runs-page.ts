@@ -1,11 +1,21 @@
-/** The runs browser: every run, filtered by game, agent, clock and condition (variant); each opens its replay. */
+/**
+ * The runs browser: every run, its own or a curve's or a sweep's episode, filtered by game, agent, clock,
+ * latency condition, variant, curve, sweep, round and cell; each opens its replay.
+ */
 import type { RunSummary } from '../../protocol/index.js';
 import { api } from './api.js';
 import { h, table } from './dom.js';
 
+/** Where in its curve or sweep a run was played: the round (or held-out arm), or the cell. */
+function where(r: RunSummary): string {
+  if (r.round !== undefined) return `round ${r.round}`;
+  if (r.phase === 'heldout') return `held-out ${r.arm ?? ''}`.trim();
+  return r.cell ?? '';
+}
+
 /** Renders the runs browser into `root`. */
 export function runsPage(root: HTMLElement): () => void {
-  const fields = ['game', 'agent', 'clock', 'variant'] as const;
+  const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'curve', 'sweep', 'round', 'cell'] as const;
   const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
   const out = h('div', { 'data-testid': 'runs' });
   const load = async (): Promise<void> => {
@@ -15,8 +25,8 @@ export function runsPage(root: HTMLElement): () => void {
       const runs = await api<RunSummary[]>(`/api/runs?${q}`);
       out.replaceChildren(
         table(
-          ['run', 'game', 'variant', 'clock', 'agents', 'status', 'ended', 'video'],
-          runs.map((r) => [h('a', { href: `#/run/${r.runId}`, 'data-testid': 'run-link' }, r.runId), r.game, r.variant, r.clock, r.agents.join(', '), r.status, r.reason ?? '', r.hasVideo ? 'yes' : '']),
+          ['run', 'game', 'variant', 'clock', 'agents', 'latency', 'status', 'ended', 'video', 'job', 'round / cell'],
+          runs.map((r) => [h('a', { href: `#/run/${r.runId}`, 'data-testid': 'run-link' }, r.runId), r.game, r.variant, r.clock, r.agents.join(', '), r.latency.join(', '), r.status, r.reason ?? '', r.hasVideo ? 'yes' : '', r.job ? `${r.job.kind} ${r.job.id}` : '', where(r)]),
           'runs-table',
         ),
       );
