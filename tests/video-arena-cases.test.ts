@@ -14,7 +14,7 @@ import { createAgent } from '../agents/index.js';
 import { perceptionAdapters, scriptedPolicies } from '../games/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
 import { readRunRecord, runMatch, type MatchSpec } from '../gateway/index.js';
-import { buildVideoArena, CaseInfo, CaseReference, GoldenManifest } from '../perception/index.js';
+import { buildVideoArena, CaseInfo, CaseReference, GoldenManifest, preflight, readCases, readManifest, readReference } from '../perception/index.js';
 import { launchInProcess } from './support/in-process-game.js';
 import { tempRunsDir } from './support/run-dir.js';
 import { runArena } from './support/arena-process.js';
@@ -131,6 +131,17 @@ describe('a golden set from short matches', () => {
         expect(text).not.toContain(`"t": ${t.t}`);
       }
       expect(text).not.toContain('"tuples"');
+    }
+  });
+
+  it('reads back through the protocols\' reader, and both protocols carry each task.md byte for byte', () => {
+    expect(readManifest(out)).toEqual(manifest);
+    const cases = readCases(out);
+    expect(cases.map((c) => c.info.id).sort()).toEqual(manifest.cases.map((c) => c.id).sort());
+    for (const c of cases) {
+      expect(c.task).toBe(readFileSync(join(out, 'cases', c.info.id, 'task.md'), 'utf8'));
+      expect(() => preflight(c.task)).not.toThrow();
+      expect(readReference(out, c.info.id).tuples).toHaveLength(manifest.cases.find((m) => m.id === c.info.id)!.references);
     }
   });
 
