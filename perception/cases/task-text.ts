@@ -16,7 +16,7 @@ export function taskText(adapter: PerceptionAdapter, variant: string): string {
   const lines = [
     `# Video-Arena task: ${entry.name} (${adapter.game}, variant ${variant})`,
     '',
-    `The video shows one episode of ${entry.name}, from its first frame to its end. ${adapter.players.description}`,
+    `The video shows one episode of ${entry.name}, from its first frame to its end${labels.length > 1 ? `, each player's own view side by side in slot order (${labels[0]}'s on the left)` : ''}. ${adapter.players.description}`,
     'Watch it and list every critical event it shows, each as one tuple: what happened and to whom, when (T1),',
     'the state update it caused (T2) and the task-relevant state it left (T3).',
     '',
