@@ -1,10 +1,11 @@
 /**
  * `arena cases video-arena` end to end: short matches of sky_duel, last_stand and midline_clash with built-in
  * agents (midline_clash recorded without a state stream, so its labels are rebuilt by re-simulation), plus
- * runs that must be left out (a board, an incomplete run, an unknown game); the golden set is built twice with
- * the same seed and compared byte for byte; videos are checked with ffprobe, references against the runs'
- * recorded events at their exact game times, and the case folders for any trace of the references. Bad
- * input (no runs, a missing folder, a desktop game's run, a folder that is not empty) is BAD_CONFIG.
+ * runs that must be left out (a board, an incomplete run, an unknown game, views out of slot order); the
+ * golden set is built twice with the same seed and compared byte for byte; videos are checked with ffprobe,
+ * references against the runs' recorded events at their exact game times, and the case folders for any
+ * trace of the references; the protocols' reader reads the set back. Bad input (no runs, a missing folder,
+ * a desktop game's run, a folder that is not empty) is BAD_CONFIG.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,13 +57,16 @@ beforeAll(async () => {
   tmp = tempRunsDir();
   runsDir = join(tmp.dir, 'runs');
   mkdirSync(runsDir);
-  for (const seed of [1, 2, 3]) await play('sky_duel', seed);
+  const duels: string[] = [];
+  for (const seed of [1, 2, 3]) duels.push(await play('sky_duel', seed));
   const stand = await play('last_stand', 1);
   await play('last_stand', 2);
   await play('midline_clash', 1, { launch: withoutStream });
   await play('tic_tac_toe', 1, { slots: [{ slot: 0, agent: createAgent('random', { game: 'tic_tac_toe', seed: 1 }) }] });
   variantOf(stand, 'x-incomplete', { status: 'incomplete', failure: { code: 'GAME_CRASHED', message: 'gone', class: 'infrastructure' } });
   variantOf(stand, 'x-unknown', { game: 'no_such_game' });
+  const agents = (JSON.parse(readFileSync(join(duels[0]!, 'run.json'), 'utf8')) as { agents: unknown[] }).agents;
+  variantOf(duels[0]!, 'x-swapped', { agents: [...agents].reverse() });
 }, 180_000);
 afterAll(() => tmp.cleanup());
 
@@ -82,6 +86,7 @@ describe('a golden set from short matches', () => {
     expect(reason(runIds.find((r) => r.includes('tic_tac_toe'))!)).toContain('turn-based board');
     expect(reason('x-incomplete')).toContain('incomplete episode (incomplete: GAME_CRASHED)');
     expect(reason('x-unknown')).toContain("unknown game 'no_such_game'");
+    expect(reason('x-swapped')).toContain('its agents are not in slot order (1, 0)');
     expect(manifest.skipped.filter((s) => s.reason.startsWith('not selected: sky_duel has its 2 cases'))).toHaveLength(1);
     expect(GoldenManifest.parse(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')))).toEqual(manifest);
   });

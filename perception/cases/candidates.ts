@@ -68,6 +68,9 @@ export async function examineRun(found: FoundRun, fps: number, launch?: ResimOpt
   const episode = run.result?.episode ?? 'finished';
   if (episode !== 'finished' && episode !== 'budget') return { run: id, reason: `failed episode (${episode}): not a result of play` };
   if (run.clock !== 'pdq' && run.clock !== 'lcrt') return { run: id, reason: `a ${run.clock} run: its video cannot be re-simulated` };
+  // The video shows the views in the record's agent order; the task text says slot order.
+  const slots = run.agents.map((a) => a.slot);
+  if (slots.some((s, i) => i > 0 && s < slots[i - 1]!)) return { run: id, reason: `its agents are not in slot order (${slots.join(', ')}): the video would not show the views as the task says` };
   let lines: StateLineRecord[] | undefined;
   try {
     lines = readStateLines(found.dir);
