@@ -111,7 +111,7 @@ export class Seat {
       throw new ArenaError(ErrorCode.BAD_STATE, current.attached ? 'this bridge already has a controlling gateway' : 'this bridge keeps its session for a gateway that dropped; try again after its grace period');
     }
     void current?.dispose();
-    const session = new Session(this.backend, this.entry, { resumable: true, graceMs: this.options.graceMs ?? 0, onDetached: (s) => this.detached(s) });
+    const session = new Session(this.backend, this.entry, { resumable: true, graceMs: this.options.graceMs ?? 0, onDetached: (s, finished) => this.detached(s, finished) });
     this.session = session;
     this.options.log?.('gateway connected');
     this.watch(ws);
@@ -123,8 +123,13 @@ export class Seat {
     heartbeat(ws, beat.intervalMs, beat.deadMs);
   }
 
-  private detached(session: Session): void {
+  private detached(session: Session, finished: boolean): void {
     if (session !== this.session) return;
+    if (finished) {
+      this.session = undefined;
+      this.options.log?.('gateway said bye; the seat is free');
+      return;
+    }
     const graceMs = this.options.graceMs ?? 0;
     this.options.log?.(`gateway dropped; its session waits ${graceMs} ms for it, paused`);
     this.clearGrace();

@@ -54,8 +54,8 @@ export interface SessionOptions {
   readonly resumable: boolean;
   /** How long the server keeps the session after its socket dropped, ms (announced in the hello). */
   readonly graceMs: number;
-  /** Called when the session's socket closed (not when another socket took it over). */
-  readonly onDetached: (session: Session) => void;
+  /** Called when the session's socket closed (not when another socket took it over); `finished` after a bye. */
+  readonly onDetached: (session: Session, finished: boolean) => void;
 }
 
 export class Session {
@@ -80,6 +80,8 @@ export class Session {
   /** The last request answered, with everything its answer said (resumable sessions only). */
   private last: { id: number; messages: GameMessage[] } | undefined;
   private recording: GameMessage[] | undefined;
+  /** The client said bye: the session is over, not waiting for it. */
+  private finished = false;
 
   constructor(
     private readonly backend: GameBackend,
@@ -116,7 +118,7 @@ export class Session {
       if (this.ws !== ws) return;
       this.ws = undefined;
       void this.stopRealtime();
-      this.options.onDetached(this);
+      this.options.onDetached(this, this.finished);
     });
     this.send({
       type: 'hello',
@@ -225,6 +227,7 @@ export class Session {
         return;
       }
       case 'bye':
+        this.finished = true;
         await this.stopRealtime();
         this.ws?.close(1000, 'bye');
         return;
