@@ -17,7 +17,7 @@ import { rawClient, type RawClient } from './support/raw-client.js';
 const TOKEN = 'a-bridge-token-of-some-length';
 const reset = { type: 'reset', id: 1, seed: 1, variant: 'origin', slots: [0, 1], frame: { width: 32, height: 16, encoding: 'rgb' } };
 const advance = (id: number, inputs: unknown[] = []): Record<string, unknown> => ({ type: 'advance', id, ms: 120, inputs, frames: [0] });
-const tap = { type: 'key', slot: 0, key: 'F', down: true, at: 0 };
+const tap = { type: 'key', slot: 0, key: 'F', down: true, at: 0 } as const;
 
 const servers: GameServer[] = [];
 const clients: RawClient[] = [];
@@ -30,8 +30,8 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function bridge(options: ServeOptions = {}): Promise<GameServer> {
-  const server = await serveGame(probeGame, { entry: probeEntry, token: TOKEN, graceMs: 10_000, ...options });
+async function bridge(options: ServeOptions = {}, withToken = true): Promise<GameServer> {
+  const server = await serveGame(probeGame, { entry: probeEntry, ...(withToken ? { token: TOKEN } : {}), graceMs: 10_000, ...options });
   servers.push(server);
   return server;
 }
@@ -119,7 +119,7 @@ describe('bridge: a dropped link loses and doubles nothing', () => {
 
 describe('bridge: frames as the link asks', () => {
   it('sends PNG (decoded back to the very raw bytes), or JPEG at a smaller side, with the game time and a send stamp', async () => {
-    const server = await bridge({ token: undefined });
+    const server = await bridge({}, false);
     const { c } = await hello(server.port, { frames: { encoding: 'jpeg', quality: 70, maxSide: 16 } });
     c.send(reset);
     c.send(advance(2));

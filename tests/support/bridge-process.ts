@@ -20,7 +20,14 @@ export interface ReadyProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `prefix... command args` and waits for its `ARENA_READY {...}` line. */
+/** The `ARENA_READY {...}` line's object, or `{ url }` of `arena serve`'s "listening URL" line. */
+function readyOf(line: string): Record<string, unknown> | undefined {
+  if (line.startsWith('ARENA_READY ')) return JSON.parse(line.slice(12)) as Record<string, unknown>;
+  const m = /listening (https?:\/\/\S+)/.exec(line);
+  return m ? { url: m[1] } : undefined;
+}
+
+/** Runs `prefix... command args` and waits for its ready line. */
 export async function startReady(command: string, args: readonly string[], prefix: readonly string[] = [], env: Record<string, string> = {}): Promise<ReadyProcess> {
   const [bin, ...rest] = [...prefix, command, ...args];
   const child = spawn(bin!, rest, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -36,7 +43,8 @@ export async function startReady(command: string, args: readonly string[], prefi
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('ARENA_READY ')) resolve(JSON.parse(line.slice(12)) as Record<string, unknown>);
+      const ready = readyOf(line);
+      if (ready) resolve(ready);
     });
     void exited.then(() => reject(new Error(`${command} ${args.join(' ')} exited before it was ready:\n${err}`)));
   });
