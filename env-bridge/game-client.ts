@@ -377,7 +377,7 @@ export class GameClient {
     const s = this.linkStats;
     s.frames += 1;
     s.frameBytes += frame.data.length;
-    s.frameAgesMs.push(Date.now() - frame.sentAt!);
+    s.frameAgesMs.push(performance.timeOrigin + performance.now() - frame.sentAt!);
     if (s.frameAgesMs.length > MAX_AGES) s.frameAgesMs.shift();
   }
 

@@ -305,7 +305,7 @@ export class Session {
       const frame = await convertFrame(await this.backend.render(slot, renderWidth, renderHeight), width, height, encoding, quality);
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
-      const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: Date.now() } : {}) };
+      const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };
       // A running game does not wait for its client: a frame the client is too slow for is replaced by the
       // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
       if (this.realtime) this.frames?.send(slot, message);

@@ -4,8 +4,7 @@
  * frame encodings with send stamps, and the gateway's client taking a cut link back with identical results.
  */
 import { createHash } from 'node:crypto';
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { startDelayRelay, type DelayRelay } from '../scripts/bench/delay-relay.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
 import { serveGame } from '../games/index.js';
@@ -21,12 +20,12 @@ const tap = { type: 'key', slot: 0, key: 'F', down: true, at: 0 } as const;
 
 const servers: GameServer[] = [];
 const clients: RawClient[] = [];
-const proxies: Server[] = [];
+const proxies: DelayRelay[] = [];
 const gameClients: GameClient[] = [];
 afterEach(async () => {
   for (const c of clients.splice(0)) c.ws.terminate();
   for (const g of gameClients.splice(0)) await g.close();
-  for (const p of proxies.splice(0)) await new Promise((resolve) => p.close(resolve));
+  for (const p of proxies.splice(0)) await p.close();
   for (const s of servers.splice(0)) await s.close();
 });
 
@@ -152,22 +151,11 @@ describe('bridge: frames as the link asks', () => {
   });
 });
 
-/** A TCP forwarder whose connections a test can cut at once. */
-async function cuttableProxy(targetPort: number): Promise<{ port: number; cut: () => void }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  proxies.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, cut: () => sockets.forEach((s) => s.destroy()) };
+/** A forwarder whose connections a test can cut at once. */
+async function cuttableProxy(targetPort: number): Promise<DelayRelay> {
+  const relay = await startDelayRelay('127.0.0.1', 0, '127.0.0.1', targetPort, 0);
+  proxies.push(relay);
+  return relay;
 }
 
 describe("bridge: the gateway's client takes a cut link back", () => {
@@ -200,10 +188,9 @@ describe("bridge: the gateway's client takes a cut link back", () => {
     const client = await GameClient.connect(`ws://127.0.0.1:${proxy.port}`, { client: 'test', privileged: false, token: TOKEN });
     gameClients.push(client);
     await client.reset(1, 'origin', [0, 1], { width: 32, height: 16, encoding: 'rgb' });
-    // No new connection gets through: the bridge is gone for this gateway.
-    proxies.pop()!.close();
+    // No connection gets through any more: the bridge is gone for this gateway.
+    await proxy.close();
     const pending = client.advance(120, [], [0]);
-    proxy.cut();
     await expect(pending).rejects.toMatchObject({ code: 'GAME_CRASHED', message: expect.stringMatching(/grace period of 400 ms/) });
   });
 
@@ -213,10 +200,9 @@ describe("bridge: the gateway's client takes a cut link back", () => {
     const client = await GameClient.connect(`ws://127.0.0.1:${proxy.port}`, { client: 'test', privileged: false, token: TOKEN, requestTimeoutMs: 600 });
     gameClients.push(client);
     await client.reset(1, 'origin', [0, 1], { width: 32, height: 16, encoding: 'rgb' });
-    // No new connection gets through: the bridge is gone for this gateway.
-    proxies.pop()!.close();
+    // No connection gets through any more: the bridge is gone for this gateway.
+    await proxy.close();
     const pending = client.advance(120, [], [0]);
-    proxy.cut();
     await expect(pending).rejects.toMatchObject({ code: 'GAME_TIMEOUT' });
   });
 });

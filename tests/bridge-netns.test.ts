@@ -48,7 +48,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     const bridge = await startBridge(['--listen', `${link.ipA}:${port}`, '--token-file', secrets.tokenFile, ...args], link.exec(link.nsA));
     procs.push(bridge);
     if (link.delay === 'netem') return { bridge, hostPort: `${link.ipA}:${port}` };
-    const relay = await startReady(process.execPath, ['tests/support/delay-relay.mjs', link.ipA, String(port + 1), link.ipA, String(port), '20'], link.exec(link.nsA));
+    const relay = await startReady(process.execPath, ['--import', 'tsx', 'tests/support/delay-relay-main.ts', link.ipA, String(port + 1), link.ipA, String(port), '20'], link.exec(link.nsA));
     procs.push(relay);
     return { bridge, hostPort: `${link.ipA}:${port + 1}` };
   }
@@ -115,7 +115,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     const servePort = Number(new URL(String(serve.ready.url)).port);
     let target = `${link.ipB}:${servePort}`;
     if (link.delay === 'relay') {
-      const relay = await startReady(process.execPath, ['tests/support/delay-relay.mjs', '127.0.0.1', '0', link.ipB, String(servePort), '20'], link.exec(link.nsA));
+      const relay = await startReady(process.execPath, ['--import', 'tsx', 'tests/support/delay-relay-main.ts', '127.0.0.1', '0', link.ipB, String(servePort), '20'], link.exec(link.nsA));
       procs.push(relay);
       target = `127.0.0.1:${String(relay.ready.port)}`;
     }

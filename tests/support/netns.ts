@@ -12,7 +12,7 @@ export interface NetnsLink {
   readonly devA: string;
   readonly ipA: string;
   readonly ipB: string;
-  /** How the delay is made: `netem` on the veth, or `relay` (tests/support/delay-relay.mjs in A). */
+  /** How the delay is made: `netem` on the veth, or `relay` (tests/support/delay-relay-main.ts in A). */
   readonly delay: 'netem' | 'relay';
   /** The command prefix that runs a program in a namespace. */
   exec(ns: string): string[];
