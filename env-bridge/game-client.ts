@@ -338,7 +338,7 @@ export class GameClient {
           this.ws.terminate();
         }, this.requestTimeoutMs);
         this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, end: undefined };
-        this.pendingBody = { ...body, id } as ClientMessage;
+        this.pendingBody = { ...body, id };
         this.send(this.pendingBody);
       });
     const result = this.queue.then(run, run);

@@ -66,7 +66,7 @@ export async function serveBackend(backend: GameBackend, options: ServeOptions =
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       if (https) {
         https.closeAllConnections();
-        await new Promise<void>((resolve) => https!.close(() => resolve()));
+        await new Promise<void>((resolve) => https.close(() => resolve()));
       }
       await seat.close();
       await backend.close();

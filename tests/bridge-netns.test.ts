@@ -78,7 +78,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     try {
       const run = await runMatch([...PDQ, '--env', `ws://${hostPort}/?token_file=${wrong}`], dir.dir, inB());
       expect(run.code).toBe(1);
-      expect(JSON.parse(readFileSync(join(run.dir, 'run.json'), 'utf8')).failure).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(failureOf(run.dir)).toMatchObject({ code: 'UNAUTHORIZED' });
     } finally {
       dir.cleanup();
     }
@@ -98,7 +98,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     try {
       const refused = await runMatch([...PDQ, '--env', url], second.dir, inB(), env);
       expect(refused.code).toBe(1);
-      expect(JSON.parse(readFileSync(join(refused.dir, 'run.json'), 'utf8')).failure.message).toMatch(/already has a controlling gateway/);
+      expect(failureOf(refused.dir)?.message).toMatch(/already has a controlling gateway/);
       await holder.stop();
       const run = await runMatch([...PDQ, '--env', url], third.dir, inB(), env);
       expect(run.code, run.stderr).toBe(0);
@@ -162,7 +162,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
       bridge.child.kill('SIGKILL');
       const run = await playing;
       expect(run.code).toBe(1);
-      expect(JSON.parse(readFileSync(join(run.dir, 'run.json'), 'utf8')).failure).toMatchObject({ code: 'GAME_CRASHED' });
+      expect(failureOf(run.dir)).toMatchObject({ code: 'GAME_CRASHED' });
     } finally {
       dir.cleanup();
     }
@@ -176,6 +176,11 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     return String(p.ready.body);
   }
 });
+
+/** The failure `run.json` records. */
+function failureOf(dir: string): { code: string; message: string } | undefined {
+  return (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { failure?: { code: string; message: string } }).failure;
+}
 
 /** The one run directory a match wrote into `runsDir` (waits until it exists). */
 function runDirName(runsDir: string): string {

@@ -33,7 +33,7 @@ export async function startReady(command: string, args: readonly string[], prefi
   const child = spawn(bin!, rest, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   const waiters: { text: string; resolve: () => void }[] = [];
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
     err += d;
     for (const w of waiters.splice(0)) {
       if (err.includes(w.text)) w.resolve();
@@ -42,7 +42,7 @@ export async function startReady(command: string, args: readonly string[], prefi
   });
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const ready = readyOf(line);
       if (ready) resolve(ready);
     });
@@ -76,7 +76,7 @@ export interface MatchRun {
 /** Runs `arena match ... --json --quiet --runs-dir DIR` to its end (in a namespace with `prefix`). */
 export function runMatch(args: readonly string[], runsDir: string, prefix: readonly string[] = [], env: Record<string, string> = {}): Promise<MatchRun> {
   const [bin, ...rest] = [...prefix, process.execPath, 'bin/arena.js', 'match', ...args, '--json', '--quiet', '--runs-dir', runsDir];
-  const child = spawn(bin!, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -85,7 +85,7 @@ export function runMatch(args: readonly string[], runsDir: string, prefix: reado
     child.once('close', (code) => {
       const dirs = readdirSync(runsDir).filter((d) => !d.startsWith('.'));
       const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
-      resolve({ code, dir: join(runsDir, String(result.dir ?? dirs.at(-1)).split('/').at(-1)!), result, stderr: err });
+      resolve({ code, dir: typeof result.dir === 'string' ? result.dir : join(runsDir, dirs.at(-1) ?? ''), result, stderr: err });
     }),
   );
 }
