@@ -139,7 +139,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     const dir = tempRunsDir();
     try {
       const playing = runMatch([...PDQ.slice(0, 2), '--steps', '24', '--env', `ws://${hostPort}/?token_file=${secrets.tokenFile}`], dir.dir, inB());
-      await vi.waitFor(() => expect(readFileSync(join(dir.dir, runDirName(dir.dir), 'decisions.jsonl'), 'utf8').split('\n').length).toBeGreaterThan(3), { timeout: 60_000, interval: 50 });
+      await decisionsWritten(dir.dir, 3);
       link.setLink(false);
       await bridge.waitFor('gateway dropped');
       link.setLink(true);
@@ -158,7 +158,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     const dir = tempRunsDir();
     try {
       const playing = runMatch([...PDQ.slice(0, 2), '--steps', '200', '--env', `ws://${hostPort}/?token_file=${secrets.tokenFile}`], dir.dir, inB());
-      await vi.waitFor(() => expect(readFileSync(join(dir.dir, runDirName(dir.dir), 'decisions.jsonl'), 'utf8').length).toBeGreaterThan(0), { timeout: 60_000, interval: 50 });
+      await decisionsWritten(dir.dir, 1);
       bridge.child.kill('SIGKILL');
       const run = await playing;
       expect(run.code).toBe(1);
@@ -182,9 +182,14 @@ function failureOf(dir: string): { code: string; message: string } | undefined {
   return (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { failure?: { code: string; message: string } }).failure;
 }
 
-/** The one run directory a match wrote into `runsDir` (waits until it exists). */
-function runDirName(runsDir: string): string {
-  const names = readdirSync(runsDir).filter((n: string) => !n.startsWith('.'));
-  if (names.length === 0) throw new Error('no run yet');
-  return names[0]!;
+/** Resolves once the one match writing into `runsDir` has recorded `atLeast` decisions. */
+async function decisionsWritten(runsDir: string, atLeast: number): Promise<void> {
+  await vi.waitFor(
+    () => {
+      const name = readdirSync(runsDir).find((n) => !n.startsWith('.'));
+      if (name === undefined) throw new Error('no run yet');
+      expect(readFileSync(join(runsDir, name, 'decisions.jsonl'), 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(atLeast);
+    },
+    { timeout: 60_000, interval: 50 },
+  );
 }
