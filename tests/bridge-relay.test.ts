@@ -61,6 +61,16 @@ describe("arena serve's bridge endpoint", () => {
   });
 });
 
+/** `CODE: message` of what `fn` throws. */
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    return `${(err as { code?: string }).code}: ${(err as Error).message}`;
+  }
+  return 'nothing thrown';
+}
+
 describe('link options in an endpoint address', () => {
   it('reads frames, quality, max_side and token_file off the address; PNG by default off this machine', () => {
     const { dir, cleanup } = tempRunsDir();
@@ -76,13 +86,13 @@ describe('link options in an endpoint address', () => {
       expect(bridgeLink('ws://127.0.0.1:7700', {})).toEqual({ url: 'ws://127.0.0.1:7700/' });
       expect(bridgeLink('ws://127.0.0.1:7700', { ARENA_BRIDGE_TOKEN_FILE: file }).token).toBe('a-token-of-twenty-chars');
       writeFileSync(file, 'short\n');
-      expect(() => bridgeLink(`ws://127.0.0.1:7700/?token_file=${file}`, {})).toThrow(expect.objectContaining({ code: 'BAD_CONFIG', message: expect.stringMatching(/shorter than 16/) }));
+      expect(errorOf(() => bridgeLink(`ws://127.0.0.1:7700/?token_file=${file}`, {}))).toMatch(/^BAD_CONFIG: .*shorter than 16/);
     } finally {
       cleanup();
     }
     expect(() => bridgeLink('ws://127.0.0.1:7700/?frames=gif', {})).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
     expect(() => bridgeLink('ws://127.0.0.1:7700/?quality=500', {})).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
-    expect(() => bridgeLink('ws://127.0.0.1:7700/?token_file=/nonexistent/token', {})).toThrow(expect.objectContaining({ code: 'BAD_CONFIG', message: expect.stringMatching(/cannot read the token file/) }));
+    expect(errorOf(() => bridgeLink('ws://127.0.0.1:7700/?token_file=/nonexistent/token', {}))).toMatch(/^BAD_CONFIG: cannot read the token file/);
   });
 });
 
