@@ -12,6 +12,7 @@ import { getGame } from '../games-manifest/index.js';
 import { dialBackend, type DialedGame } from '../game-host/index.js';
 import { GameClient, bridgeLink } from '../env-bridge/index.js';
 import { runArena } from './support/arena-process.js';
+import { startBridge, startReady } from './support/bridge-process.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
 import { tempRunsDir } from './support/run-dir.js';
 
@@ -115,4 +116,29 @@ describe('arena bridge refuses what it cannot serve safely (BAD_CONFIG, exit 2)'
     expect(exit.code).not.toBe(0);
     expect(exit.stderr).toMatch(/UNKNOWN_GAME.*last_stand/);
   });
+});
+
+describe('arena bridge --remote-input', () => {
+  it('serves a RemoteInput build (our RemoteInput server) as a GameLink endpoint', async () => {
+    const build = await startReady(process.execPath, ['bin/arena.js', 'remote-input-serve', '--game', 'last_stand', '--port', '0', '--quiet']);
+    try {
+      const bridge = await startBridge(['--remote-input', `127.0.0.1:${String(build.ready.port)}`, '--game', 'last_stand', '--quiet']);
+      try {
+        expect(bridge.ready).toMatchObject({ game: 'last_stand', url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+$/) as unknown });
+        const client = await GameClient.connect(String(bridge.ready.url), { client: 'test', privileged: false, frames: { encoding: 'jpeg', maxSide: 320 } });
+        try {
+          await client.reset(1, 'origin', [0], { width: 640, height: 360, encoding: 'rgb' });
+          const reply = await client.advance(120, [], [0]);
+          expect(reply.done.actualMs).toBeGreaterThan(0);
+          expect([reply.frames[0]?.encoding, reply.frames[0]?.width, reply.frames[0]?.height]).toEqual(['jpeg', 320, 180]);
+        } finally {
+          await client.close();
+        }
+      } finally {
+        await bridge.stop();
+      }
+    } finally {
+      await build.stop();
+    }
+  }, 60_000);
 });
