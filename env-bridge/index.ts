@@ -4,3 +4,4 @@ export { BRIDGE_TOKEN_FILE_ENV, bridgeLink, type BridgeLink, readTokenFile } fro
 export { type SpawnOptions, type StartedProcess, startGameProcess } from './process-driver.js';
 export { type GameEndpoint, launchGame, type LaunchOptions, PROJECT_ROOT } from './launch.js';
 export { launchRemoteInput } from './launch-remote-input.js';
+export { linkSummary, type LinkSummary } from './link-summary.js';

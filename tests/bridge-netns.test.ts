@@ -33,6 +33,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
       const run = await runMatch(args, runs.dir);
       expect(run.code).toBe(0);
       baseline.set(name, behaviourOf(run.dir));
+      expect(linkOf(run.dir)).toBeUndefined();
     }
   }, 120_000);
 
@@ -68,6 +69,10 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
         const run = await runMatch([...args, '--env', `ws://${hostPort}/?token_file=${secrets.tokenFile}`], dir.dir, inB());
         expect(run.code, run.stderr).toBe(0);
         expect(behaviourOf(run.dir)).toEqual(baseline.get(name));
+        // PNG across the link (the default off this machine), each frame's age from its send stamp; nothing dropped.
+        expect(linkOf(run.dir)).toMatchObject({ resumes: 0, frames: expect.any(Number) as unknown });
+        expect(linkOf(run.dir)!.frameAgeP50Ms).toBeGreaterThanOrEqual(20);
+        expect(linkOf(run.dir)!.bytesPerFrame).toBeLessThan(640 * 360 * 3);
       } finally {
         dir.cleanup();
       }
@@ -147,6 +152,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
       expect(run.code, run.stderr).toBe(0);
       expect(bridge.stderr()).toMatch(/gateway took its session back/);
       expect(behaviourOf(run.dir)).toEqual(baseline.get('long'));
+      expect(linkOf(run.dir)?.resumes).toBeGreaterThanOrEqual(1);
     } finally {
       link.setLink(true);
       dir.cleanup();
@@ -176,6 +182,11 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
     return String(p.ready.body);
   }
 });
+
+/** The bridge link summary `run.json` records. */
+function linkOf(dir: string): { frames: number; bytesPerFrame: number; frameAgeP50Ms: number; resumes: number } | undefined {
+  return (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { link?: { frames: number; bytesPerFrame: number; frameAgeP50Ms: number; resumes: number } }).link;
+}
 
 /** The failure `run.json` records. */
 function failureOf(dir: string): { code: string; message: string } | undefined {
