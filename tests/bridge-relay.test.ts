@@ -14,6 +14,7 @@ import { GameClient, bridgeLink } from '../env-bridge/index.js';
 import { runArena } from './support/arena-process.js';
 import { startBridge, startReady } from './support/bridge-process.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { missingDoomDeps, titled } from './support/desktop.js';
 import { tempRunsDir } from './support/run-dir.js';
 
 /** The close code a WebSocket to `url` (with `token` as bearer, if any) gets. */
@@ -141,4 +142,24 @@ describe('arena bridge --remote-input', () => {
       await build.stop();
     }
   }, 60_000);
+});
+
+const doomMissing = missingDoomDeps();
+describe.skipIf(doomMissing.length > 0)(titled('arena bridge --desktop', doomMissing), () => {
+  it('serves a desktop game under its own display as a GameLink endpoint', async () => {
+    const bridge = await startBridge(['--desktop', 'freedoom', '--quiet']);
+    try {
+      expect(bridge.ready).toMatchObject({ game: 'freedoom' });
+      const client = await GameClient.connect(String(bridge.ready.url), { client: 'test', privileged: false, frames: { encoding: 'png' } });
+      try {
+        await client.reset(1, 'e1m1', [0], { width: 320, height: 240, encoding: 'rgb' });
+        const reply = await client.advance(120, [], [0]);
+        expect([reply.frames[0]?.encoding, reply.frames[0]?.data.length]).toEqual(['rgb', 320 * 240 * 3]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await bridge.stop();
+    }
+  }, 90_000);
 });
