@@ -29,6 +29,7 @@ export {
   PLAYER_PREAMBLE,
   type ProviderCallOptions,
   type ProviderCallResult,
+  type ProviderToolCall,
   type ProviderUsage,
   RESERVED_BODY_KEYS,
   retryAfterMs,

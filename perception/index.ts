@@ -1,3 +1,16 @@
 /** perception: Video-Arena cases from finished runs (offline) and TRACE tasks on live streams (online), their protocols and scorers. */
 export { eventIdentity, PerceptionTuple, TIME_TOLERANCE_S, TupleSet } from './tuple.js';
 export { CaseInfo, CaseReference, CaseStrata, GoldenManifest } from './cases/case-schema.js';
+export { readCases, readManifest, readReference, type GoldenCase } from './cases/golden-set.js';
+export { MAX_FRAME_WIDTH, NATIVE_FPS, NATIVE_MAX_FRAMES, nativeGrid, nativeInterval } from './media/frame-grid.js';
+export { extractFrames, probeVideo, type VideoFacts, type VideoFrame } from './media/video-frames.js';
+export { ANSWER_SCHEMA, readAnswer } from './protocols/answer-format.js';
+export { CaseResult, InfraClass, OutcomeClass, readResults, resultPath } from './protocols/case-result.js';
+export { DEFAULT_AGENTIC_LIMITS, type AgenticLimits } from './protocols/agentic-run.js';
+export { ModelRoute, parseModelRoute, type ModelRouteInput } from './protocols/model-route.js';
+export { DEFAULT_CONCURRENCY, runCases, type RunCasesOptions, type RunCasesSummary } from './protocols/run-cases.js';
+export { preflight, PROTOCOLS, type Protocol } from './protocols/task-delivery.js';
+export { scoreResults, type ScoreOptions, type ScoreReport } from './scoring/score-report.js';
+export { scoreTable } from './scoring/score-table.js';
+export { gameScoreSvg } from './scoring/score-plots.js';
+export { greedyMatch, prf, scoreTuples, strictKey, type CaseScore, type Prf } from './scoring/tuple-match.js';

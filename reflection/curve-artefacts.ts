@@ -9,6 +9,7 @@ import { CurvePaths } from './curve-paths.js';
 import { curveSvg, svgToPng } from './curve-plot.js';
 import type { CurveState, EpisodeRecord } from './curve-state.js';
 import { readTransferTable, type TransferTable } from './transfer-table.js';
+import { runnerRoundNotes, runnerSummaryLines } from './runner-style/summary.js';
 
 /** Columns of `curve.csv`, in order. */
 export const CSV_COLUMNS = ['phase', 'round', 'variant', 'arm', 'episode', 'seed', 'score', 'status', 'end_reason', 'sim_s', 'decisions', 'invalid', 'failed', 'round_mean', 'rollback_to', 'best_round', 'run_dir'] as const;
@@ -64,12 +65,14 @@ export function curveSummary(state: CurveState, transfer?: TransferTable): strin
     const scores = r.episodes.map((e) => e.score);
     const refl = r.reflection;
     const reflection = refl ? (refl.outcome === 'accepted' ? `accepted (${refl.toolCalls} calls, ${refl.submissions} submit)` : `kept: ${refl.keepReason ?? ''}`) : '-';
-    const notes = [state.best?.round === r.round ? 'best' : '', r.rollback ? `rollback to ${r.rollback.toRound}` : '', r.finished ? '' : 'unfinished'].filter((x) => x).join(', ');
+    const notes = [state.best?.round === r.round ? 'best' : '', r.rollback ? `rollback to ${r.rollback.toRound}` : '', r.finished ? '' : 'unfinished', ...runnerRoundNotes(r)].filter((x) => x).join(', ');
     return [String(r.round), n3(r.mean), scores.length ? n3(Math.min(...scores)) : '-', scores.length ? n3(Math.max(...scores)) : '-', `${scores.length}/${s.episodes}`, r.source, String(r.skillTokens), reflection, notes];
   });
   out.push(table(['round', 'mean', 'min', 'max', 'episodes', 'skill', 'tokens', 'reflection', 'notes'], rows));
   const r0 = state.rounds[0]?.mean;
   if (state.best) out.push('', `best: round ${state.best.round}, mean ${n3(state.best.mean)}${r0 === undefined ? '' : ` (${signed(state.best.mean - r0)} over round 0)`}`);
+  const runner = runnerSummaryLines(state);
+  if (runner.length > 0) out.push(...(state.best ? [] : ['']), ...runner);
   if (state.transfer) {
     out.push('', `held-out transfer: skill of round ${state.transfer.bestRound} vs no skill, ${s.episodes} episode(s) per arm${state.transfer.finished ? '' : ' (unfinished)'}`);
     out.push(table(['variant', 'no skill', 'best skill', 'gain'], state.transfer.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain)])));

@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import type { CurveState } from './curve-state.js';
 import type { TransferTable } from './transfer-table.js';
+import { curveRunnerMetrics, metricsLine } from './runner-style/summary.js';
 
 const W = 980;
 const H = 460;
@@ -51,15 +52,18 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const player = typeof model === 'string' ? `, player ${model}` : typeof kind === 'string' ? `, player ${kind}` : '';
   out.push(text(LEFT.x0, 24, `Improvement Dynamics Curve: ${s.game}/${state.variant}${player}, reflector ${s.reflector.model}`, { size: 15, weight: 'bold' }));
   out.push(text(LEFT.x0, 44, `${s.episodes} episode(s) per round, ${s.clock} clock, rollback below ${s.rollbackRatio} x best; id ${state.id}`, { size: 12, color: '#555' }));
+  const runner = s.runner ? curveRunnerMetrics(state) : undefined;
+  if (runner) out.push(text(LEFT.x0, 60, `${metricsLine(runner)}; round 0 from cold-start runs`, { size: 11, color: '#555' }));
 
   // Left panel: the curve.
-  out.push(...yAxis(LEFT, yMax, 'score (mean progress)'));
+  out.push(...yAxis(LEFT, yMax, s.match.profile === 'omnigamearena' ? 'score (benchmark score)' : 'score (mean progress)'));
   const n = Math.max(1, s.rounds);
   const x = (r: number): number => LEFT.x0 + 20 + ((LEFT.x1 - LEFT.x0 - 40) * r) / n;
   const y = (v: number, p = LEFT): number => p.y1 - ((p.y1 - p.y0) * Math.min(v, yMax)) / yMax;
   for (let r = 0; r <= s.rounds; r++) out.push(text(x(r), LEFT.y1 + 18, String(r), { size: 11, anchor: 'middle' }));
   out.push(text((LEFT.x0 + LEFT.x1) / 2, LEFT.y1 + 36, 'round', { size: 12, anchor: 'middle' }));
-  if (s.successThreshold <= yMax) {
+  // The runner's style never stops early, so it has no success line.
+  if (!s.runner && s.successThreshold <= yMax) {
     out.push(`<line x1="${LEFT.x0}" x2="${LEFT.x1}" y1="${f(y(s.successThreshold))}" y2="${f(y(s.successThreshold))}" stroke="#2a9d55" stroke-dasharray="6 4"/>`);
     out.push(text(LEFT.x1, y(s.successThreshold) - 4, `success ${s.successThreshold}`, { size: 10, anchor: 'end', color: '#2a9d55' }));
   }

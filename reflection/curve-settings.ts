@@ -8,6 +8,7 @@ import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
 import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
+import { RunnerStyleSettings } from './runner-style/settings.js';
 
 /** A map-memorising pattern a skill may not contain: a JavaScript regular expression with an id and a reason. */
 export const BannedPattern = z
@@ -58,6 +59,10 @@ export type ReflectorSettings = z.infer<typeof ReflectorSettings>;
 export const CurveMatchSettings = z.strictObject({
   /** Whose rules every episode plays by: `default` (ours) or `omnigamearena` (the benchmark runner's; docs/omnigamearena.md). */
   profile: z.enum(PROFILES).optional(),
+  /** Where the game runs (`remote-input://HOST:PORT`, `ws://HOST:PORT`); the CLI resolves the entry from it. Unset: the built-in game. */
+  env: z.string().min(1).max(2048).optional(),
+  /** With the profile on a build: the builds' maps config (a runner checkout's `configs/maps.yaml`). */
+  maps: z.string().min(1).max(4096).optional(),
   stepBudget: z.number().int().positive().optional(),
   timeLimitMs: z.number().int().positive().optional(),
   observationDelayMs: z.number().min(0).optional(),
@@ -113,6 +118,8 @@ export const CurveSettings = z.strictObject({
   /** Replays of an episode that failed for an infrastructure reason before the curve stops; default 1. */
   episodeRetries: z.number().int().min(0).max(10).default(1),
   match: CurveMatchSettings.default({}),
+  /** Run the curve as the benchmark's runner does (round 0 from cold-start runs, diagnosis, validator, its lints and metrics, no early stop); absent: our style. */
+  runner: RunnerStyleSettings.optional(),
   /** A description of the player (the CLI stores its kind, VLM configuration, reflector endpoint and key variable name): stored, and compared on resume. */
   player: z.record(z.string(), z.unknown()).default({}),
 });

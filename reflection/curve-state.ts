@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { CurveSettings } from './curve-settings.js';
+import { ColdStartRecord, RunnerReflectionRecord } from './runner-style/record.js';
 
 /** Format version of `curve.json`. */
 export const CURVE_STATE_VERSION = 1;
@@ -18,7 +19,7 @@ export const EpisodeRecord = z.strictObject({
   seed: z.number().int(),
   /** Run directory, relative to the curve directory. */
   dir: z.string(),
-  /** Mean normalised progress of the player's slots, in [0, 1]. */
+  /** Mean normalised progress of the player's slots, in [0, 1]; under the omnigamearena profile the benchmark score (`result.benchmark`), unclamped. */
   score: z.number(),
   status: z.enum(['complete', 'incomplete']),
   /** Why the episode ended: the game's reason, `time_limit`, `step_budget` or an error code. */
@@ -81,6 +82,10 @@ export const RoundRecord = z.strictObject({
   mean: z.number().optional(),
   finished: z.boolean(),
   rollback: RollbackRecord.optional(),
+  /** The runner style: the lints, diagnoses and validator verdicts of the reflection that made this skill. */
+  runner: RunnerReflectionRecord.optional(),
+  /** The runner style's round 0: the cold-start runs it is made of. */
+  coldStart: ColdStartRecord.optional(),
 });
 export type RoundRecord = z.infer<typeof RoundRecord>;
 

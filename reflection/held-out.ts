@@ -5,7 +5,8 @@
  */
 import type { CurvePaths } from './curve-paths.js';
 import type { CurveState, TransferRecord, VariantTransfer } from './curve-state.js';
-import { playEpisode, type EpisodeContext } from './play-episode.js';
+import { playEpisodes } from './episode-pool.js';
+import type { EpisodeContext, EpisodePlan } from './play-episode.js';
 
 /** One arm of a transfer: the best skill, or no skill. */
 export type Arm = 'best' | 'empty';
@@ -45,17 +46,15 @@ export async function playTransfer(transfer: TransferRecord, plan: TransferPlan,
   for (const v of transfer.variants) {
     for (const arm of ['empty', 'best'] as const) {
       const armRecord = v[arm];
-      for (let episode = 0; episode < plan.episodes; episode++) {
-        if (armRecord.episodes.some((e) => e.episode === episode)) continue;
-        const { record, played } = await playEpisode(
-          { runsDir: plan.runsDir(v.variant, arm), episode, seed: plan.seed + episode, variant: v.variant, skill: arm === 'best' ? transfer.skill : '', player: { phase: 'heldout', arm } },
-          ctx,
-        );
+      const plans = Array.from({ length: plan.episodes }, (_, episode) => episode)
+        .filter((episode) => !armRecord.episodes.some((e) => e.episode === episode))
+        .map((episode): EpisodePlan => ({ runsDir: plan.runsDir(v.variant, arm), episode, seed: plan.seed + episode, variant: v.variant, skill: arm === 'best' ? transfer.skill : '', player: { phase: 'heldout', arm } }));
+      await playEpisodes(plans, ctx, (p, { record, played }) => {
         armRecord.episodes.push(record);
         armRecord.episodes.sort((a, b) => a.episode - b.episode);
         save();
-        onEpisode({ variant: v.variant, arm, episode, score: record.score, played });
-      }
+        onEpisode({ variant: v.variant, arm, episode: p.episode, score: record.score, played });
+      });
       armRecord.mean = mean(armRecord.episodes.map((e) => e.score));
     }
     v.gain = v.best.mean! - v.empty.mean!;

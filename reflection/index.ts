@@ -8,10 +8,11 @@ export { lintSubmission, LintCode, type LintIssue, type Submission, type TokenCo
 export { runReflection, type ReflectorClient, type ReflectionResult } from './reflector.js';
 export { ToolName, toolDefinitions, type ReflectionInput, type SkillRef } from './reflector-tools.js';
 export { summariseEpisode, type EpisodeSummary } from './episode-summary.js';
-export { playEpisode, episodeRunId, type PlayerFactory, type PlayerContext } from './play-episode.js';
+export { playEpisode, episodeRunId, episodeMatchFields, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode, type PlayerLine } from './play-episode.js';
 export { curveCsv, curveSummary, transferSummary, writeCurveArtefacts, CSV_COLUMNS } from './curve-artefacts.js';
 export { transferCurve, type TransferConfig, type TransferEvent } from './transfer-curve.js';
 export { TransferTable, readTransferTable, transferCsv, TRANSFER_CSV_COLUMNS, TRANSFER_TABLE_VERSION } from './transfer-table.js';
 export type { Arm } from './held-out.js';
 export { curveSvg, svgToPng } from './curve-plot.js';
 export { diffLines } from './skill-diff.js';
+export { RunnerStyleSettings, runnerLints, lintsText, countBullets, runnerMetrics, runnerReflection, parseVerdict, VALIDATOR_SYSTEM_PROMPT, RunnerReflectionRecord, ColdStartRecord, type RunnerLint, type RunnerMetrics } from './runner-style/index.js';

@@ -13,6 +13,8 @@ export const LintCode = {
   EMPTY_SKILL: 'EMPTY_SKILL',
   BANNED_PATTERN: 'BANNED_PATTERN',
   BAD_ARGUMENTS: 'BAD_ARGUMENTS',
+  /** The runner style: a submit before any submit_diagnosis call. */
+  DIAGNOSIS_REQUIRED: 'DIAGNOSIS_REQUIRED',
 } as const;
 export type LintCode = (typeof LintCode)[keyof typeof LintCode];
 

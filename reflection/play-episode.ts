@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { RunJson, episodeClass, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
-import type { CurveSettings } from './curve-settings.js';
+import type { CurveMatchSettings, CurveSettings } from './curve-settings.js';
 import type { EpisodeRecord } from './curve-state.js';
 
 /** Which episode a player is made for. */
@@ -42,7 +42,45 @@ export interface EpisodeContext {
   /** Starts the game another way (tests); default the entry's launch recipe. */
   readonly launch: MatchSpec['launch'] | undefined;
   readonly meta: Readonly<Record<string, unknown>>;
+  /** Plays each attempt another way (through a work backend); default a match in this process with `makePlayer`. */
+  readonly play?: EpisodePlay | undefined;
+  /** Episodes of a round (or of a held-out arm) played at once; default 1. */
+  readonly parallel?: number | undefined;
 }
+
+/** One attempt of an episode as plain data, for a play hook that plays it elsewhere. */
+export interface EpisodeRequest {
+  /** Directory that holds the run directory. */
+  readonly runsDir: string;
+  /** The run id (`e<k>`), also the run directory's name. */
+  readonly runId: string;
+  readonly episode: number;
+  readonly seed: number;
+  readonly variant: string;
+  /** The skill the players play ('' for none). */
+  readonly skill: string;
+  /** 0 for the first attempt, counting up with each replay. */
+  readonly attempt: number;
+  readonly player: EpisodePlan['player'];
+  /** What goes into run.json (the curve's fields and the skill's digest, by which a resume adopts the run). */
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/** How an attempt ended, as a play hook reports it: the players' lines, and the failure when it is no result of play. */
+export interface PlayedEpisode {
+  readonly status: 'complete' | 'incomplete';
+  readonly reason: string;
+  /** The episode class (finished, budget, format, failed, incomplete), when known. */
+  readonly episode: string | undefined;
+  readonly simMs: number;
+  readonly players: readonly PlayerLine[];
+  readonly failure: { readonly class: string; readonly code: string; readonly message: string } | undefined;
+  /** The benchmark score of each entry under the omnigamearena profile, when the player reports it. */
+  readonly benchmark?: readonly number[] | undefined;
+}
+
+/** Plays one attempt of an episode; ends as ABORTED or with the failure's code when it cannot report an outcome. */
+export type EpisodePlay = (request: EpisodeRequest, signal: AbortSignal | undefined) => Promise<PlayedEpisode>;
 
 /** One episode to play: where its run directory goes and what it plays. */
 export interface EpisodePlan {
@@ -55,10 +93,14 @@ export interface EpisodePlan {
   readonly player: Omit<PlayerContext, 'slot' | 'episode' | 'seed' | 'variant'>;
 }
 
-/** A stored run.json as the run-record schema reads it, with the curve's own field. */
-const StoredRun = RunJson.extend({ curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional() });
+/** A stored run.json as the run-record schema reads it, with the curve's own field and the benchmark score. */
+const StoredRun = RunJson.extend({
+  curveEpisode: z.looseObject({ skillSha256: z.string().optional() }).optional(),
+  result: RunJson.shape.result.unwrap().extend({ benchmark: z.looseObject({ scores: z.array(z.number()) }).optional() }).optional(),
+});
 
-interface PlayerLine {
+/** One player's part of an outcome, as the curve scores it. */
+export interface PlayerLine {
   readonly slot: number;
   readonly progress: number;
   readonly decisions: number;
@@ -77,6 +119,8 @@ interface Outcome {
   readonly failureClass: string | undefined;
   readonly failureCode: string | undefined;
   readonly failureMessage: string | undefined;
+  /** The benchmark score of each entry (`result.benchmark`, under the omnigamearena profile). */
+  readonly benchmark: readonly number[] | undefined;
 }
 
 /** Whether an outcome is a result of play: a complete run not classed `failed` (recomputed when not recorded). */
@@ -87,14 +131,20 @@ function isPlay(o: Pick<Outcome, 'status' | 'reason' | 'episode' | 'players'>): 
   return cls !== 'failed' && cls !== 'incomplete';
 }
 
-function record(plan: EpisodePlan, dir: string, curveDir: string, slots: readonly number[], o: Outcome, attempts = 1): EpisodeRecord {
+/** The episode's score: under the profile the benchmark score (a Coop team's sum), unclamped; else the mean progress of the curve's slots. */
+function scoreOf(o: Outcome, own: readonly PlayerLine[]): number {
+  if (o.benchmark !== undefined && o.benchmark.length > 0) return o.benchmark.reduce((s, x) => s + x, 0) / o.benchmark.length;
+  return own.length === 0 ? 0 : own.reduce((s, p) => s + p.progress, 0) / own.length;
+}
+
+function record(plan: Pick<EpisodePlan, 'episode' | 'seed'>, dir: string, curveDir: string, slots: readonly number[], o: Outcome, attempts = 1): EpisodeRecord {
   const own = o.players.filter((p) => slots.includes(p.slot));
   const sum = (f: (p: PlayerLine) => number): number => own.reduce((s, p) => s + f(p), 0);
   return {
     episode: plan.episode,
     seed: plan.seed,
     dir: relative(curveDir, dir),
-    score: own.length === 0 ? 0 : sum((p) => p.progress) / own.length,
+    score: scoreOf(o, own),
     status: o.status,
     reason: o.reason,
     simMs: o.simMs,
@@ -113,7 +163,7 @@ const skillDigest = (skill: string): string => createHash('sha256').update(skill
  * is not, nor is a run of another seed, variant or skill (say, the best arm of a transfer after the best round
  * changed).
  */
-function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
+function readStored(dir: string): { parsed: z.infer<typeof StoredRun>; outcome: Outcome } | undefined {
   const path = join(dir, 'run.json');
   if (!existsSync(path)) return undefined;
   let parsed: z.infer<typeof StoredRun>;
@@ -123,14 +173,72 @@ function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
     return undefined;
   }
   if (parsed.status !== 'complete' || !parsed.result) return undefined;
+  const r = parsed.result;
+  const outcome: Outcome = { status: 'complete', reason: r.reason, episode: r.episode, simMs: r.simMs, players: r.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message, benchmark: r.benchmark?.scores };
+  return isPlay(outcome) ? { parsed, outcome } : undefined;
+}
+
+function storedOutcome(dir: string, plan: EpisodePlan): Outcome | undefined {
+  const found = readStored(dir);
+  if (!found) return undefined;
+  const { parsed, outcome } = found;
   const stored = parsed.curveEpisode?.skillSha256;
   if (parsed.seed !== plan.seed || parsed.variant !== plan.variant || (stored !== undefined && stored !== skillDigest(plan.skill))) return undefined;
-  const outcome: Outcome = { status: 'complete', reason: parsed.result.reason, episode: parsed.result.episode, simMs: parsed.result.simMs, players: parsed.result.players, failureClass: parsed.failure?.class, failureCode: parsed.failure?.code, failureMessage: parsed.failure?.message };
-  return isPlay(outcome) ? outcome : undefined;
+  return outcome;
+}
+
+/** The record of a finished run in `dir` adopted as episode `episode` (a cold-start run); undefined when it is no result of play. */
+export function adoptedRecord(dir: string, episode: number, curveDir: string, slots: readonly number[]): EpisodeRecord | undefined {
+  const found = readStored(dir);
+  return found ? record({ episode, seed: found.parsed.seed }, dir, curveDir, slots, found.outcome) : undefined;
 }
 
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
 export const episodeRunId = (episode: number): string => `e${episode}`;
+
+/**
+ * The match settings every episode of a curve plays with, those set only, under the names both a match spec and
+ * an episode job use (the latency source is per slot, so it is left out).
+ */
+export function episodeMatchFields(m: CurveMatchSettings): EpisodeMatchFields {
+  const { latency: _latency, ...rest } = m;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+}
+
+/** The curve's match settings but the latency source, each either set or absent. */
+export type EpisodeMatchFields = { readonly [K in Exclude<keyof CurveMatchSettings, 'latency'>]?: Exclude<CurveMatchSettings[K], undefined> };
+
+const toOutcome = (p: PlayedEpisode): Outcome => ({ status: p.status, reason: p.reason, episode: p.episode, simMs: p.simMs, players: p.players, failureClass: p.failure?.class, failureCode: p.failure?.code, failureMessage: p.failure?.message, benchmark: p.benchmark });
+
+/** A work-layer outcome carries no benchmark score: it is read from the run the worker wrote (under the profile). */
+function withStoredBenchmark(o: Outcome, dir: string): Outcome {
+  return o.benchmark !== undefined ? o : { ...o, benchmark: readStored(dir)?.outcome.benchmark };
+}
+
+/** Plays one attempt as a match in this process, with the players `ctx.makePlayer` makes. */
+async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnType<typeof parseLatencySource> | undefined): Promise<Outcome> {
+  const spec: MatchSpec = {
+    game: ctx.entry.id,
+    entry: ctx.entry,
+    variant: r.variant,
+    seed: r.seed,
+    clock: ctx.settings.clock,
+    slots: ctx.slots.map((slot) => ({
+      slot,
+      agent: ctx.makePlayer(r.skill, { ...r.player, variant: r.variant, episode: r.episode, seed: r.seed, slot }),
+      label: 'player',
+      ...(latency ? { latency } : {}),
+    })),
+    runsDir: r.runsDir,
+    runId: r.runId,
+    meta: r.meta,
+    ...episodeMatchFields(ctx.settings.match),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.launch ? { launch: ctx.launch } : {}),
+  };
+  const result = await runMatch(spec);
+  return { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message, benchmark: result.benchmark?.scores };
+}
 
 /**
  * Plays the episode, or adopts its finished run. Returns its record and whether it was played now.
@@ -142,49 +250,23 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
   const dir = join(plan.runsDir, runId);
   const stored = storedOutcome(dir, plan);
   if (stored) return { record: record(plan, dir, ctx.curveDir, ctx.slots, stored), played: false };
-  const m = ctx.settings.match;
-  const latency = m.latency === undefined ? undefined : parseLatencySource(m.latency);
+  const latency = ctx.settings.match.latency === undefined ? undefined : parseLatencySource(ctx.settings.match.latency);
   for (let attempt = 0; ; attempt++) {
     if (ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal.reason });
     // A run directory left by a crash or a failed attempt is replaced: its JSONL files would otherwise be appended to.
     rmSync(dir, { recursive: true, force: true });
-    const spec: MatchSpec = {
-      game: ctx.entry.id,
-      entry: ctx.entry,
-      variant: plan.variant,
-      seed: plan.seed,
-      clock: ctx.settings.clock,
-      slots: ctx.slots.map((slot) => ({
-        slot,
-        agent: ctx.makePlayer(plan.skill, { ...plan.player, variant: plan.variant, episode: plan.episode, seed: plan.seed, slot }),
-        label: 'player',
-        ...(latency ? { latency } : {}),
-      })),
-      runsDir: plan.runsDir,
-      runId,
-      meta: { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } },
-      ...(m.profile === undefined ? {} : { profile: m.profile }),
-      ...(m.stepBudget === undefined ? {} : { stepBudget: m.stepBudget }),
-      ...(m.timeLimitMs === undefined ? {} : { timeLimitMs: m.timeLimitMs }),
-      ...(m.observationDelayMs === undefined ? {} : { observationDelayMs: m.observationDelayMs }),
-      ...(m.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: m.decisionTimeoutMs }),
-      ...(m.onDecisionError === undefined ? {} : { onDecisionError: m.onDecisionError }),
-      ...(m.feedback === undefined ? {} : { feedback: m.feedback }),
-      ...(m.frame === undefined ? {} : { frame: m.frame }),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      ...(ctx.launch ? { launch: ctx.launch } : {}),
-    };
-    const result = await runMatch(spec);
-    const outcome: Outcome = { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message };
+    const meta = { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } };
+    const request: EpisodeRequest = { runsDir: plan.runsDir, runId, episode: plan.episode, seed: plan.seed, variant: plan.variant, skill: plan.skill, attempt, player: plan.player, meta };
+    const outcome = ctx.play ? withStoredBenchmark(toOutcome(await ctx.play(request, ctx.signal)), dir) : await playHere(request, ctx, latency);
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
     // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.
-    const decisionsFailed = result.status === 'complete';
+    const decisionsFailed = outcome.status === 'complete';
     const failureClass = decisionsFailed ? 'infrastructure' : outcome.failureClass;
     if ((failureClass === 'infrastructure' || failureClass === 'agent') && attempt < ctx.settings.episodeRetries) continue;
     const failureCode = decisionsFailed ? ErrorCode.PROVIDER_ERROR : outcome.failureCode;
-    const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${result.episode}), so it is not scored` : (outcome.failureMessage ?? result.reason);
+    const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${outcome.episode}), so it is not scored` : (outcome.failureMessage ?? outcome.reason);
     const code = (Object.values(ErrorCode) as string[]).includes(failureCode ?? '') ? (failureCode as ErrorCode) : ErrorCode.INTERNAL;
-    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: result.episode } });
+    throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: outcome.episode } });
   }
 }

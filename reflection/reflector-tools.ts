@@ -120,7 +120,8 @@ const json = (value: unknown): string => {
 /** A tool error as the model sees it: a stable code and a message. */
 export const toolError = (code: string, message: string): ToolResult => ({ text: json({ error: code, message }) });
 
-function parseArgs<T>(raw: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; message: string } {
+/** Parses a tool call's JSON arguments (empty means `{}`) with `schema`; a message naming each bad field otherwise. */
+export function parseArgs<T>(raw: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = raw.trim().length === 0 ? {} : JSON.parse(raw);

@@ -25,6 +25,23 @@ export interface ReflectorClient {
   };
 }
 
+/**
+ * What a curve style adds to a reflection (the runner style's diagnosis and validator tools): tools beside the
+ * fixed surface, each answered by `call` and not counted against the inspection budget, a check that may refuse
+ * a submit before its lints (without using up a submission), and text after the system prompt and the opening.
+ */
+export interface ReflectionHooks {
+  readonly tools: readonly OpenAI.Chat.ChatCompletionFunctionTool[];
+  /** Answers a call of one of `tools`. */
+  call(name: string, args: string): Promise<ToolResult>;
+  /** An issue that refuses this submit before it is linted; undefined lets it through. */
+  beforeSubmit?(): LintIssue | undefined;
+  readonly system?: string;
+  readonly opening?: string;
+  /** Turns allowed beyond the base bound, for the hooks' own calls. */
+  readonly extraTurns?: number;
+}
+
 /** What a reflection produced: the accepted submission (trimmed), or none, and the record of how it went. */
 export interface ReflectionResult {
   readonly submission: Submission | undefined;
@@ -78,14 +95,16 @@ function issuesResult(issues: readonly LintIssue[], left: number): ToolResult {
  * accepted submission, or none with the reason the previous skill is kept. Throws PROVIDER_ERROR,
  * PROVIDER_TIMEOUT or ABORTED when a call fails or `signal` aborts.
  */
-export async function runReflection(input: ReflectionInput, client: ReflectorClient, transcriptPath: string, signal?: AbortSignal): Promise<ReflectionResult> {
+export async function runReflection(input: ReflectionInput, client: ReflectorClient, transcriptPath: string, signal?: AbortSignal, hooks?: ReflectionHooks): Promise<ReflectionResult> {
   const started = performance.now();
   const rs = input.settings.reflector;
   const transcript = new Transcript(transcriptPath);
-  const tools = toolDefinitions(input.settings);
+  const tools = [...toolDefinitions(input.settings), ...(hooks?.tools ?? [])];
+  const hookTools = new Set((hooks?.tools ?? []).map((t) => t.function.name));
+  const withHook = (base: string, extra: string | undefined): string => (extra === undefined ? base : `${base}\n\n${extra}`);
   const messages: Message[] = [
-    { role: 'system', content: reflectorSystemPrompt(input) },
-    { role: 'user', content: reflectorOpening(input) },
+    { role: 'system', content: withHook(reflectorSystemPrompt(input), hooks?.system) },
+    { role: 'user', content: withHook(reflectorOpening(input), hooks?.opening) },
   ];
   transcript.write({ kind: 'system', content: messages[0]!.content });
   transcript.write({ kind: 'user', content: messages[1]!.content });
@@ -101,7 +120,7 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
   let accepted: Submission | undefined;
   let keepReason: KeepReason | undefined;
   // Every turn makes at least one call or is a nudge, so this bounds the conversation whatever the model does.
-  const maxTurns = rs.maxToolCalls + rs.maxSubmissions + 3;
+  const maxTurns = rs.maxToolCalls + rs.maxSubmissions + 3 + (hooks?.extraTurns ?? 0);
 
   while (accepted === undefined && keepReason === undefined && turns < maxTurns) {
     if (signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the reflection was aborted', { cause: signal.reason });
@@ -112,7 +131,8 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       model: rs.model,
       messages,
       tools,
-      tool_choice: forceSubmit ? { type: 'function', function: { name: ToolName.SUBMIT } } : 'auto',
+      // A submit its hook would refuse cannot be forced: then any tool is required (the hook's own fix among them).
+      tool_choice: forceSubmit ? (hooks?.beforeSubmit?.() === undefined ? { type: 'function', function: { name: ToolName.SUBMIT } } : 'required') : 'auto',
     };
     if (rs.temperature !== null) body['temperature'] = rs.temperature;
     if (rs.maxOutputTokens !== null) body['max_completion_tokens'] = rs.maxOutputTokens;
@@ -173,7 +193,12 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       const args = call.type === 'function' ? call.function.arguments : '';
       let result: ToolResult;
       let refused = false;
-      if (name === ToolName.SUBMIT) {
+      const blocked = name === ToolName.SUBMIT ? hooks?.beforeSubmit?.() : undefined;
+      if (blocked !== undefined) {
+        // Refused before its lints (the runner style's diagnosis-first rule): no submission is used up.
+        result = issuesResult([blocked], rs.maxSubmissions - submissions);
+        transcript.write({ kind: 'submission', id: call.id, accepted: false, blocked: true, issues: [{ code: blocked.code }] });
+      } else if (name === ToolName.SUBMIT) {
         submissions++;
         const parsed = parseSubmission(args);
         const issues: LintIssue[] = parsed.ok ? lintSubmission(parsed.submission, input.settings, input.countTokens) : [{ code: LintCode.BAD_ARGUMENTS, message: parsed.message }];
@@ -187,6 +212,8 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
           if (left <= 0) keepReason = 'SUBMISSIONS_EXHAUSTED';
         }
         transcript.write({ kind: 'submission', id: call.id, accepted: accepted !== undefined, issues: parsed.ok ? issues : [{ code: LintCode.BAD_ARGUMENTS }] });
+      } else if (hookTools.has(name)) {
+        result = await hooks!.call(name, args);
       } else if (toolCalls >= rs.maxToolCalls) {
         refusedCalls++;
         refused = true;

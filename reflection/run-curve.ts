@@ -15,8 +15,11 @@ import { parseCurveSettings, type CurveSettings, type CurveSettingsInput } from 
 import { CURVE_STATE_VERSION, readCurveState, settingsMismatch, writeCurveState, type CurveState, type RoundRecord } from './curve-state.js';
 import { runTransfer, transferDone } from './held-out.js';
 import type { TokenCounter } from './lints.js';
-import { playEpisode, type EpisodeContext, type PlayerFactory } from './play-episode.js';
-import { runReflection, type ReflectorClient } from './reflector.js';
+import { playEpisodes } from './episode-pool.js';
+import type { EpisodeContext, EpisodePlan, EpisodePlay, PlayerFactory } from './play-episode.js';
+import { runReflection, type ReflectionResult, type ReflectorClient } from './reflector.js';
+import type { RunnerReflectionRecord } from './runner-style/record.js';
+import { runnerRoundZero, runnerStyleReflection } from './runner-style/curve-hooks.js';
 import type { ReflectionInput, SkillRef } from './reflector-tools.js';
 
 /** Progress of a curve, for progress bars. `done` and `total` count episodes. */
@@ -45,6 +48,10 @@ export interface CurveConfig {
   readonly launch?: MatchSpec['launch'];
   /** Extra fields stored in every episode's run.json (the CLI puts its command line here). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Plays each episode another way (the CLI: through a work backend, in this process or on a fleet). */
+  readonly play?: EpisodePlay;
+  /** Episodes of a round (and of a held-out arm) played at once; default 1. The curve is the same either way. */
+  readonly parallel?: number;
   /** Stops the curve between or inside episodes and reflections; it can be resumed. */
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: CurveEvent) => void;
@@ -98,7 +105,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
   const countDone = (): number =>
     state.rounds.slice(0, settings.rounds + 1).reduce((s, r) => s + r.episodes.length, 0) + transferDone(state.transfer);
   const emit = (e: CurveEvent): void => config.onEvent?.(e);
-  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id } };
+  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id }, play: config.play, parallel: config.parallel };
   emit({ type: 'started', dir: paths.dir, resumed, done: countDone(), total });
 
   const reflect = async (after: RoundRecord): Promise<RoundRecord> => {
@@ -121,7 +128,9 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
       countTokens: config.countTokens,
     };
     emit({ type: 'reflecting', afterRound: after.round });
-    const result = await runReflection(input, config.reflector, paths.transcript(r), config.signal);
+    const result: ReflectionResult & { runner?: RunnerReflectionRecord } = settings.runner
+      ? await runnerStyleReflection(input, config.reflector, state, paths, config.signal)
+      : await runReflection(input, config.reflector, paths.transcript(r), config.signal);
     const sub = result.submission;
     const round: RoundRecord = {
       round: r,
@@ -133,6 +142,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
       reflection: { afterRound: after.round, baseRound: base.round, ...result.record },
       episodes: [],
       finished: false,
+      ...(result.runner ? { runner: result.runner } : {}),
     };
     paths.writeRoundFiles(r, { skill: round.skill, previousSkill: after.skill, notebook: round.notebook, diagnosis: round.diagnosis });
     emit({ type: 'reflected', afterRound: after.round, outcome: result.record.outcome, ...(result.record.keepReason ? { keepReason: result.record.keepReason } : {}) });
@@ -155,6 +165,8 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         if (r === 0) {
           round = { round: 0, skill: '', skillTokens: 0, notebook: '', diagnosis: '', source: 'empty', episodes: [], finished: false };
           paths.writeRoundFiles(0, { skill: '', previousSkill: undefined, notebook: '', diagnosis: '' });
+          // The runner style's round 0 is the user's cold-start runs, adopted whole.
+          if (settings.runner) Object.assign(round, runnerRoundZero(settings.runner.roundZero, settings, variant, slots, paths));
         } else {
           round = await reflect(state.rounds[r - 1]!);
         }
@@ -162,23 +174,23 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
         save();
       }
       if (!round.finished) {
-        for (let episode = 0; episode < k; episode++) {
-          if (round.episodes.some((e) => e.episode === episode)) continue;
-          const { record, played } = await playEpisode(
-            { runsDir: paths.roundEpisodes(r), episode, seed: settings.seed + episode, variant, skill: round.skill, player: { phase: 'round', round: r } },
-            ctx,
-          );
-          round.episodes.push(record);
-          round.episodes.sort((a, b) => a.episode - b.episode);
+        const current = round;
+        const plans = Array.from({ length: k }, (_, episode) => episode)
+          .filter((episode) => !current.coldStart && !current.episodes.some((e) => e.episode === episode))
+          .map((episode): EpisodePlan => ({ runsDir: paths.roundEpisodes(r), episode, seed: settings.seed + episode, variant, skill: current.skill, player: { phase: 'round', round: r } }));
+        await playEpisodes(plans, ctx, (plan, { record, played }) => {
+          current.episodes.push(record);
+          current.episodes.sort((a, b) => a.episode - b.episode);
           save();
-          emit({ type: 'episode', phase: 'round', round: r, variant, episode, score: record.score, played, done: countDone(), total });
-        }
+          emit({ type: 'episode', phase: 'round', round: r, variant, episode: plan.episode, score: record.score, played, done: countDone(), total });
+        });
         finishRound(round);
         save();
         await writeCurveArtefacts(paths.dir, state).catch(() => undefined);
         emit({ type: 'round', round: r, mean: round.mean!, best: state.best!, ...(round.rollback ? { rollbackTo: round.rollback.toRound } : {}) });
       }
-      if (round.mean! >= settings.successThreshold) {
+      // The runner style never stops early: every round is played.
+      if (!settings.runner && round.mean! >= settings.successThreshold) {
         state.stop = { reason: 'success', round: r };
         break;
       }

@@ -4,7 +4,7 @@ export { parseSpecText, readSpecFile, specError, type SpecIssue, type SpecSource
 export { canonical, DEFAULT_POOL, digest, expandSpec, specJobs } from './spec/cells.js';
 export { checkAgents } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES } from './work/episode-job.js';
-export { runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
+export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
 export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';
 export { EmbeddedBackend, type EmbeddedOptions } from './work/embedded-backend.js';
 export { filesKey, limitKeys, parseRedisUrl, poolQueue, type RedisConnection, resultsQueue, workerKey } from './work/redis/redis-names.js';
@@ -14,6 +14,6 @@ export { defaultWorkerName, listWorkers, startHeartbeat, WorkerInfo } from './wo
 export { type EndpointLimiter, LimitedAgent, LocalLimiter, wait } from './limits/endpoint-limiter.js';
 export { RedisLimiter } from './limits/redis-limiter.js';
 export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-store.js';
-export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch } from './run-sweep.js';
+export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch, SPEND_KEY, type TokenSpend } from './run-sweep.js';
 export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
-export { isSweepDir, readSweepTables, writeSweepReport } from './report/write-report.js';
+export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';

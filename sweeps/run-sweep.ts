@@ -48,7 +48,27 @@ export interface BatchSummary {
   /** Why the run ended before everything was played. */
   readonly stoppedBy?: 'budget: episodes' | 'budget: tokens' | 'operator';
   readonly interruptedBefore: number;
+  /** Tokens of every stored episode against the token budget (see {@link TokenSpend}). */
+  readonly tokens: TokenSpend;
 }
+
+/**
+ * What a batch spent against its token budget. The budget is checked after each stored episode: once the
+ * spend reaches it no new episode starts, and the episodes already in flight finish and are stored. So the
+ * spend can exceed the budget by at most what those in-flight episodes spent (`overBy`, `inFlightAtStop`).
+ */
+export interface TokenSpend {
+  /** Tokens in and out of every stored episode, over all runs of the batch. */
+  readonly spent: number;
+  readonly budget?: number | undefined;
+  /** Spend past the budget (0 when within it). */
+  readonly overBy?: number | undefined;
+  /** Episodes stored after the budget was reached this run: those that were in flight then. */
+  readonly inFlightAtStop?: number | undefined;
+}
+
+/** The store's meta key under which the last run's {@link TokenSpend} is kept for `arena report`. */
+export const SPEND_KEY = 'tokenSpend';
 
 /** What is left: episodes never stored, and with `retryFailed` stored infrastructure failures (next attempt). */
 export function plan(jobs: readonly EpisodeJob[], store: ResultsStore, retryFailed: boolean): WorkItem[] {
@@ -103,6 +123,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
       items = [];
       stoppedBy = 'budget: tokens';
     }
+    let tokensStop: number | undefined;
+    let afterStop = 0;
     const total = o.jobs.length;
     const started = Date.now();
     let playedNow = 0;
@@ -127,8 +149,10 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
           const perMinute = (playedNow / Math.max(1, Date.now() - started)) * 60_000;
           const left = items.length - playedNow;
           o.onProgress?.({ total, done: storedCount, failed, playedNow, perMinute, etaMs: perMinute > 0 ? (left / perMinute) * 60_000 : undefined, last: outcome });
+          if (tokensStop !== undefined) afterStop++;
           if (tokensOver() && !stop.signal.aborted) {
             stoppedBy = 'budget: tokens';
+            tokensStop = tokens;
             stop.abort();
           }
         },
@@ -137,7 +161,14 @@ export async function runBatch(o: BatchOptions): Promise<BatchSummary> {
     );
     o.stop?.removeEventListener('abort', onStop);
     o.abort?.removeEventListener('abort', onAbort);
-    return { total, stored: storedCount, toPlay: items.length, playedNow, failedNow, ...(stoppedBy ? { stoppedBy } : {}), interruptedBefore };
+    const budget = o.budgets?.tokens;
+    const spend: TokenSpend = {
+      spent: store.totals().tokens,
+      ...(budget === undefined ? {} : { budget, overBy: Math.max(0, store.totals().tokens - budget) }),
+      ...(tokensStop === undefined ? {} : { inFlightAtStop: afterStop }),
+    };
+    store.setMeta(SPEND_KEY, spend);
+    return { total, stored: storedCount, toPlay: items.length, playedNow, failedNow, ...(stoppedBy ? { stoppedBy } : {}), interruptedBefore, tokens: spend };
   } finally {
     store.close();
   }

@@ -9,4 +9,4 @@ export { networkRtt, RTT_PROBES } from './network-rtt.js';
 export { Semaphore, endpointSemaphore } from './semaphore.js';
 export { abortReason, abortableDelay, backoffMs, retryAfterMs, MAX_BACKOFF_MS } from './backoff.js';
 export { callProvider, isRetryableStatus, abortError } from './provider-call.js';
-export type { ProviderCallOptions, ProviderCallResult, ProviderUsage, StreamingBody } from './provider-call.js';
+export type { ProviderCallOptions, ProviderCallResult, ProviderToolCall, ProviderUsage, StreamingBody } from './provider-call.js';

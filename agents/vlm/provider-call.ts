@@ -38,9 +38,18 @@ export interface ProviderUsage {
   readonly reasoningTokens?: number;
 }
 
+/** One function call the model made (OpenAI tools API), its arguments as the JSON text it wrote. */
+export interface ProviderToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
 /** What one successful call returned and how long its parts took (ms). */
 export interface ProviderCallResult {
   readonly answer: string;
+  /** The function calls of the answer, in order (plain `message.tool_calls` or assembled stream deltas); empty when none. */
+  readonly toolCalls: readonly ProviderToolCall[];
   /** The stream's `finish_reason` (`stop`, `length` when the output cap cut the answer, ...); absent when none was sent. */
   readonly finishReason: string | undefined;
   /** Streamed reasoning (`reasoning_content` or `reasoning` deltas), when the endpoint sends it. */
@@ -111,8 +120,30 @@ function isEventStream(headers: Headers): boolean {
   return (headers.get('content-type') ?? 'text/event-stream').includes('text/event-stream');
 }
 
+/** Function calls as assembled so far, by their stream index. */
+type CallParts = Map<number, { id: string; name: string; arguments: string }>;
+
+/** Adds one delta's `tool_calls` pieces (a header with id and name, then argument fragments) to `parts`. */
+function addCallDeltas(parts: CallParts, delta: unknown): void {
+  if (typeof delta !== 'object' || delta === null || !('tool_calls' in delta) || !Array.isArray(delta.tool_calls)) return;
+  for (const piece of delta.tool_calls as unknown[]) {
+    if (typeof piece !== 'object' || piece === null) continue;
+    const p = piece as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } };
+    const index = typeof p.index === 'number' ? p.index : parts.size;
+    const part = parts.get(index) ?? { id: '', name: '', arguments: '' };
+    if (typeof p.id === 'string' && p.id.length > 0) part.id = p.id;
+    if (typeof p.function?.name === 'string') part.name += p.function.name;
+    if (typeof p.function?.arguments === 'string') part.arguments += p.function.arguments;
+    parts.set(index, part);
+  }
+}
+
+function callsOf(parts: CallParts): ProviderToolCall[] {
+  return [...parts.entries()].sort(([a], [b]) => a - b).map(([index, c]) => ({ id: c.id.length > 0 ? c.id : `call_${index}`, name: c.name, arguments: c.arguments }));
+}
+
 /** The answer, reasoning and usage of a plain (non-streamed) completion body. */
-function plainCompletion(body: unknown): { answer: string; reasoning: string; usage: OpenAI.CompletionUsage | undefined } {
+function plainCompletion(body: unknown): { answer: string; reasoning: string; usage: OpenAI.CompletionUsage | undefined; toolCalls: ProviderToolCall[] } {
   const b = typeof body === 'object' && body !== null ? (body as { choices?: unknown; usage?: unknown }) : {};
   const first: unknown = Array.isArray(b.choices) ? b.choices[0] : undefined;
   const message: unknown = typeof first === 'object' && first !== null && 'message' in first ? first.message : undefined;
@@ -120,7 +151,9 @@ function plainCompletion(body: unknown): { answer: string; reasoning: string; us
   const content = m['content'];
   const thought = reasoningDelta(m);
   const usage = typeof b.usage === 'object' && b.usage !== null ? (b.usage as OpenAI.CompletionUsage) : undefined;
-  return { answer: typeof content === 'string' ? content : '', reasoning: thought ?? '', usage };
+  const parts: CallParts = new Map();
+  addCallDeltas(parts, m);
+  return { answer: typeof content === 'string' ? content : '', reasoning: thought ?? '', usage, toolCalls: callsOf(parts) };
 }
 
 function reasoningDelta(delta: unknown): string | undefined {
@@ -178,6 +211,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
   let llamaMs: number | undefined;
   let finishReason: string | undefined;
   let ttltMs: number | undefined;
+  let toolCalls: ProviderToolCall[] = [];
   try {
     const body = options.stream === false ? { ...options.body, stream: false as const, stream_options: undefined } : options.body;
     const { data, response } = await options.client.chat.completions.create(body as StreamingBody, { signal, maxRetries: 0 }).withResponse();
@@ -190,13 +224,16 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
       answer = read.answer;
       reasoning = read.reasoning;
       usage = read.usage;
+      toolCalls = read.toolCalls;
       llamaMs = llamaTimingsMs(plain);
       const finish = (plain as { choices?: { finish_reason?: unknown }[] } | null)?.choices?.[0]?.finish_reason;
       if (typeof finish === 'string') finishReason = finish;
     } else {
       // The client's stream ends quietly when its signal aborts, so the deadline and the caller are checked after it.
+      const parts: CallParts = new Map();
       for await (const chunk of data) {
         const delta = chunk.choices[0]?.delta;
+        addCallDeltas(parts, delta);
         const content = delta?.content;
         const thought = reasoningDelta(delta);
         const token = (typeof content === 'string' && content.length > 0) || thought !== undefined;
@@ -209,6 +246,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
         if (typeof finish === 'string') finishReason = finish;
         llamaMs = llamaTimingsMs(chunk) ?? llamaMs;
       }
+      toolCalls = callsOf(parts);
     }
     if (options.signal.aborted) throw abortError(options.signal);
     if (deadline.signal.aborted) return { ok: false, failure: { kind: 'timeout' } };
@@ -217,6 +255,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
       ok: true,
       result: {
         answer,
+        toolCalls,
         finishReason,
         reasoning: reasoning.length > 0 ? reasoning : undefined,
         ttftMs: ttftMs === undefined ? undefined : round(ttftMs),

@@ -34,6 +34,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'sweep', summary: 'a sweep spec: games x agents x clocks x latencies x seeds, here or on workers (--redis); resumable (docs/sweeps.md)', load: async () => (await import('../commands/sweep.js')).sweepCli },
   { name: 'worker', summary: 'play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)', load: async () => (await import('../commands/worker.js')).workerCli },
   { name: 'boards', summary: 'the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (docs/boards.md)', load: async () => (await import('../commands/boards.js')).boardsCli },
+  { name: 'cases', summary: 'Video-Arena golden sets: run a model on one (native or agentic protocol), score the results (docs/perception.md)', load: async () => (await import('../commands/cases.js')).casesCli },
   { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
   { name: 'import', summary: "import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)", load: async () => (await import('../commands/import.js')).importCli },
   { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => helpCli },

@@ -15,13 +15,15 @@ import { benchSpectators } from '../bench/spectators.js';
 import { benchBridgeLink } from '../bench/bridge-link.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
+import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,bridge', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,bridge', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -156,6 +158,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
     out.sweeps = rows;
   }
 
+  if (want('curves')) {
+    say('\n== curves: one round of short last_stand episodes (scripted player), in process one after another, and through the work layer ==');
+    const rows = await benchCurveRounds(quick ? 4 : 8);
+    const w = [32, 9, 10, 16, 8];
+    say(row(['how', 'episodes', 'wall s', 'vs in process', 'mean'], w));
+    const base = rows[0]!;
+    for (const r of rows) say(row([r.how, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.wallMs / base.wallMs), fmt(r.mean, 3)], w));
+    say(`the round's mean is ${rows.every((r) => r.mean === base.mean) ? 'the same' : 'NOT the same'} every way`);
+    out.curves = rows;
+  }
+
   if (want('hardening')) {
     const seconds = quick ? 10 : 60;
     say(`\n== hardening: gateway memory, realtime last_stand ${seconds} s, a remote agent that never reads vs one that reads (idle play); 640x360 RGB observations ==`);
@@ -189,6 +202,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
       say(`${enc}: added latency per advance across the link ${fmt(far.msPerAdvance - loop(enc).msPerAdvance, 2)} ms (the link's round trip is 40 ms); bytes per decision ${fmt(far.bytesPerDecision / rgb.bytesPerDecision, 3)}x raw`);
     }
     out.bridge = runs;
+  }
+
+  if (want('perception')) {
+    say('\n== perception: the native protocol\'s 256 frames of a 300 s 640x360 video, one ffmpeg pass vs one ffmpeg seek per frame ==');
+    const p = await benchFrameSampling(300, quick ? 1 : 3);
+    say(`one pass: ${fmt(p.onePassMs, 0)} ms for ${p.frames} frames; a seek per frame: ${fmt(p.perFrameSeekMs, 0)} ms; seek/one-pass ${fmt(p.perFrameSeekMs / p.onePassMs)}x`);
+    out.perception = p;
   }
 
   mkdirSync('.bench', { recursive: true });

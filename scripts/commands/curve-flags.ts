@@ -14,6 +14,7 @@ import { limitFlags } from '../cli/limit-flags.js';
 import { num, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { readConfigFile } from '../match-config.js';
 import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
+import { curveWorkFlags } from './curve-work.js';
 
 /** `arena curve`'s flags, without defaults, so that a flag given can be told from one left out (`--resume` lays only those over). */
 export const curveOptions = {
@@ -48,10 +49,17 @@ export const curveOptions = {
   'banned-patterns': { type: 'string', arg: 'FILE', defaultText: 'built-in list', description: 'JSON array of {id, pattern, flags, description}' },
   ...limitFlags,
   profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "every episode by our rules or the benchmark runner's (docs/omnigamearena.md)" },
+  env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT' },
+  maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config" },
+  config: { type: 'string', arg: 'FILE', description: 'a new curve from a JSON file of curve settings (as arena import omnigamearena writes them); flags given are laid over it' },
+  style: { type: 'string', arg: 'ours|runner', defaultText: 'ours', description: "the IDC loop: ours, or the benchmark runner's (round 0 from --cold-start runs, diagnosis, validator, its lints and metrics, no early stop; docs/idc.md)" },
+  'cold-start': { type: 'string', arg: 'DIR', description: 'with --style runner: a folder of finished cold-start runs of this game and player (e.g. an arena tournament out dir) that becomes round 0' },
+  'validator-model': { type: 'string', arg: 'M', defaultText: 'the reflector model', description: "with --style runner: the skill validator's model (same endpoint as the reflector)" },
   resume: { type: 'string', arg: 'ID', description: 'continue the curve ID (under --out, or a curve directory) with its stored settings' },
   out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
   id: { type: 'string', arg: 'ID', defaultText: 'derived from the settings', description: 'the curve directory name' },
   json: { type: 'boolean', description: 'print curve.json instead of the tables' },
+  ...curveWorkFlags,
   quiet: { type: 'boolean', description: 'no progress bar' },
 } as const satisfies FlagTable;
 
@@ -86,6 +94,11 @@ const FLAG_FIELDS: readonly (readonly [string, readonly string[]])[] = [
   ['time-limit', ['match.timeLimitMs']],
   ['obs-delay', ['match.observationDelayMs']],
   ['profile', ['match.profile']],
+  ['env', ['match.env']],
+  ['maps', ['match.maps']],
+  ['style', ['runner']],
+  ['cold-start', ['runner.roundZero']],
+  ['validator-model', ['runner.validatorModel']],
   ['decision-timeout', ['match.decisionTimeoutMs']],
   ['latency', ['match.latency']],
   ['agent', ['player.kind']],
@@ -117,6 +130,24 @@ function jsonObject(value: string | undefined, flag: string): Record<string, unk
 
 const set = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
 
+/** The runner style's settings the flags give: undefined when --style is not given, null for `--style ours`. */
+function runnerFromFlags(flags: CurveFlags): Record<string, unknown> | null | undefined {
+  const style = flags.style;
+  if (style !== undefined && style !== 'ours' && style !== 'runner') throw usage(`--style takes ours or runner (got '${style}')`);
+  if (style !== 'runner') {
+    if (flags['cold-start'] !== undefined || flags['validator-model'] !== undefined) throw usage('--cold-start and --validator-model go with --style runner');
+    return style === 'ours' ? null : undefined;
+  }
+  if (flags['cold-start'] === undefined) throw usage("--style runner needs --cold-start DIR: the runner's round 0 is made of finished cold-start runs");
+  return { roundZero: flags['cold-start'], ...set('validatorModel', flags['validator-model']) };
+}
+
+/** Settings with `runner: null` (`--style ours`) written as no runner field: our style. */
+function ourStyleAsAbsent(o: Record<string, unknown>): Record<string, unknown> {
+  const { runner, ...rest } = o;
+  return runner === null || runner === undefined ? rest : { ...rest, runner };
+}
+
 /** The settings the given flags set, with no defaults and nothing derived, in three groups. */
 function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflector: Record<string, unknown>; match: Record<string, unknown> } {
   const held = flags['held-out'];
@@ -135,6 +166,7 @@ function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflec
       ...set('skillTokens', num(flags['skill-cap'], 'skill-cap')),
       ...set('notebookTokens', num(flags['notebook-cap'], 'notebook-cap')),
       ...set('banned', flags['banned-patterns'] ? readConfigFile(flags['banned-patterns'], z.array(BannedPattern)) : undefined),
+      ...set('runner', runnerFromFlags(flags)),
     },
     reflector: {
       ...set('model', flags['reflector-model']),
@@ -151,6 +183,8 @@ function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflec
       ...set('timeLimitMs', timeLimit === undefined ? undefined : Math.round(timeLimit * 1000)),
       ...set('observationDelayMs', num(flags['obs-delay'], 'obs-delay')),
       ...set('profile', flags.profile),
+      ...set('env', flags.env),
+      ...set('maps', flags.maps),
       ...set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout')),
       ...set('latency', flags.latency),
     },
@@ -187,15 +221,20 @@ export function curveSettingsFromFlags(flags: CurveFlags): { settings: CurveSett
   const reflectorModel = flags['reflector-model'] ?? (typeof playerModel === 'string' ? playerModel : flags.model);
   if (reflectorModel === undefined) throw usage('the reflector needs a model: --reflector-model (or --model for a vlm player)');
   if (f.top['rounds'] === undefined || f.top['episodes'] === undefined) throw usage('--rounds and --episodes are required (or --resume ID for an existing curve)');
-  const settings = parseCurveSettings({ game: getGame('last_stand').id, ...f.top, reflector: { ...f.reflector, model: reflectorModel }, match: f.match, player });
+  const settings = parseCurveSettings(ourStyleAsAbsent({ game: getGame('last_stand').id, ...f.top, reflector: { ...f.reflector, model: reflectorModel }, match: f.match, player }));
   return { settings };
+}
+
+/** A new curve's settings from a JSON file of curve settings (`--config`), with the flags given laid over them. */
+export function curveSettingsFromConfig(file: string, flags: CurveFlags): CurveSettings {
+  return resumedSettings(parseCurveSettings(readConfigFile(file, z.record(z.string(), z.unknown()))), flags);
 }
 
 /** A stored curve's settings with the flags given laid over them (`--resume`); `rounds` may grow or shrink. */
 export function resumedSettings(stored: CurveSettings, flags: CurveFlags): CurveSettings {
   const f = flagSettings(flags);
   const player = PLAYER_FLAGS.some((k) => flags[k] !== undefined) ? playerFromFlags(flags, storedPlayer(stored)) : stored.player;
-  return parseCurveSettings({ ...stored, ...f.top, reflector: { ...stored.reflector, ...f.reflector }, match: { ...stored.match, ...f.match }, player });
+  return parseCurveSettings(ourStyleAsAbsent({ ...stored, ...f.top, reflector: { ...stored.reflector, ...f.reflector }, match: { ...stored.match, ...f.match }, player }));
 }
 
 /** The default curve id: game, player and a digest of every setting but `rounds`, so the same command resumes. */

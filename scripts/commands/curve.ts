@@ -14,8 +14,10 @@ import { curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEven
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
-import { checkAgainstStored, curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
+import { checkAgainstStored, curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
+import { entryOf } from './match.js';
 import { playerFactory, storedPlayer } from './curve-player.js';
+import { curveWork } from './curve-work.js';
 
 export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
 
@@ -32,7 +34,7 @@ function progressLine(e: Extract<CurveEvent, { type: 'episode' }>): string {
 /** The curve's directory, id and settings: a new curve from the flags, or the stored one `--resume` names. */
 function openCurve(flags: CurveFlags): { dir: string; id: string; settings: CurveSettings } {
   if (flags.resume === undefined) {
-    const { settings } = curveSettingsFromFlags(flags);
+    const settings = flags.config === undefined ? curveSettingsFromFlags(flags).settings : curveSettingsFromConfig(flags.config, flags);
     const id = flags.id ?? defaultCurveId(settings);
     const dir = join(flags.out, id);
     const stored = readCurveState(join(dir, 'curve.json'));
@@ -40,6 +42,7 @@ function openCurve(flags: CurveFlags): { dir: string; id: string; settings: Curv
     return { dir, id, settings };
   }
   if (flags.id !== undefined) throw usage('--resume names the curve; leave out --id');
+  if (flags.config !== undefined) throw usage('--config starts a new curve; --resume continues one with its stored settings');
   const dir = resolveCurveDir(flags.resume, flags.out);
   const stored = readCurveState(join(dir, 'curve.json'))!;
   const id = basename(dir);
@@ -67,6 +70,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
+  const work = curveWork(settings, values);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
@@ -80,12 +84,16 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const bar = values.quiet ? undefined : new ProgressBar(`curve ${settings.game}`);
   let total = 1;
   try {
+    const m = settings.match;
     const state = await runCurve({
       dir,
       settings,
+      // A build (or the profile's maps) gives the entry its recipe, as arena match resolves it.
+      ...(m.env === undefined ? {} : { entry: entryOf({ game: settings.game, env: m.env, maps: m.maps, profile: m.profile }) }),
       makePlayer,
       reflector,
       countTokens: approxTokens,
+      ...work,
       signal: controller.signal,
       meta: { command: ['arena', 'curve', ...argv] },
       onEvent: (e) => {
@@ -127,6 +135,9 @@ export const curveCli: CommandSpec = {
   examples: [
     'arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3',
     'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
+    'arena curve --style runner --cold-start tournaments/last_stand-origin-pdq --profile omnigamearena --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 10 --episodes 5',
+    'arena curve --config imported/curves/last_stand--model-a.json --env remote-input://127.0.0.1:12345',
+    'arena curve --resume last_stand-my-model-0123456789 --redis redis://10.0.0.5:6379 --pool gpu',
   ],
   notes: ['A new curve needs --rounds and --episodes; the same command again resumes it (the default --id is derived from the settings).'],
   run: curveCommand,

@@ -1,4 +1,4 @@
-/** `arena import omnigamearena PATH --out DIR`: a runner checkout's cold-start grid as arena match configs and build recipes. */
+/** `arena import omnigamearena PATH --out DIR`: a runner checkout's cold-start grid as arena match configs and build recipes, its IDC configs as curve configs. */
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { readCheckout } from '../runner-import/read-checkout.js';
@@ -18,7 +18,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   const index = writeImport(readCheckout(path), values.out, { baseUrl: values['base-url'] });
   if (values.json) process.stdout.write(`${JSON.stringify(index, null, 2)}\n`);
   else {
-    process.stdout.write(`${index.matches.length} match configs, ${index.recipes.length} recipes written to ${values.out}\n`);
+    process.stdout.write(`${index.matches.length} match configs, ${index.recipes.length} recipes, ${index.curves.length} curve configs written to ${values.out}\n`);
     for (const n of index.notes) process.stdout.write(`note: ${n}\n`);
   }
   return 0;
@@ -33,6 +33,7 @@ export const importCli: CommandSpec = {
     'Reads the checkout (configs/maps.yaml, configs/vlm/cold_start, configs/vlm/idc, its game prompts) and writes into DIR:',
     '  matches/<game>/<config>--<model>.json   one arena match config per cold-start config and model line-up',
     '  recipes/<game>.json                     the RemoteInput recipe of each game under the profile',
+    "  curves/<game>--<model>.json             an arena curve --config file per IDC config, in the runner's style",
     '  import.json                             the index, with every setting that could not be carried over',
     'Run one with: arena match --config DIR/matches/last_stand/vanilla_pdq--MODEL.json',
   ],

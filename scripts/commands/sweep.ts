@@ -4,7 +4,7 @@
  * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
  */
 import { join } from 'node:path';
-import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
@@ -101,7 +101,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     process.stderr.write(
       `sweep ${spec.name}: ${summary.stored}/${summary.total} episodes stored (${summary.playedNow} played now, ${summary.failedNow} failed)` +
         `${summary.interruptedBefore ? `; ${summary.interruptedBefore} interrupted before were replayed` : ''}` +
-        `${summary.stoppedBy ? `; stopped by ${summary.stoppedBy}, ${left} left (rerun to continue)` : ''}; report: arena report ${dir}\n`,
+        `${summary.stoppedBy ? `; stopped by ${summary.stoppedBy}, ${left} left (rerun to continue)` : ''}; ${spendLine(summary.tokens)}; report: arena report ${dir}\n`,
     );
     if (summary.stoppedBy === 'operator') return 1;
     return summary.failedNow > 0 ? 1 : 0;

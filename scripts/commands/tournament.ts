@@ -5,10 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { getGame, getVariant } from '../../games-manifest/index.js';
-import { digest, EmbeddedBackend, parseRedisUrl, RedisBackend, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
-import { jobEntry } from '../job-entry.js';
+import { batchBackend } from '../work-backend.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -19,6 +20,8 @@ import { parseEntrants, type Entrant } from '../tournament/entrants.js';
 import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tournament/results-log.js';
 import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
 import { standings } from '../tournament/standings.js';
+import { benchmarkPlayers } from '../tournament/benchmark-progress.js';
+import { entryOf } from './match.js';
 import { formatStandings, writeStandings } from '../tournament/tables.js';
 
 /** `arena tournament`'s flags; `--game`, `--agents` and `--episodes` are required. */
@@ -113,6 +116,21 @@ function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants
   };
 }
 
+/**
+ * The variant the tournament plays: one of the game's, or, under the profile on a build, one the build
+ * declares (`origin` and the `var1..var3` its maps config names). UNKNOWN_VARIANT listing the allowed ones.
+ */
+function tournamentVariant(entry: GameEntry, values: TournamentFlags): string {
+  const onBuild = (values.profile ?? 'default') === 'omnigamearena' && values.env !== undefined;
+  const played = onBuild ? entryOf({ game: entry.id, env: values.env, maps: values.maps, profile: 'omnigamearena' }) : entry;
+  const id = values.variant ?? played.variants[0]!.id;
+  if (played.variants.some((v) => v.id === id)) return getVariant(played, id).id;
+  const allowed = played.variants.map((v) => v.id).join(', ');
+  const where = onBuild ? (values.maps === undefined ? 'under the profile without --maps' : `the build declares in ${values.maps}`) : `${entry.id} has`;
+  const hint = onBuild && values.maps === undefined && (runnerGame(entry.id)?.variants ?? []).includes(id) ? `; ${id} is a map of the builds: give --maps FILE (their maps config) to play it` : '';
+  throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `--variant ${id}: not a variant ${where}; allowed: ${allowed}${hint}`, { details: { variant: id, allowed: played.variants.map((v) => v.id) } });
+}
+
 /** Flags of `arena tournament`, parsed. */
 export type TournamentFlags = FlagValues<typeof tournamentOptions>;
 
@@ -124,7 +142,7 @@ export async function planTournament(values: TournamentFlags) {
   if (values.game === undefined) throw usage('arena tournament needs --game');
   if (values.agents === undefined) throw usage('arena tournament needs --agents A,B,...');
   const entry = getGame(values.game);
-  const variant = getVariant(entry, values.variant ?? entry.variants[0]!.id).id;
+  const variant = tournamentVariant(entry, values);
   const clock = values.clock ?? 'pdq';
   if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
   const episodes = count(values.episodes, 'episodes');
@@ -186,10 +204,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
-  const backend: WorkBackend =
-    values.redis === undefined
-      ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: shared.runsDir, parallel })
-      : new RedisBackend({ connection: parseRedisUrl(values.redis), batchDir: outDir, runsDir: shared.runsDir, batch: `tournament-${entry.id}`, window: Math.max(parallel, 64) });
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir: shared.runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
   const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
   let finished = 0;
@@ -203,6 +218,10 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
           finished++;
           // An episode whose decisions mostly failed at the provider comes back failed: it is retried, not scored.
           if (result.status === 'complete') {
+            const players = result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome }));
+            // Under the profile the ratings and tables read the benchmark's score, unclamped.
+            const bench = shared.profile === 'omnigamearena' ? benchmarkPlayers(players, join(shared.runsDir, job.id)) : undefined;
+            if (bench && bench.outOfRange > 0) process.stderr.write(`\n${match.key}: ${bench.outOfRange} score reading(s) outside the declared range (events.jsonl: score_out_of_range), kept unclamped\n`);
             const record: MatchRecord = {
               key: match.key,
               setup,
@@ -212,7 +231,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
               seed: match.seed,
               reason: result.reason,
               simMs: result.simMs,
-              players: result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome })),
+              players: bench?.players ?? players,
               runId: job.id,
               dir: join(shared.runsDir, job.id),
               finishedAt: new Date().toISOString(),
@@ -239,6 +258,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const played = [...records.values()].sort((a, b) => order.get(a.key)! - order.get(b.key)!);
   const table = standings(entry.regime, labels, lineUps(entry.regime, labels), played);
   process.stdout.write(formatStandings(entry.regime, table));
+  if (shared.profile === 'omnigamearena') process.stdout.write("progress above is the benchmark's score (result.benchmark: raw, a Coop team's sum), not clamped to [0, 1]\n");
   writeStandings(outDir, table, {
     game: entry.id,
     variant,

@@ -10,6 +10,7 @@ import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
 import { playerFactory } from './curve-player.js';
+import { curveWork, curveWorkFlags } from './curve-work.js';
 
 /** `arena transfer`'s flags; `--curve`, `--variants` and `--episodes` are required. */
 export const transferOptions = {
@@ -20,6 +21,7 @@ export const transferOptions = {
   out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
   json: { type: 'boolean', description: 'print the transfer table as JSON' },
   quiet: { type: 'boolean', description: 'no progress bar' },
+  ...curveWorkFlags,
 } as const satisfies FlagTable;
 
 function progressLine(e: Extract<TransferEvent, { type: 'episode' }>): string {
@@ -37,6 +39,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
   const dir = resolveCurveDir(values.curve, values.out);
   const state = readCurveState(join(dir, 'curve.json'))!;
   const makePlayer = await playerFactory(state.settings);
+  const work = curveWork(state.settings, values);
   const variants = values.variants.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
 
   const controller = new AbortController();
@@ -50,6 +53,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
       episodes,
       ...(seed === undefined ? {} : { seed }),
       makePlayer,
+      ...work,
       signal: controller.signal,
       meta: { command: ['arena', 'transfer', ...argv] },
       onEvent: (e) => {

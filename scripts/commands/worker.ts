@@ -18,6 +18,7 @@ export const workerOptions = {
   name: { type: 'string', arg: 'NAME', defaultText: 'HOST-PID', description: "the worker's name in logs and records" },
   'work-dir': { type: 'string', arg: 'DIR', defaultText: 'a folder in the temp dir', description: 'where run directories are written before they are sent' },
   'lock-ms': { type: 'string', kind: 'number', arg: 'MS', defaultText: '30000', description: 'job lock: silent this long, a worker counts as dead and its episode is replayed' },
+  'stall-limit': { type: 'string', kind: 'integer', arg: 'N', defaultText: '3', description: 'replays of an episode whose worker went silent before it fails as WORKER_LOST (0: fail at the first stall)' },
 } as const satisfies FlagTable;
 
 export async function workerCommand(argv: string[]): Promise<number> {
@@ -28,6 +29,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const games = values.games?.split(',').map((g) => g.trim()) ?? known;
   const unknown = games.filter((g) => !known.includes(g));
   if (unknown.length > 0) throw usage(`unknown game(s) ${unknown.join(', ')}; known games: ${known.join(', ')}`);
+  const stallLimit = values['stall-limit'] === undefined ? 3 : Number(values['stall-limit']);
+  if (!Number.isInteger(stallLimit) || stallLimit < 0) throw usage(`--stall-limit takes a whole number of at least 0 (got '${values['stall-limit']}')`);
   const name = values.name ?? defaultWorkerName();
   const worker = await startFleetWorker({
     connection: parseRedisUrl(values.redis),
@@ -39,6 +42,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     makeAgent,
     entryOf: jobEntry,
     lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
+    stallLimit,
   });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readCheckout } from './read-checkout.js';
 import { writeImport } from './write-configs.js';
 import { MatchConfig } from '../match-config.js';
+import { parseCurveSettings } from '../../reflection/index.js';
+import { parseFlags } from '../cli/flags.js';
+import { curveOptions, curveSettingsFromConfig } from '../commands/curve-flags.js';
 
 const fixture = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout');
 const dirs: string[] = [];
@@ -58,7 +61,35 @@ describe('arena import omnigamearena', () => {
   it('reports what it cannot carry over instead of dropping it', () => {
     const index = writeImport(readCheckout(fixture), out(), { baseUrl: 'http://127.0.0.1:9/v1' });
     expect(index.notes).toContain('configs/vlm/cold_start/solo/last_stand/held_var1.yaml: chunk_steps 7, the profile plays 6');
-    expect(index.notes.some((n) => n.startsWith('configs/vlm/idc/last_stand.yaml'))).toBe(true);
+    expect(index.notes).toContain("configs/vlm/idc/last_stand.yaml: max_reflection_iterations 30 caps all of the runner's reflector turns; written as the inspection budget (maxToolCalls)");
+  });
+
+  it("converts each IDC config into a runner-style arena curve config whose round 0 is the import's own runs", () => {
+    const dir = out();
+    const index = writeImport(readCheckout(fixture), dir, { baseUrl: 'http://127.0.0.1:9/v1' });
+    expect(index.curves.map((c) => c.file)).toEqual(['curves/last_stand--model-a.json', 'curves/shared_floor--model-b.json']);
+    const file = join(dir, 'curves/last_stand--model-a.json');
+    const ls = parseCurveSettings(readJson(file));
+    expect(ls).toMatchObject({
+      game: 'last_stand',
+      variant: 'origin',
+      heldOut: ['var1'],
+      rounds: 4,
+      episodes: 3,
+      clock: 'pdq',
+      rollbackRatio: 0.7,
+      reflector: { model: 'model-a', temperature: 0, frameMaxSide: 384, maxToolCalls: 30 },
+      match: { profile: 'omnigamearena', env: 'remote-input://127.0.0.1:12345', maps: join(fixture, 'configs/maps.yaml'), stepBudget: 40, observationDelayMs: 2000 },
+      runner: { roundZero: join(dir, 'runs'), validatorModel: 'judge-x', validatorTemperature: 0.2, maxValidateCalls: 4, reflectionAttempts: 2 },
+      player: { kind: 'vlm', model: 'model-a', baseUrl: 'http://127.0.0.1:9/v1', agent: { model: 'model-a', historyLength: 3, temperature: 0 }, reflectorBaseUrl: 'http://127.0.0.1:9/v1' },
+    });
+    // The coop config: its own reflector, the validator defaults to it, the game's step budget and history.
+    const sf = parseCurveSettings(readJson(join(dir, 'curves/shared_floor--model-b.json')));
+    expect(sf).toMatchObject({ game: 'shared_floor', rounds: 2, episodes: 2, reflector: { model: 'reflector-y' }, match: { env: 'remote-input://127.0.0.1:12350', stepBudget: 120 }, player: { agent: { historyLength: 2 } } });
+    expect(sf.runner?.validatorModel).toBeUndefined();
+    // arena curve --config reads it as written, flags laid over it.
+    const flags = parseFlags('curve', curveOptions, ['--config', file, '--rounds', '2']).values;
+    expect(curveSettingsFromConfig(file, flags)).toEqual({ ...ls, rounds: 2 });
   });
 
   it('fails with BAD_CONFIG on a folder that is not a checkout', () => {

@@ -19,6 +19,23 @@ export const RunnerExperiment = z.looseObject({
   agents: z.array(z.union([z.string(), z.looseObject({ model: z.string() })])).optional(),
   players: z.array(z.looseObject({ id: z.number().int().optional(), port: z.number().int().optional(), model: z.string().optional() })).optional(),
   params: z.looseObject({ history_len: z.number().int().min(0).optional(), temperature: z.number().optional(), obs_delay: z.number().min(0).optional(), chunk_steps: z.number().int().positive().optional() }).optional(),
+  /** IDC configs: the player model. */
+  model: z.string().min(1).optional(),
+  /** IDC configs: the curve's own settings. */
+  idc: z
+    .looseObject({
+      rounds: z.number().int().min(0).optional(),
+      episodes_per_round: z.number().int().positive().optional(),
+      reflector_model: z.string().optional(),
+      reflector_temperature: z.number().min(0).max(2).optional(),
+      reflector_resize_size: z.number().int().min(0).optional(),
+      max_reflection_iterations: z.number().int().positive().optional(),
+      validator_model: z.string().optional(),
+      validator_temperature: z.number().min(0).max(2).optional(),
+      max_validate_skill_calls: z.number().int().min(0).optional(),
+      success_threshold: z.number().optional(),
+    })
+    .optional(),
 });
 export type RunnerExperiment = z.infer<typeof RunnerExperiment>;
 

@@ -1,14 +1,16 @@
 /**
  * Turns a runner checkout into `arena` files in a folder of the user's: one match config per cold-start
  * config and model (`matches/<game>/<config>--<model>.json`, runnable with `arena match --config`), a
- * RemoteInput recipe per game (`recipes/<game>.json`), and `import.json`, the index with every
- * setting the profile cannot take from a config (reported, not dropped silently).
+ * RemoteInput recipe per game (`recipes/<game>.json`), a runner-style curve config per IDC config
+ * (`curves/<game>--<model>.json`, runnable with `arena curve --config`), and `import.json`, the index with
+ * every setting the profile cannot take from a config (reported, not dropped silently).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { runnerEntry, runnerGame, runnerMaps, getGame, type RunnerGame } from '../../games-manifest/index.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import type { Checkout, CheckoutExperiment } from './read-checkout.js';
+import { variantOf, writeCurves, type ImportedCurve } from './write-curves.js';
 
 export interface ImportOptions {
   /** The OpenAI-compatible endpoint written into every VLM agent (default http://127.0.0.1:8000/v1). */
@@ -20,17 +22,12 @@ export interface ImportIndex {
   readonly maps: string;
   readonly matches: readonly { readonly file: string; readonly from: string; readonly game: string; readonly clock: string; readonly variant: string; readonly models: readonly string[] }[];
   readonly recipes: readonly string[];
+  /** `arena curve --config` files, one per IDC config, in the runner's style. */
+  readonly curves: readonly ImportedCurve[];
   readonly notes: readonly string[];
 }
 
 const safe = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '_');
-
-/** The variant a config's `env.map` key selects: `origin`, or `var1..var3` for `<game>_varN`. */
-function variantOf(game: RunnerGame, mapKey: string | undefined): string {
-  if (mapKey === undefined || mapKey === game.id) return 'origin';
-  const suffix = mapKey.startsWith(`${game.id}_`) ? mapKey.slice(game.id.length + 1) : undefined;
-  return suffix !== undefined && game.variants.includes(suffix) ? suffix : 'origin';
-}
 
 function lineUps(e: CheckoutExperiment, regime: RunnerGame['regime']): string[][] {
   const c = e.config;
@@ -92,8 +89,8 @@ export function writeImport(checkout: Checkout, outDir: string, options: ImportO
       recipes.push(file);
     }
   }
-  for (const e of checkout.idc) notes.push(`${e.file}: IDC configs are listed, not converted (the runner's IDC is not reproduced yet; see docs/omnigamearena.md)`);
-  const index: ImportIndex = { checkout: resolve(checkout.root), maps: mapsFile, matches, recipes, notes };
+  const curves = writeCurves(checkout, outDir, options.baseUrl, notes);
+  const index: ImportIndex = { checkout: resolve(checkout.root), maps: mapsFile, matches, recipes, curves, notes };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'import.json'), `${JSON.stringify(index, null, 2)}\n`);
   return index;

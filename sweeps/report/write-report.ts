@@ -2,7 +2,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { z } from 'zod';
+import { SPEND_KEY, type TokenSpend } from '../run-sweep.js';
 import { ResultsStore, STORE_FILE } from '../store/results-store.js';
+
+const TokenSpendSchema = z.strictObject({ spent: z.number(), budget: z.number().optional(), overBy: z.number().optional(), inFlightAtStop: z.number().optional() });
 import { sweepTables, type SweepTables } from './aggregate.js';
 import { formatTables, tableRows, toCsv } from './format-tables.js';
 import { pdqVsLcrtSvg, scoreVsLatencySvg } from './svg-plots.js';
@@ -20,6 +24,25 @@ export function readSweepTables(dir: string): SweepTables {
   } finally {
     store.close();
   }
+}
+
+/** The token spend the batch's last run stored, if any. */
+function readSpend(dir: string): TokenSpend | undefined {
+  const store = new ResultsStore(join(dir, STORE_FILE));
+  try {
+    const parsed = TokenSpendSchema.safeParse(store.getMeta(SPEND_KEY));
+    return parsed.success ? parsed.data : undefined;
+  } finally {
+    store.close();
+  }
+}
+
+/** One line on what the batch spent against its token budget. */
+export function spendLine(s: TokenSpend): string {
+  if (s.budget === undefined) return `tokens: ${s.spent} spent (no token budget)`;
+  const over = s.overBy ?? 0;
+  const flight = s.inFlightAtStop === undefined ? '' : `; ${s.inFlightAtStop} episode(s) in flight when it was reached finished and are counted`;
+  return `tokens: ${s.spent} spent of a budget of ${s.budget}${over > 0 ? `, over by ${over}` : ''}${flight}`;
 }
 
 /** Writes `<dir>/report/`: cells.csv, pdq-lcrt.csv, models.csv, report.json and both plots as SVG and PNG; returns the text and the files. */
@@ -41,5 +64,7 @@ export async function writeSweepReport(dir: string): Promise<{ text: string; fil
     write(`${name}.svg`, svg);
     write(`${name}.png`, await sharp(Buffer.from(svg)).png().toBuffer());
   }
-  return { text: formatTables(tables), files, tables };
+  const spend = readSpend(dir);
+  if (spend !== undefined) write('spend.json', `${JSON.stringify(spend, null, 2)}\n`);
+  return { text: `${formatTables(tables)}${spend === undefined ? '' : `${spendLine(spend)}\n`}`, files, tables };
 }

@@ -35,6 +35,10 @@ export const EpisodeJob = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['end', 'noop']).optional(),
   onAgentFailure: z.enum(['end', 'noop']).optional(),
+  /** Tell a player when its answer was refused (default true); see the match spec's `feedback`. */
+  feedback: z.boolean().optional(),
+  /** The frame size agents see, when not the game's own. */
+  frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
   /** Whose rules the episode plays by (default ours); see the match spec's `profile`. */
   profile: z.enum(['default', 'omnigamearena']).optional(),
   /** Where the game runs when it is not launched here (a RemoteInput build or GameLink URL). */

@@ -64,6 +64,8 @@ export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string)
     ...(job.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: job.decisionTimeoutMs }),
     ...(job.onDecisionError === undefined ? {} : { onDecisionError: job.onDecisionError }),
     ...(job.onAgentFailure === undefined ? {} : { onAgentFailure: job.onAgentFailure }),
+    ...(job.feedback === undefined ? {} : { feedback: job.feedback }),
+    ...(job.frame === undefined ? {} : { frame: job.frame }),
     meta: { batch: { name: job.batch, cell: job.cell, episode: job.episode, ...(deps.worker ? { worker: deps.worker } : {}) }, ...job.meta },
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.launch ? { launch: deps.launch } : {}),

@@ -35,3 +35,14 @@ export async function runPool<T>(items: readonly T[], limit: number, stop: Abort
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
+
+/**
+ * Plays one item on `backend` and returns its outcome, or undefined when `abort` fired before one came back.
+ * A backend's own failure (BACKEND_GONE, NO_WORKER) is thrown.
+ */
+export async function runOne(backend: WorkBackend, item: WorkItem, abort: AbortSignal | undefined): Promise<EpisodeOutcome | undefined> {
+  let outcome: EpisodeOutcome | undefined;
+  const signal = abort ?? new AbortController().signal;
+  await backend.run([item], { onOutcome: (_, o) => void (outcome = o) }, { stop: signal, abort: signal });
+  return outcome;
+}

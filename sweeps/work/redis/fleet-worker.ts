@@ -31,6 +31,8 @@ export interface FleetWorkerOptions {
   readonly entryOf?: EpisodeDeps['entryOf'];
   /** Job lock time: a worker silent this long counts as dead and its episode is replayed (default 30 s). */
   readonly lockMs?: number;
+  /** Times an episode may stall (its worker silent past the lock) and be handed on before it fails as WORKER_LOST (default 3). */
+  readonly stallLimit?: number;
   readonly heartbeatMs?: number;
   readonly log?: (line: string) => void;
 }
@@ -83,7 +85,7 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     concurrency: o.slots,
     lockDuration: lockMs,
     stalledInterval: lockMs,
-    maxStalledCount: 3,
+    maxStalledCount: o.stallLimit ?? 3,
   });
   worker.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
   await worker.waitUntilReady();

@@ -39,6 +39,18 @@ export interface RedisBackendOptions {
 
 const KEEP_S = 7 * 24 * 3600;
 
+/**
+ * The outcome of an attempt BullMQ failed: its worker went silent for longer than the stall limit allows
+ * (killed, frozen or cut off more often than the episode is replayed), or the worker could not send it back.
+ */
+function lostOutcome(item: WorkItem, failedReason: string | undefined): EpisodeOutcome {
+  const stalled = failedReason !== undefined && /stalled/i.test(failedReason);
+  const message = stalled
+    ? `the worker playing it stopped answering and the episode stalled more often than the workers' stall limit (${failedReason}); rerun with --retry-failed`
+    : `the job failed in the queue: ${failedReason ?? 'no reason given'}; rerun with --retry-failed`;
+  return { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
+}
+
 export class RedisBackend implements WorkBackend {
   readonly name = 'redis';
   private readonly redis: Redis;
@@ -106,6 +118,12 @@ export class RedisBackend implements WorkBackend {
 
     const take = async (job: Job): Promise<void> => {
       const r = ResultPayload.parse(job.data);
+      // A late outcome of a job BullMQ already failed as stalled (a worker that froze, then woke up): that attempt
+      // is stored as WORKER_LOST, so this one is dropped, and its run directory never overwrites a newer one.
+      if (!pending.has(job.id!) && (await this.queue(r.job.pool).getJobState(job.id!)) === 'failed') {
+        if (r.files !== null) await this.redis.del(r.files);
+        return;
+      }
       if (r.files !== null) await unpackRunDir(this.redis, r.files, join(this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
       await sink.onOutcome({ job: r.job, attempt: r.attempt }, r.outcome);
       if (r.files !== null) await this.redis.del(r.files);
@@ -141,9 +159,12 @@ export class RedisBackend implements WorkBackend {
         const state = await this.queue(item.job.pool).getJobState(id);
         if (state === 'failed') {
           const job = await this.queue(item.job.pool).getJob(id);
-          const outcome: EpisodeOutcome = { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message: job?.failedReason ?? 'the job failed in the queue' }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
-          await sink.onOutcome(item, outcome);
+          await sink.onOutcome(item, lostOutcome(item, job?.failedReason));
           pending.delete(id);
+        } else if (state === 'completed' && (await resultsView.getJobState(id)) === 'unknown') {
+          // Played, and its outcome taken by an earlier coordinator that died before keeping it: play it again.
+          await (await this.queue(item.job.pool).getJob(id))?.remove();
+          await this.add(item, results);
         } else if (state === 'unknown') {
           // Lost from Redis (flushed or restarted empty): queue it again.
           await this.add(item, results);
@@ -151,6 +172,9 @@ export class RedisBackend implements WorkBackend {
       }
     };
 
+    const resultsView = new Queue(results, { connection: { ...this.o.connection, maxRetriesPerRequest: null } });
+    resultsView.on('error', () => undefined);
+    this.queues.set(`results:${results}`, resultsView);
     signals.abort.addEventListener('abort', poke, { once: true });
     signals.stop.addEventListener('abort', poke, { once: true });
     try {

@@ -1,0 +1,88 @@
+/**
+ * A curve's episodes through the work layer: each attempt becomes an episode job (the curve's stored player with
+ * the round's skill, its match settings, run id `e<k>`) played on the embedded backend or on arena workers
+ * through Redis, with the round's runs folder as the batch folder. `arena curve` and `arena transfer` share it.
+ */
+import { getGame } from '../../games-manifest/index.js';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
+import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
+import { usage } from '../cli-error.js';
+import { num, type FlagTable } from '../cli/flags.js';
+import { batchBackend } from '../work-backend.js';
+import { storedPlayer, storedVlmConfig } from './curve-player.js';
+
+/** The flags that spread a curve's episodes: how many at once, and on which fleet. None of them is a curve setting. */
+export const curveWorkFlags = {
+  parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1, or with --redis every episode of a round', description: 'episodes of a round (and of a held-out arm) played at once' },
+  redis: { type: 'string', arg: 'URL', description: 'play the episodes on arena workers through Redis (redis://host:port) instead of in this process' },
+  pool: { type: 'string', arg: 'P', defaultText: 'default', description: 'with --redis: the worker pool that plays them' },
+} as const satisfies FlagTable;
+
+/** How a curve's episodes are played: the hook (absent: in this process, one after another) and how many at once. */
+export interface CurveWork {
+  readonly play?: EpisodePlay;
+  readonly parallel?: number;
+}
+
+/** The episode job of one attempt of a curve's episode; the same request gives the same job anywhere. */
+export function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool: string): EpisodeJob {
+  if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
+  const player = storedPlayer(settings);
+  const vlm = storedVlmConfig(player);
+  const m = settings.match;
+  const slots = getGame(settings.game).slots.map((s) => s.slot);
+  const curve = request.meta['curve'];
+  const where = request.player.phase === 'round' ? `r${request.player.round ?? 0}` : `heldout.${request.variant}.${request.player.arm ?? 'best'}`;
+  return {
+    id: request.runId,
+    batch: `curve-${typeof curve === 'string' ? curve : settings.game}`,
+    cell: `${settings.game}.${request.variant}.${settings.clock}.${where}`,
+    cellInfo: { game: settings.game, variant: request.variant, clock: settings.clock, latency: m.latency ?? 'wall', lineup: slots.map(() => 'player') },
+    episode: request.episode,
+    seed: request.seed,
+    pool,
+    agents: slots.map((slot) => ({
+      slot,
+      label: 'player',
+      kind: player.kind,
+      ...(m.latency === undefined ? {} : { latency: m.latency }),
+      ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }),
+    })),
+    ...episodeMatchFields(m),
+    meta: { ...request.meta },
+  };
+}
+
+/** An episode outcome of the work layer as the curve reads it. */
+function played(o: EpisodeOutcome): PlayedEpisode {
+  return { status: o.status === 'complete' ? 'complete' : 'incomplete', reason: o.reason, episode: o.episode, simMs: o.simMs, players: o.players, failure: o.failure };
+}
+
+/**
+ * How the flags say to play a curve's episodes. Without --redis and --parallel: in this process, one after
+ * another, as always. Otherwise each attempt is a job on a backend of its own (so attempts in flight never share
+ * a results queue), named after the episode and its round's runs folder, so a coordinator that restarts finds
+ * an outcome a worker sent back meanwhile instead of replaying the episode.
+ */
+export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined }): CurveWork {
+  const given = num(flags.parallel, 'parallel');
+  if (given !== undefined && given < 1) throw usage(`--parallel takes a whole number of at least 1 (got ${given})`);
+  if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
+  if (flags.redis === undefined && given === undefined) return {};
+  if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
+  const pool = flags.pool ?? 'default';
+  const redis = flags.redis;
+  const play: EpisodePlay = async (request, signal) => {
+    const job = curveEpisodeJob(settings, request, pool);
+    const backend = batchBackend({ redis, parallel: 1, runsDir: request.runsDir, batchDir: request.runsDir, batch: `curve.${request.runId}` });
+    try {
+      const outcome = await runOne(backend, { job, attempt: request.attempt }, signal);
+      if (outcome === undefined) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: signal?.reason });
+      return played(outcome);
+    } finally {
+      await backend.close();
+    }
+  };
+  return { play, parallel: given ?? (redis === undefined ? 1 : settings.episodes) };
+}

@@ -1,0 +1,25 @@
+/** The work backend a batch command plays on: this process (`--parallel`), or arena workers through Redis (`--redis`). */
+import { EmbeddedBackend, parseRedisUrl, RedisBackend, type WorkBackend } from '../sweeps/index.js';
+import { makeAgent } from './agent-factory.js';
+import { jobEntry } from './job-entry.js';
+
+/** Where a batch's episodes are played and where their run directories go. */
+export interface BackendChoice {
+  /** Redis URL of the fleet; absent for this process. */
+  readonly redis?: string | undefined;
+  /** Episodes at once in this process (with Redis, the most queued is at least 64). */
+  readonly parallel: number;
+  /** Where run directories are written. */
+  readonly runsDir: string;
+  /** The batch folder (with Redis, it names the batch's results queue). */
+  readonly batchDir: string;
+  /** The batch's name (with Redis, part of its results queue's name). */
+  readonly batch: string;
+}
+
+/** The embedded backend, or the Redis one when `redis` is given; the built-in agents and `arena match`'s game resolution. */
+export function batchBackend(o: BackendChoice): WorkBackend {
+  return o.redis === undefined
+    ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: o.runsDir, parallel: o.parallel })
+    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64) });
+}
