@@ -106,6 +106,11 @@ describe('arena bridge refuses what it cannot serve safely (BAD_CONFIG, exit 2)'
     [[], /exactly one game/],
     [['--game', 'last_stand', '--tls-cert', 'cert.pem'], /go together/],
     [['--game', 'last_stand', '--grace', '0'], /--grace takes a whole number/],
+    [['--game', 'last_stand', '--tls-cert', '/nonexistent/cert.pem', '--tls-key', '/nonexistent/key.pem'], /--tls-cert \/nonexistent\/cert.pem: ENOENT/],
+    [['--remote-input', '127.0.0.1:1', '--recipe', 'package.json'], /is not a RemoteInput recipe/],
+    [['--remote-input', '127.0.0.1:1', '--recipe', 'README.md'], /is not JSON/],
+    [['--remote-input', '127.0.0.1:1', '--profile', 'fancy'], /--profile is default or omnigamearena/],
+    [['--game', 'last_stand', '--recipe', 'x.json'], /go with --remote-input/],
   ])('arena bridge %j', async (args, message) => {
     const exit = await runArena(['bridge', ...args]);
     expect(exit.code).toBe(2);

@@ -39,13 +39,15 @@ type BridgeFlags = FlagValues<typeof bridgeOptions>;
 async function backendOf(flags: BridgeFlags, log: (line: string) => void): Promise<{ backend: GameBackend; entry: GameEntry }> {
   const kinds = [flags.game !== undefined && flags['remote-input'] === undefined, flags['remote-input'] !== undefined, flags.desktop !== undefined].filter(Boolean).length;
   if (kinds !== 1) throw usage('give exactly one game: --game ID, --remote-input HOST:PORT [--game ID] or --desktop ID');
+  if (flags.profile !== undefined && flags.profile !== 'default' && flags.profile !== 'omnigamearena') throw usage(`--profile is default or omnigamearena (got '${flags.profile}')`);
+  if (flags['remote-input'] === undefined && (flags.recipe !== undefined || flags.profile !== undefined || flags.maps !== undefined)) throw usage('--recipe, --profile and --maps go with --remote-input');
   if (flags['remote-input'] !== undefined) {
     const env = parseEnvironment(`remote-input://${flags['remote-input']}`);
     if (env.kind !== 'remote-input') throw usage(`--remote-input takes HOST:PORT (got '${flags['remote-input']}')`);
     const base = flags.game === undefined ? genericEntry(env) : getGame(flags.game);
     let entry = flags.profile === 'omnigamearena' ? profileEntry(base, { env: `remote-input://${flags['remote-input']}`, maps: flags.maps }) : entryAt(base, env);
     if (flags.recipe !== undefined) {
-      const parsed = RemoteInputRecipe.safeParse(JSON.parse(readFileSync(flags.recipe, 'utf8')));
+      const parsed = RemoteInputRecipe.safeParse(readJson(flags.recipe, 'recipe'));
       if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `${flags.recipe} is not a RemoteInput recipe: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       entry = { ...entry, launch: { ...parsed.data, host: env.host, basePort: env.port } };
     }
@@ -67,6 +69,24 @@ async function backendOf(flags: BridgeFlags, log: (line: string) => void): Promi
   return { backend: new SimulationBackend(def), entry: getGame(def.id) };
 }
 
+/** A file a flag names, BAD_CONFIG when it cannot be read. */
+function readFlagFile(path: string, flag: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    throw usage(`--${flag} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function readJson(path: string, flag: string): unknown {
+  try {
+    return JSON.parse(readFlagFile(path, flag).toString('utf8'));
+  } catch (err) {
+    if (err instanceof ArenaError) throw err;
+    throw usage(`--${flag} ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 function intFlag(value: string | undefined, flag: string, min: number, max: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw usage(`--${flag} takes a whole number from ${min} to ${max} (got '${value}')`);
@@ -83,6 +103,8 @@ export async function bridgeCommand(argv: string[]): Promise<number> {
   const listen = parseListen(values.listen);
   if (values.dial === undefined && !isLoopback(listen.host) && token === undefined) throw usage(`listening on ${listen.host} needs --token-file FILE: anyone who reaches the port would control the game`);
   if (values.dial !== undefined && token === undefined) throw usage('--dial needs --token-file FILE (the service token)');
+  // Every file is read before the game starts, so a bad one leaves nothing running.
+  const tls = values['tls-cert'] === undefined ? undefined : { cert: readFlagFile(values['tls-cert'], 'tls-cert'), key: readFlagFile(values['tls-key']!, 'tls-key') };
   const { backend, entry } = await backendOf(values, log);
   const seat = { graceMs, log, ...(token === undefined ? {} : { token }) };
   let close: () => Promise<void>;
@@ -93,7 +115,6 @@ export async function bridgeCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${READY_PREFIX}${JSON.stringify({ game: entry.id, dial: values.dial, pid: process.pid })}\n`);
     log(`serving ${entry.id} through ${values.dial}`);
   } else {
-    const tls = values['tls-cert'] === undefined ? undefined : { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']!) };
     const server = await serveBackend(backend, { ...seat, entry, host: listen.host, port: listen.port, ...(tls ? { tls } : {}) });
     close = () => server.close();
     const shown = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
