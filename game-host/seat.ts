@@ -127,7 +127,7 @@ export class Seat {
     if (session !== this.session) return;
     if (finished) {
       this.session = undefined;
-      this.options.log?.('gateway said bye; the seat is free');
+      this.options.log?.('gateway said bye (or broke the protocol); the seat is free');
       return;
     }
     const graceMs = this.options.graceMs ?? 0;

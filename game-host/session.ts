@@ -80,7 +80,7 @@ export class Session {
   /** The last request answered, with everything its answer said (resumable sessions only). */
   private last: { id: number; messages: GameMessage[] } | undefined;
   private recording: GameMessage[] | undefined;
-  /** The client said bye: the session is over, not waiting for it. */
+  /** The client said bye (or was closed for a protocol error): the session is over, not waiting for it. */
   private finished = false;
 
   constructor(
@@ -111,6 +111,8 @@ export class Session {
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       // Messages are handled strictly in order: each waits for the previous one's frames to be sent.
       this.queue = this.queue.then(() => this.onMessage(messageBytes(data), isBinary)).catch((err: unknown) => {
+        // A gateway closed for breaking the protocol does not get its session kept for it.
+        this.finished = true;
         closeWithError(ws, toArenaError(err));
       });
     });

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { startDelayRelay, type DelayRelay } from '../scripts/bench/delay-relay.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
-import { serveGame } from '../games/index.js';
+import { lastStandGame, serveGame } from '../games/index.js';
+import { runGameLinkConformance } from '../conformance/index.js';
 import { GameClient } from '../env-bridge/index.js';
 import type { GameServer, ServeOptions } from '../game-host/index.js';
 import { probeEntry, probeGame } from './support/probe-game.js';
@@ -210,4 +211,13 @@ describe("bridge: the gateway's client takes a cut link back", () => {
     const pending = client.advance(120, [], [0]);
     await expect(pending).rejects.toMatchObject({ code: 'GAME_TIMEOUT' });
   });
+});
+
+describe('bridge: the GameLink contract holds', () => {
+  it('passes every conformance check as a resumable seat (a gateway closed for a protocol error gets no session kept)', async () => {
+    const server = await serveGame(lastStandGame, { graceMs: 30_000 });
+    servers.push(server);
+    const results = await runGameLinkConformance(`ws://127.0.0.1:${server.port}`);
+    expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+  }, 120_000);
 });
