@@ -9,6 +9,7 @@ import type { GameEntry } from '../games-manifest/index.js';
 import { GameClient } from './game-client.js';
 import { startGameProcess, type StartedProcess } from './process-driver.js';
 import { launchRemoteInput } from './launch-remote-input.js';
+import { bridgeLink } from './bridge-url.js';
 
 /** The folder the project lives in; built-in game modules are named relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,7 +45,8 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   };
   if (recipe.kind === 'remote') {
-    const client = await GameClient.connect(recipe.url, clientOptions);
+    const link = bridgeLink(recipe.url);
+    const client = await GameClient.connect(link.url, { ...clientOptions, ...(link.token ? { token: link.token } : {}), ...(link.frames ? { frames: link.frames } : {}) });
     return { client, process: undefined, close: () => client.close() };
   }
   // The remote-input driver runs in this process: no child, just TCP connections to the build.

@@ -1,6 +1,8 @@
 /** game-host: the GameLink server every game backend is served through (reference, desktop, RemoteInput). */
 export type { BackendInfo, EpisodeEndInfo, GameBackend, RenderedFrame, ResetOptions, Stretch, TrackedReport } from './backend.js';
 export { serveBackend, runBackendProcess, capabilitiesOf, type GameServer, type ServeOptions } from './server.js';
+export { dialBackend, type DialedGame, type DialOptions } from './dial.js';
+export type { SeatOptions } from './seat.js';
 export { encodeFrame } from './encode-frame.js';
 export { convertFrame } from './convert-frame.js';
 export { serveRemoteInput, REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS, type RemoteInputServer, type RemoteInputServeOptions, type ServerStats as RemoteInputServerStats } from './remote-input-server/server.js';
@@ -10,3 +12,4 @@ export { RemoteInputClient, type RemoteInputClientOptions, type Screenshot, type
 export { RemoteInputBackend } from './remote-input-build/backend.js';
 export { driverOptions, type RemoteInputDriverOptions } from './remote-input-build/options.js';
 export { checkImageBytes, type ImageFormat } from './remote-input-build/image-bytes.js';
+export { DesktopBackend } from './desktop/desktop-backend.js';

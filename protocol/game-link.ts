@@ -22,6 +22,16 @@ const Side = z.number().int().min(1).max(Limits.maxFrameSide);
 export const FrameEncoding = z.enum(['rgb', 'jpeg', 'png']);
 export type FrameEncoding = z.infer<typeof FrameEncoding>;
 
+/** The encoding and size a gateway wants on its link to a bridge: encoded once per frame on the game's side. */
+export const LinkFrames = z.strictObject({
+  encoding: FrameEncoding,
+  /** JPEG quality (default 85). */
+  quality: z.number().int().min(1).max(100).optional(),
+  /** Longest side, px: larger frames are scaled down keeping their aspect. */
+  maxSide: Side.optional(),
+});
+export type LinkFrames = z.infer<typeof LinkFrames>;
+
 export const SlotInfo = z.strictObject({ slot: Slot, team: z.number().int().min(0).max(Limits.maxSlots) });
 export type SlotInfo = z.infer<typeof SlotInfo>;
 
@@ -58,6 +68,12 @@ export const ClientHello = z.strictObject({
   privileged: z.boolean(),
   /** Ask for `tracked` messages (the task-relevant state perception tools read): the recorder asks, agents never see them. */
   perception: z.boolean().optional(),
+  /** The endpoint's access token (`arena bridge --token-file`); compared in constant time. */
+  token: z.string().min(1).max(Limits.maxNameLength).optional(),
+  /** The session id of an earlier hello's reply: take that session back after a dropped link (docs/bridge.md). */
+  resume: z.string().min(1).max(Limits.maxNameLength).optional(),
+  /** How frames should cross this link, whatever a reset asks (docs/bridge.md); absent: as each reset asks. */
+  frames: LinkFrames.optional(),
 });
 export const Reset = z.strictObject({
   type: z.literal('reset'),
@@ -102,6 +118,13 @@ export const GameHello = z.strictObject({
   game: Name,
   build: Name,
   capabilities: Capabilities,
+  /** The session this link belongs to: a client that loses the link says it in its next hello's `resume`. */
+  session: z.string().min(1).max(Limits.maxNameLength).optional(),
+  /** How long the endpoint keeps a dropped session for its client, ms. */
+  graceMs: z.number().int().min(0).optional(),
+  /** True when this hello took an earlier session back; `lastId` is the last request it answered. */
+  resumed: z.boolean().optional(),
+  lastId: Id.optional(),
 });
 export const Frame = z.strictObject({
   type: z.literal('frame'),
@@ -114,6 +137,8 @@ export const Frame = z.strictObject({
   height: Side,
   encoding: FrameEncoding,
   data: Bytes,
+  /** When the endpoint sent it, ms since the epoch on its clock (links that asked for `frames` only). */
+  sentAt: z.number().min(0).optional(),
 });
 export type Frame = z.infer<typeof Frame>;
 export const GameEvent = z.strictObject({

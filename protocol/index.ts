@@ -34,6 +34,7 @@ export {
   GameHello,
   GameMessage,
   Input,
+  LinkFrames,
   Observe,
   Outcome,
   Pause,
@@ -50,6 +51,8 @@ export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, mes
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
 export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';
 export { LatestSender } from './latest-sender.js';
+export { sameToken } from './link-token.js';
+export { heartbeat } from './heartbeat.js';
 export {
   ACTION_END,
   ACTION_START,

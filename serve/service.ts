@@ -13,6 +13,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { AGENT_PATH, AgentLinkServer } from '../gateway/index.js';
 import { ArenaError, ErrorCode, closeCodeFor, toArenaError } from '../protocol/index.js';
 import { Access } from './access.js';
+import { BridgeRelay } from './bridge-relay.js';
 import { sendError } from './http-util.js';
 import type { JobKinds } from './job-kinds.js';
 import { Jobs } from './jobs.js';
@@ -56,6 +57,8 @@ export class ArenaService {
   readonly access: Access;
   private agentLink: AgentLinkServer | undefined;
   private readonly spectators = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  /** Bridges that dialled in (`arena bridge --dial`) and the gateways paired with them. */
+  readonly bridges = new BridgeRelay();
   private readonly server: Server;
   url = '';
 
@@ -90,6 +93,7 @@ export class ArenaService {
   async close(): Promise<void> {
     await this.jobs.stop();
     for (const ws of this.spectators.clients) ws.terminate();
+    this.bridges.close();
     this.spectators.close();
     await this.agentLink?.close();
     this.server.closeAllConnections();
@@ -99,6 +103,11 @@ export class ArenaService {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://service');
     try {
+      if (url.pathname === '/api/bridges' && req.method === 'GET') {
+        this.access.check(req, url, { kind: 'admin' });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bridges: this.bridges.list() }));
+        return;
+      }
       if (url.pathname.startsWith('/api/')) {
         const runs = { runsDir: this.options.runsDir, workDir: join(this.jobs.stateDir, 'work'), jobs: () => new Map(this.jobs.store.list().map((j) => [j.id, j.kind])) };
         await routeApi(req, res, url, { jobs: this.jobs, access: this.access, runs });
@@ -114,6 +123,10 @@ export class ArenaService {
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://service');
     if (url.pathname === AGENT_PATH) return; // AgentLinkServer answers it.
+    if (BridgeRelay.handles(url.pathname)) {
+      this.bridges.upgrade(req, socket, head, () => this.access.check(req, url, { kind: 'admin' }));
+      return;
+    }
     const m = /^\/api\/([a-z-]+)\/([A-Za-z0-9._-]+)\/stream$/.exec(url.pathname);
     this.spectators.handleUpgrade(req, socket, head, (ws) => {
       try {

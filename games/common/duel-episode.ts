@@ -47,7 +47,8 @@ export abstract class DuelEpisode<V extends EpisodeVariant, K extends string> ex
         if (event.button === 'left' && event.down) this.pressed[slot] = true;
         return;
       case 'move':
-        // A duel takes no moves (the host refuses them); nothing to apply.
+      case 'axis':
+        // A duel takes no moves or gamepad axes (the host refuses them); nothing to apply.
         return;
     }
   }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../protocol/index.js';
 import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
-import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
+import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
@@ -218,7 +218,9 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}) });
+  // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
+  const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'bench', summary: 'measure the frame path and match capacity (prints ratios)', load: async () => (await import('../commands/bench.js')).benchCli },
   { name: 'conformance', summary: 'check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port', load: async () => (await import('../commands/conformance.js')).conformanceCli },
   { name: 'serve', summary: 'the gateway as a service: HTTP API, AgentLink and a live web view (docs/serve.md); --remote-input PORT serves a reference game over UE5 RemoteInput', load: async () => (await import('../commands/serve.js')).serveCli },
+  { name: 'bridge', summary: 'serve a game on this machine to a gateway elsewhere: --game G | --remote-input HOST:PORT | --desktop G, --listen or --dial, token, TLS (docs/bridge.md)', load: async () => (await import('../commands/bridge.js')).bridgeCli },
   { name: 'remote-input-serve', summary: 'serve a reference game over the UE5 RemoteInput TCP protocol (--game G --port 12345)', load: async () => (await import('../commands/remote-input-serve.js')).remoteInputServeCli },
   { name: 'curve', summary: 'an Improvement Dynamics Curve: rounds of play and reflection, rollback, held-out transfer; --resume ID (docs/idc.md)', load: async () => (await import('../commands/curve.js')).curveCli },
   { name: 'transfer', summary: 'held-out transfer for an existing curve: its best skill vs no skill on named variants (docs/idc.md)', load: async () => (await import('../commands/transfer.js')).transferCli },

@@ -15,6 +15,7 @@ import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
 import { browserMissing } from '../bench/spectator-browser.js';
 import { benchSpectators } from '../bench/spectators.js';
+import { benchBridgeLink } from '../bench/bridge-link.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
@@ -25,7 +26,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -205,6 +206,23 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
     say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
     out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
+  }
+
+  if (want('bridge')) {
+    say('\n== bridge: last_stand 640x360, one 120 ms advance and its frame per decision, across a 20 ms-each-way link (TCP relay) vs loopback, by link encoding ==');
+    const w = [8, 10, 12, 12, 14, 12, 12, 16];
+    say(row(['frames', 'link', 'decisions/s', 'ms/advance', 'bytes/decision', 'age p50 ms', 'age p95 ms', 'vs loopback dps'], w));
+    const runs = await benchBridgeLink(quick ? 15 : 60, quick ? 1 : 3);
+    const loop = (enc: string) => runs.find((r) => r.encoding === enc && r.link === 'loopback')!;
+    for (const r of runs) {
+      say(row([r.encoding, r.link, fmt(r.decisionsPerSecond, 1), fmt(r.msPerAdvance, 2), fmt(r.bytesPerDecision, 0), fmt(r.frameAgeP50Ms, 1), fmt(r.frameAgeP95Ms, 1), fmt(r.decisionsPerSecond / loop(r.encoding).decisionsPerSecond)], w));
+    }
+    const rgb = loop('rgb');
+    for (const enc of ['rgb', 'png', 'jpeg']) {
+      const far = runs.find((r) => r.encoding === enc && r.link === '20ms')!;
+      say(`${enc}: added latency per advance across the link ${fmt(far.msPerAdvance - loop(enc).msPerAdvance, 2)} ms (the link's round trip is 40 ms); bytes per decision ${fmt(far.bytesPerDecision / rgb.bytesPerDecision, 3)}x raw`);
+    }
+    out.bridge = runs;
   }
 
   if (want('perception')) {

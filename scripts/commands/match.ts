@@ -141,7 +141,7 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
-function parseListen(text: string | undefined): { host: string; port: number } {
+export function parseListen(text: string | undefined): { host: string; port: number } {
   if (text === undefined) return { host: '127.0.0.1', port: 0 };
   const at = text.lastIndexOf(':');
   const host = at > 0 ? text.slice(0, at) : '127.0.0.1';

@@ -1,0 +1,338 @@
+/**
+ * One gateway's session with a game: its episode, slots, frame size and the requests it made. A session
+ * lives on one socket, or (on a resumable server, `arena bridge`) outlives it: the same gateway takes it back
+ * on a new socket and re-sends its last request, which is answered again from the log, never run twice.
+ */
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  ArenaError,
+  ClientMessage,
+  ErrorCode,
+  GAME_LINK_VERSION,
+  LatestSender,
+  canonicalControl,
+  checkFrameFits,
+  decodeMessage,
+  messageBytes,
+  messageSchema,
+  sendMessage,
+  toArenaError,
+  closeWithError,
+  wireButtons,
+  type ClientHello,
+  type FrameEncoding,
+  type GameEvent,
+  type GameMessage,
+  type InputEvent,
+  type LinkFrames,
+  type MouseButton,
+  type SocketGuard,
+} from '../protocol/index.js';
+import { hostAxes, type GameEntry } from '../games-manifest/index.js';
+import type { z } from 'zod';
+import type { EpisodeEndInfo, GameBackend } from './backend.js';
+import { capabilitiesOf } from './capabilities.js';
+import { convertFrame } from './convert-frame.js';
+import { FreeRun } from './free-run.js';
+import { linkFrameSize } from './link-frames.js';
+
+export const clientSpec = messageSchema(ClientMessage);
+/** Largest message a client may send a game: input schedules, never frames. */
+export const MAX_CLIENT_MESSAGE = 1024 * 1024;
+
+interface FrameSpec {
+  width: number;
+  height: number;
+  encoding: FrameEncoding;
+  quality: number;
+}
+
+/** How a session behaves across sockets. */
+export interface SessionOptions {
+  /** Keep a log of the last request's reply and answer a re-sent request from it (resumable servers). */
+  readonly resumable: boolean;
+  /** How long the server keeps the session after its socket dropped, ms (announced in the hello). */
+  readonly graceMs: number;
+  /** Called when the session's socket closed (not when another socket took it over); `finished` after a bye. */
+  readonly onDetached: (session: Session, finished: boolean) => void;
+}
+
+export class Session {
+  /** The id a client names in `resume` to take this session back. */
+  readonly id = randomBytes(16).toString('hex');
+  private ws: WebSocket | undefined;
+  private helloDone = false;
+  private privileged = false;
+  private perception = false;
+  private hasEpisode = false;
+  private endSent = false;
+  private slots: number[] = [];
+  private frame: FrameSpec = { width: 640, height: 360, encoding: 'rgb', quality: 85 };
+  /** What the client asked frames to cross the link as, if it asked. */
+  private link: LinkFrames | undefined;
+  private readonly seq = new Map<number, number>();
+  private realtime: FreeRun | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  /** The game's mouse buttons by their wire names. */
+  private readonly buttons: ReadonlySet<MouseButton>;
+  /** Frames of a running game: only the newest per slot waits while the client is behind. */
+  private frames: LatestSender | undefined;
+  /** The last request answered, with everything its answer said (resumable sessions only). */
+  private last: { id: number; messages: GameMessage[] } | undefined;
+  private recording: GameMessage[] | undefined;
+  /** The client said bye (or was closed for a protocol error): the session is over, not waiting for it. */
+  private finished = false;
+
+  constructor(
+    private readonly backend: GameBackend,
+    private readonly entry: GameEntry,
+    private readonly options: SessionOptions,
+  ) {
+    this.frame = { ...this.frame, ...entry.frame };
+    this.buttons = new Set(wireButtons(entry.controls.buttons));
+  }
+
+  /** True while a socket carries the session. */
+  get attached(): boolean {
+    return this.ws !== undefined;
+  }
+
+  /** Puts the session on `ws` (cutting the socket it was on, if any) and answers `hello` there. */
+  attach(ws: WebSocket, hello: z.infer<typeof ClientHello>, guard: SocketGuard): void {
+    const previous = this.ws;
+    this.ws = ws;
+    previous?.terminate();
+    this.frames = new LatestSender(ws);
+    if (!this.helloDone) this.privileged = hello.privileged && this.backend.info.privilegedState;
+    if (!this.helloDone) this.perception = hello.perception === true && this.backend.drainTracked !== undefined;
+    const resumed = this.helloDone;
+    this.helloDone = true;
+    this.link = hello.frames;
+    guard.helloDone();
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      // Messages are handled strictly in order: each waits for the previous one's frames to be sent.
+      this.queue = this.queue.then(() => this.onMessage(messageBytes(data), isBinary)).catch((err: unknown) => {
+        // A gateway closed for breaking the protocol does not get its session kept for it.
+        this.finished = true;
+        closeWithError(ws, toArenaError(err));
+      });
+    });
+    ws.on('close', () => {
+      if (this.ws !== ws) return;
+      this.ws = undefined;
+      void this.stopRealtime();
+      this.options.onDetached(this, this.finished);
+    });
+    this.send({
+      type: 'hello',
+      version: GAME_LINK_VERSION,
+      game: this.backend.info.id,
+      build: this.backend.info.build,
+      capabilities: capabilitiesOf(this.backend, this.entry),
+      ...(this.options.resumable ? { session: this.id, graceMs: this.options.graceMs, resumed, ...(this.last ? { lastId: this.last.id } : {}) } : {}),
+    });
+  }
+
+  /** Ends a session nobody took back: stops a running game. */
+  async dispose(): Promise<void> {
+    this.ws?.terminate();
+    this.ws = undefined;
+    await this.stopRealtime();
+  }
+
+  private async onMessage(bytes: Uint8Array, isBinary: boolean): Promise<void> {
+    if (!isBinary) throw new ArenaError(ErrorCode.BAD_MESSAGE, 'GameLink messages are binary msgpack');
+    const msg = decodeMessage(bytes, clientSpec, MAX_CLIENT_MESSAGE);
+    const id = 'id' in msg ? msg.id : undefined;
+    if (this.options.resumable && id !== undefined && this.last !== undefined && id <= this.last.id) {
+      // A request re-sent after a dropped link: its answer again, from the log; the game does not run twice.
+      if (id < this.last.id) throw new ArenaError(ErrorCode.BAD_STATE, `request ${id} is older than the last one answered (${this.last.id})`);
+      for (const m of this.last.messages) this.send(m);
+      return;
+    }
+    if (this.options.resumable && id !== undefined) this.recording = [];
+    try {
+      await this.handle(msg);
+    } catch (err) {
+      const e = toArenaError(err);
+      // Request-level errors keep the link; anything else closes it.
+      if (id !== undefined && isRequestError(e.code)) this.send({ type: 'error', id, code: e.code, message: e.message });
+      else throw e;
+    } finally {
+      if (this.recording && id !== undefined) this.last = { id, messages: this.recording };
+      this.recording = undefined;
+    }
+  }
+  private async handle(msg: ClientMessage): Promise<void> {
+    switch (msg.type) {
+      case 'hello':
+        throw new ArenaError(ErrorCode.BAD_STATE, 'second hello');
+      case 'reset': {
+        await this.stopRealtime();
+        const info = this.backend.info;
+        if (!info.variants.includes(msg.variant)) {
+          throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `no variant '${msg.variant}'; variants: ${info.variants.join(', ')}`);
+        }
+        const known = new Set(info.slots.map((s) => s.slot));
+        const bad = msg.slots.find((s) => !known.has(s));
+        if (bad !== undefined) throw new ArenaError(ErrorCode.BAD_SLOT, `this game has no slot ${bad}`);
+        checkFrameFits(msg.frame.width, msg.frame.height);
+        this.slots = [...new Set(msg.slots)];
+        this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
+        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception });
+        this.hasEpisode = true;
+        this.endSent = false;
+        this.seq.clear();
+        await this.report([], undefined, this.slots);
+        this.done(msg.id, 0, 0);
+        return;
+      }
+      case 'advance': {
+        this.requireEpisode();
+        if (this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, 'advance while running freely; pause first');
+        const inputs = this.checkInputs(msg.inputs);
+        this.checkSlots(msg.frames);
+        if (this.backend.ended) throw new ArenaError(ErrorCode.BAD_STATE, 'the episode has ended; reset first');
+        const result = await this.backend.advance(msg.ms, inputs);
+        await this.report(result.events, result.end, msg.frames);
+        this.done(msg.id, result.requestedMs, result.actualMs);
+        return;
+      }
+      case 'observe': {
+        this.requireEpisode();
+        this.checkSlots(msg.frames);
+        await this.sendFrames(msg.frames);
+        this.done(msg.id, 0, 0);
+        return;
+      }
+      case 'resume': {
+        this.requireEpisode();
+        this.checkSlots(msg.frames);
+        if (this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, 'already running');
+        if (msg.timeScale !== 1 && !this.backend.info.timeScale) throw new ArenaError(ErrorCode.BAD_STATE, 'this game runs only at time scale 1');
+        const run = new FreeRun(this.backend, msg.fps, (r, frameDue) => this.report(r.events, r.end, frameDue ? msg.frames : []));
+        this.realtime = run;
+        await run.start(msg.timeScale);
+        this.done(msg.id, 0, 0);
+        return;
+      }
+      case 'pause': {
+        this.requireEpisode();
+        const ran = await this.stopRealtime();
+        this.send({ type: 'done', id: msg.id, simMs: this.backend.simMs, requestedMs: 0, actualMs: ran, ended: this.backend.ended });
+        return;
+      }
+      case 'input': {
+        this.requireEpisode();
+        const inputs = this.checkInputs(msg.inputs);
+        if (!this.realtime) throw new ArenaError(ErrorCode.BAD_STATE, "'input' is for a running game; use advance while paused");
+        await this.backend.input(inputs);
+        return;
+      }
+      case 'bye':
+        this.finished = true;
+        await this.stopRealtime();
+        this.ws?.close(1000, 'bye');
+        return;
+    }
+  }
+
+  private async stopRealtime(): Promise<number> {
+    const loop = this.realtime;
+    this.realtime = undefined;
+    const ran = loop ? await loop.stop() : 0;
+    // Frames still held from the run are stale once it stopped; the pause's `done` must not overtake them.
+    this.frames?.clear();
+    return ran;
+  }
+
+  private requireEpisode(): void {
+    if (!this.hasEpisode) throw new ArenaError(ErrorCode.BAD_STATE, 'no episode yet; send reset first');
+  }
+
+  private checkSlots(slots: readonly number[]): void {
+    const bad = slots.find((s) => !this.slots.includes(s));
+    if (bad !== undefined) throw new ArenaError(ErrorCode.BAD_SLOT, `slot ${bad} is not in this episode`);
+  }
+
+  /**
+   * Checks inputs against the game's controls (keys by the case rule, buttons by their wire names, mouse axes)
+   * and returns them with every key in the control set's own spelling, so backends compare names exactly.
+   */
+  private checkInputs(inputs: readonly InputEvent[]): InputEvent[] {
+    this.checkSlots(inputs.map((i) => i.slot));
+    const { controls } = this.entry;
+    return inputs.map((input) => {
+      switch (input.type) {
+        case 'key': {
+          const key = canonicalControl(input.key, controls.keys);
+          if (key === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `'${input.key}' is not a control of ${this.entry.id}`);
+          return key === input.key ? input : { ...input, key };
+        }
+        case 'button':
+          if (!this.buttons.has(input.button)) throw new ArenaError(ErrorCode.BAD_INPUT, `mouse button '${input.button}' is not a control of ${this.entry.id}`);
+          return input;
+        case 'move':
+          if (controls.move === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} takes no moves`);
+          return input;
+        case 'look':
+          if ((input.dx !== 0 && !controls.mouseAxes.includes('x')) || (input.dy !== 0 && !controls.mouseAxes.includes('y'))) {
+            throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no such mouse axis`);
+          }
+          return input;
+        case 'axis':
+          if (!hostAxes(this.entry).includes(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
+          return input;
+      }
+    });
+  }
+
+  /** Sends, in order: events, tracked state (clients that asked), progress, state (privileged clients only), the episode end, frames. */
+  private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
+    const simMs = this.backend.simMs;
+    for (const ev of events) this.send(ev);
+    if (this.perception) for (const t of this.backend.drainTracked?.() ?? []) this.send({ type: 'tracked', simMs: t.simMs, tracked: { ...t.tracked }, events: [...t.events] });
+    this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
+    if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
+    if (end && !this.endSent) {
+      this.endSent = true;
+      this.send({ type: 'episode_end', simMs, reason: end.reason, outcomes: [...end.outcomes] });
+    }
+    await this.sendFrames(frames);
+  }
+
+  private async sendFrames(slots: readonly number[]): Promise<void> {
+    const { width: renderWidth, height: renderHeight } = this.frame;
+    // A link that asked for its own encoding and size gets it, whatever the reset said; encoded once per frame.
+    const { width, height } = this.link ? linkFrameSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
+    const encoding = this.link?.encoding ?? this.frame.encoding;
+    const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
+    for (const slot of slots) {
+      // The encoder copies the frame into the message at once, so a backend may reuse its buffer.
+      const frame = await convertFrame(await this.backend.render(slot, renderWidth, renderHeight), width, height, encoding, quality);
+      const seq = this.seq.get(slot) ?? 0;
+      this.seq.set(slot, seq + 1);
+      const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };
+      // A running game does not wait for its client: a frame the client is too slow for is replaced by the
+      // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
+      if (this.realtime) this.frames?.send(slot, message);
+      else this.send(message);
+    }
+  }
+
+  /** Sends one game-to-gateway message (and logs it as part of the request's answer on a resumable session). */
+  private send(message: GameMessage): void {
+    this.recording?.push(message);
+    if (this.ws) sendMessage(this.ws, message);
+  }
+
+  private done(id: number, requestedMs: number, actualMs: number): void {
+    this.send({ type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
+  }
+}
+
+function isRequestError(code: string): boolean {
+  return code === ErrorCode.UNKNOWN_VARIANT || code === ErrorCode.BAD_CONFIG || code === ErrorCode.BAD_SLOT || code === ErrorCode.BAD_INPUT || code === ErrorCode.BAD_STATE;
+}
+
