@@ -31,6 +31,7 @@ import {
   type InputEvent,
   type Progress,
   type State,
+  type Tracked,
 } from '../protocol/index.js';
 
 const gameSpec = messageSchema(GameMessage);
@@ -51,6 +52,8 @@ export interface StepReply {
   readonly events: GameEvent[];
   readonly progress: Progress | undefined;
   readonly state: State | undefined;
+  /** Tracked-state reports (only when the hello asked for them), in game-time order. */
+  readonly tracked: Tracked[];
   readonly end: EpisodeEnd | undefined;
 }
 
@@ -59,6 +62,8 @@ export interface GameClientOptions {
   readonly client: string;
   /** Ask for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
+  /** Ask for `tracked` messages: the recorder's task-relevant state stream (reference games only). */
+  readonly perception?: boolean;
   /** Deadline for the connection and hello, ms (default 10 s). */
   readonly connectTimeoutMs?: number;
   /** Deadline for one request, ms (default 30 s). */
@@ -96,6 +101,7 @@ interface Pending {
   events: GameEvent[];
   progress: Progress | undefined;
   state: State | undefined;
+  tracked: Tracked[];
   end: EpisodeEnd | undefined;
 }
 
@@ -230,6 +236,7 @@ export class GameClient {
             version: GAME_LINK_VERSION,
             client: options.client,
             privileged: options.privileged,
+            ...(options.perception === true ? { perception: true } : {}),
             ...(options.token === undefined ? {} : { token: options.token }),
             ...(resume === undefined ? {} : { resume }),
             ...(options.frames === undefined ? {} : { frames: options.frames }),
@@ -337,7 +344,7 @@ export class GameClient {
           this.fail(err);
           this.ws.terminate();
         }, this.requestTimeoutMs);
-        this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, end: undefined };
+        this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, tracked: [], end: undefined };
         this.pendingBody = { ...body, id };
         this.send(this.pendingBody);
       });
@@ -400,6 +407,9 @@ export class GameClient {
       case 'state':
         p.state = msg;
         break;
+      case 'tracked':
+        p.tracked.push(msg);
+        break;
       case 'episode_end':
         p.end = msg;
         break;
@@ -411,7 +421,7 @@ export class GameClient {
         clearTimeout(p.timer);
         this.pending = undefined;
         this.pendingBody = undefined;
-        p.resolve({ done: msg, frames: p.frames, events: p.events, progress: p.progress, state: p.state, end: p.end });
+        p.resolve({ done: msg, frames: p.frames, events: p.events, progress: p.progress, state: p.state, tracked: p.tracked, end: p.end });
         break;
       case 'error': {
         if (msg.id !== p.id) {

@@ -64,6 +64,7 @@ export class Session {
   private ws: WebSocket | undefined;
   private helloDone = false;
   private privileged = false;
+  private perception = false;
   private hasEpisode = false;
   private endSent = false;
   private slots: number[] = [];
@@ -104,6 +105,7 @@ export class Session {
     previous?.terminate();
     this.frames = new LatestSender(ws);
     if (!this.helloDone) this.privileged = hello.privileged && this.backend.info.privilegedState;
+    if (!this.helloDone) this.perception = hello.perception === true && this.backend.drainTracked !== undefined;
     const resumed = this.helloDone;
     this.helloDone = true;
     this.link = hello.frames;
@@ -178,7 +180,7 @@ export class Session {
         checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
         this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
-        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height });
+        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception });
         this.hasEpisode = true;
         this.endSent = false;
         this.seq.clear();
@@ -286,10 +288,11 @@ export class Session {
     });
   }
 
-  /** Sends, in order: events, progress, state (privileged clients only), the episode end, frames. */
+  /** Sends, in order: events, tracked state (clients that asked), progress, state (privileged clients only), the episode end, frames. */
   private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
     const simMs = this.backend.simMs;
     for (const ev of events) this.send(ev);
+    if (this.perception) for (const t of this.backend.drainTracked?.() ?? []) this.send({ type: 'tracked', simMs: t.simMs, tracked: { ...t.tracked }, events: [...t.events] });
     this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
     if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
     if (end && !this.endSent) {

@@ -3,9 +3,46 @@
  * collects what happened. Pure and synchronous, so exactness is easy to test.
  */
 import type { GameEvent, InputEvent } from '../../protocol/index.js';
-import type { Stretch } from '../../game-host/index.js';
+import type { Stretch, TrackedReport } from '../../game-host/index.js';
 import type { SimEnd, Simulation } from './simulation.js';
+import { sameTracked, type PerceptionAdapter, type TrackedState } from './perception.js';
 
+/** Game time between looks at the tracked state when no event happened, ms (ticks with events are always looked at). */
+export const TRACK_SAMPLE_MS = 100;
+
+/**
+ * Follows the tracked state of an episode: a report whenever it changed or a critical event happened. It looks
+ * after every tick with an event (so an event's resulting state is exact) and otherwise every TRACK_SAMPLE_MS
+ * of game time (changes without an event, such as positions, are reported at most that late).
+ */
+class StateTracker {
+  private readonly critical: ReadonlySet<string>;
+  private last: TrackedState | undefined;
+  private lookedAt = -Infinity;
+  private reports: TrackedReport[] = [];
+
+  constructor(private readonly adapter: PerceptionAdapter, sim: Simulation) {
+    this.critical = new Set(adapter.events.map((e) => e.name));
+    this.observe(sim, 0, []);
+  }
+
+  /** Looks at the state after a tick that ended at `simMs` and produced `events`. */
+  observe(sim: Simulation, simMs: number, events: readonly GameEvent[]): void {
+    if (events.length === 0 && simMs - this.lookedAt < TRACK_SAMPLE_MS && sim.ended() === undefined) return;
+    this.lookedAt = simMs;
+    const critical = events.filter((e) => this.critical.has(e.name));
+    const tracked = this.adapter.track(sim.state());
+    if (critical.length === 0 && sameTracked(this.last, tracked)) return;
+    this.last = tracked;
+    this.reports.push({ simMs, tracked, events: critical });
+  }
+
+  drain(): readonly TrackedReport[] {
+    const out = this.reports;
+    this.reports = [];
+    return out;
+  }
+}
 
 export class Episode {
   /** Game time since reset, ms; always a whole number of ticks. */
@@ -14,7 +51,17 @@ export class Episode {
   /** Requested game time not yet run because it was less than a tick, ms. */
   private carryMs = 0;
 
-  constructor(readonly sim: Simulation) {}
+  private readonly tracker: StateTracker | undefined;
+
+  /** With a perception adapter, the episode also follows its tracked state (see `drainTracked`). */
+  constructor(readonly sim: Simulation, perception?: PerceptionAdapter) {
+    this.tracker = perception ? new StateTracker(perception, sim) : undefined;
+  }
+
+  /** The tracked-state reports since the last call (none without a perception adapter). */
+  drainTracked(): readonly TrackedReport[] {
+    return this.tracker?.drain() ?? [];
+  }
 
   get ended(): boolean {
     return this.sim.ended() !== undefined;
@@ -39,7 +86,9 @@ export class Episode {
       while (next < sorted.length && sorted[next]!.at <= elapsed + 1e-9) this.sim.input(sorted[next++]!);
       this.sim.tick();
       this.simMs = start + (ran + 1) * tick;
-      for (const ev of this.sim.drainEvents()) events.push(toGameEvent(ev, this.simMs));
+      const fresh = this.sim.drainEvents().map((ev) => toGameEvent(ev, this.simMs));
+      events.push(...fresh);
+      this.tracker?.observe(this.sim, this.simMs, fresh);
     }
     const actualMs = ran * tick;
     if (!this.ended) {

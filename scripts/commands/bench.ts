@@ -9,6 +9,7 @@ import { benchMatchLoop } from '../bench/match-loop.js';
 import { benchDecisionEncode } from '../bench/decision-encode.js';
 import { benchEndToEnd } from '../bench/end-to-end.js';
 import { benchGameCosts } from '../bench/game-cost.js';
+import { benchStateStream } from '../bench/state-stream-cost.js';
 import { benchGamepadChunks } from '../bench/gamepad-chunks.js';
 import { benchDesktop, desktopMissing } from '../bench/desktop.js';
 import { benchConsumerMemory, benchFuzzThroughput } from '../bench/hardening.js';
@@ -25,7 +26,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -86,6 +87,17 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const base = costs.find((c) => c.game === 'last_stand') ?? costs[0]!;
     for (const c of costs) say(row([c.game, `${c.width}x${c.height}`, fmt(c.simMsPerFrame, 3), fmt(c.renderMsPerFrame, 3), fmt(c.frame.perSecond, 0), fmt(c.frame.perItemMs / base.frame.perItemMs)], w));
     out.games = costs;
+  }
+
+  if (want('state-stream')) {
+    say('\n== the privileged state stream: 120 ms of game time + one render per frame, with the state tracked vs without (alternating batches) ==');
+    const w = [18, 12, 12, 12, 12];
+    say(row(['game', 'plain ms', 'tracked ms', 'reports', 'tracked/plain'], w));
+    const costs = await benchStateStream(quick ? 30 : 150, quick ? 3 : 5);
+    for (const c of costs) say(row([c.game, fmt(c.plainMs, 3), fmt(c.trackedMs, 3), fmt(c.reports, 2), fmt(c.ratio)], w));
+    const worst = Math.max(...costs.map((c) => c.ratio));
+    say(`goal: tracked/plain 1.10 or better for every game (worst ${fmt(worst)})`);
+    out.stateStream = costs;
   }
 
   if (want('desktop')) {

@@ -1,37 +1,56 @@
 /**
- * `arena cases SUBCOMMAND`: Video-Arena golden sets. `run` puts a model on a set under one protocol; `score`
- * scores a results folder against the set. Each flag belongs to one subcommand (its description says which).
+ * `arena cases SUBCOMMAND`: Video-Arena golden sets. `video-arena` builds one from finished runs; `run` puts a
+ * model on a set under one protocol; `score` scores a results folder against the set. Each flag belongs to
+ * its subcommands (its description says which).
  */
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec } from '../cli/flags.js';
 import { casesRun, casesRunFlags } from './cases-run.js';
 import { casesScore, casesScoreFlags } from './cases-score.js';
+import { casesVideoArena, casesVideoArenaFlags } from './cases-video-arena.js';
 
-const SUBCOMMANDS = { run: casesRunFlags, score: casesScoreFlags } as const;
+const SUBCOMMANDS = { 'video-arena': casesVideoArenaFlags, run: casesRunFlags, score: casesScoreFlags } as const;
 type Subcommand = keyof typeof SUBCOMMANDS;
 
-/** Every flag of every subcommand: the table `--help` prints. */
-export const casesFlags = { ...casesRunFlags, ...casesScoreFlags } as const;
+/** Every flag of every subcommand: the table `--help` prints (a flag two subcommands share says what it means to each). */
+export const casesFlags = {
+  ...casesVideoArenaFlags,
+  ...casesRunFlags,
+  ...casesScoreFlags,
+  out: { ...casesRunFlags.out, arg: 'DIR', description: `${casesVideoArenaFlags.out.description}; ${casesRunFlags.out.description}` },
+  seed: { ...casesScoreFlags.seed, description: `${casesVideoArenaFlags.seed.description}; ${casesScoreFlags.seed.description}` },
+  json: { ...casesScoreFlags.json, description: `${casesVideoArenaFlags.json.description}; ${casesScoreFlags.json.description}` },
+} as const;
 
 export async function casesCommand(argv: string[]): Promise<number> {
   const { values, operands, given } = parseFlags('cases', casesFlags, argv, true);
   const sub = operands[0] as Subcommand | undefined;
-  if (sub === undefined || !(sub in SUBCOMMANDS) || operands.length !== 2) throw usage(`usage: arena cases run DIR ... | arena cases score RESULTS --cases DIR (got '${operands.join(' ')}'); see arena cases --help`);
+  const known = sub !== undefined && sub in SUBCOMMANDS;
+  if (known && sub === 'video-arena' && operands.length < 2) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
+  if (!known || (sub !== 'video-arena' && operands.length !== 2)) {
+    throw usage(`usage: arena cases video-arena RUNS... --out DIR | arena cases run DIR ... | arena cases score RESULTS --cases DIR (got '${operands.join(' ')}'); see arena cases --help`);
+  }
   const foreign = [...given].filter((f) => !(f in SUBCOMMANDS[sub]));
   if (foreign.length > 0) throw usage(`arena cases ${sub} does not take --${foreign.join(', --')}`);
+  if (sub === 'video-arena') return casesVideoArena(values, operands.slice(1));
   return sub === 'run' ? casesRun(values, operands[1]!) : casesScore(values, operands[1]!);
 }
 
 /** `arena cases` in the command table. */
 export const casesCli: CommandSpec = {
   flags: casesFlags,
-  operands: { name: 'run DIR | score RESULTS', description: 'the subcommand and its folder: a golden set (run) or a results folder (score)' },
+  operands: { name: 'video-arena RUNS... | run DIR | score RESULTS', description: 'the subcommand and its folders: finished runs or folders of them (video-arena), a golden set (run) or a results folder (score)' },
   examples: [
+    'arena cases video-arena /tmp/runs --out /tmp/golden --per-game 4 --seed 1',
     'arena cases run /tmp/golden --protocol native --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results',
     'arena cases run /tmp/golden --protocol agentic --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results --max-turns 50',
     'arena cases score /tmp/results --cases /tmp/golden --bootstrap 1000 --seed 1',
   ],
   notes: [
+    'video-arena: every finished pdq or lcrt run of a real-time reference game can become a case: its video (re-simulated, the views',
+    'side by side, at most 768 px wide), reference tuples from state.jsonl (rebuilt by re-simulation for older runs) and task.md;',
+    'cases are drawn per game by trajectory shape, outcome and duration bin; manifest.json lists every run left out and why;',
+    'references go to DIR/references/, outside DIR/cases/. A named run of a desktop or UE5 game is BAD_CONFIG (no privileged stream).',
     'run: both protocols read cases/<id>/task.md unchanged (a pre-flight check proves it) and write RESULTS/<protocol>/<model>/<case>.json',
     'with the answer, usage, timings and outcome (ok, invalid-output, budget-bound, infrastructure with its class); a rerun skips',
     'complete results and runs infrastructure failures again. Exit 1 when some case ended in an infrastructure failure.',
