@@ -15,12 +15,13 @@ import { benchSpectators } from '../bench/spectators.js';
 import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,desktop,capacity,records,spectators,sweeps,hardening,watch', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -171,6 +172,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const fz = await benchFuzzThroughput(quick ? 2000 : 5000);
     say(`fuzz: ${fmt(fz.hostilePerSecond, 0)} hostile msgpack messages refused per second (${fz.hostile}) vs ${fmt(fz.goodPerSecond, 0)} good hello round trips (${fz.good}), a connection each: ${fmt(fz.hostilePerSecond / fz.goodPerSecond)}x`);
     out.hardening = { idle, deaf, memoryRatio: deaf.peakBytes / Math.max(1, idle.peakBytes), fuzz: fz };
+  }
+
+  if (want('watch')) {
+    say('\n== arena watch: a pdq sky_duel match with no observer vs with a watcher (QA + proactive, native, 1 fps; a local model answering NONE after 20 ms) ==');
+    const r = await benchWatchOverhead(quick ? 2 : 5);
+    say(`match wall time: bare ${fmt(r.bareMs, 0)} ms, watched ${fmt(r.watchedMs, 0)} ms (${fmt(r.simMs / 1000, 1)} s of game time); watched/bare ${fmt(r.watchedMs / r.bareMs)}; ${r.requests} watcher requests in all`);
+    say('goal: watched/bare 1.25 or less (the watcher never holds the match up)');
+    out.watch = r;
   }
 
   mkdirSync('.bench', { recursive: true });
