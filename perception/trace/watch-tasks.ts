@@ -48,6 +48,15 @@ export interface QaRecord {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
+/** What a task works with: its own history, the shared model and stream clock, the run's abort, the request log. */
+export interface TaskContext {
+  readonly history: WatchHistory;
+  readonly model: WatcherModel;
+  readonly clock: StreamClock;
+  readonly signal: AbortSignal;
+  readonly log: (record: RequestRecord) => void;
+}
+
 function requestRecord(task: RequestRecord['task'], index: number, atMs: number, history: RequestHistory, reply: ModelReply): RequestRecord {
   return {
     task,
@@ -73,23 +82,17 @@ export class QaTask {
   readonly records: QaRecord[] = [];
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly history: WatchHistory,
-    private readonly model: WatcherModel,
-    private readonly clock: StreamClock,
-    private readonly signal: AbortSignal,
-    private readonly log: (record: RequestRecord) => void,
-  ) {}
+  constructor(private readonly task: TaskContext) {}
 
   /** The question became active at wall time `arrivedAt`; its frames up to q are already in the history. */
   ask(question: QaQuestion, arrivedAt: number, ready: Promise<void>): void {
-    const arrivalGameMs = this.clock.gameMsAt(arrivedAt);
+    const arrivalGameMs = this.task.clock.gameMsAt(arrivedAt);
     this.queue = this.queue.then(async () => {
       await ready;
-      const { messages, history } = this.history.request(question.text, question.askMs);
-      const reply = await askModel(this.model, messages, this.signal);
-      this.history.answered(reply.answer);
-      this.log(requestRecord('qa', question.id, question.askMs, history, reply));
+      const { messages, history } = this.task.history.request(question.text, question.askMs);
+      const reply = await askModel(this.task.model, messages, this.task.signal);
+      this.task.history.answered(reply.answer);
+      this.task.log(requestRecord('qa', question.id, question.askMs, history, reply));
       const parsed = reply.ok ? parseAnswer(question, reply.answer) : undefined;
       this.records.push({
         question,
@@ -100,8 +103,8 @@ export class QaTask {
         ttftMs: reply.firstTokenAt === undefined ? undefined : round(reply.firstTokenAt - arrivedAt),
         latencyMs: round(reply.endedAt - arrivedAt),
         arrivalGameMs,
-        firstTokenGameMs: reply.firstTokenAt === undefined ? undefined : this.clock.gameMsAt(reply.firstTokenAt),
-        endGameMs: this.clock.gameMsAt(reply.endedAt),
+        firstTokenGameMs: reply.firstTokenAt === undefined ? undefined : this.task.clock.gameMsAt(reply.firstTokenAt),
+        endGameMs: this.task.clock.gameMsAt(reply.endedAt),
         ...(reply.error ? { error: reply.error } : {}),
       });
     });
@@ -126,13 +129,7 @@ export class ProactiveTask {
   private running: Promise<void> | undefined;
   private stopped = false;
 
-  constructor(
-    private readonly history: WatchHistory,
-    private readonly model: WatcherModel,
-    private readonly clock: StreamClock,
-    private readonly signal: AbortSignal,
-    private readonly log: (record: RequestRecord) => void,
-  ) {}
+  constructor(private readonly task: TaskContext) {}
 
   /** A new frame is in the history: poll unless a poll runs (the next one takes it). */
   frameAdded(atMs: number): void {
@@ -152,10 +149,10 @@ export class ProactiveTask {
 
   private async poll(atMs: number): Promise<void> {
     const index = this.polls++;
-    const { messages, history } = this.history.request(POLL_TEXT, atMs);
-    const reply = await askModel(this.model, messages, this.signal);
-    this.history.answered(reply.answer);
-    this.log(requestRecord('proactive', index, atMs, history, reply));
+    const { messages, history } = this.task.history.request(POLL_TEXT, atMs);
+    const reply = await askModel(this.task.model, messages, this.task.signal);
+    this.task.history.answered(reply.answer);
+    this.task.log(requestRecord('proactive', index, atMs, history, reply));
     if (!reply.ok) {
       this.failedPolls++;
       return;
@@ -163,7 +160,7 @@ export class ProactiveTask {
     const said = normaliseAnswer(reply.answer);
     if (said.length === 0 || said === normaliseAnswer(SILENCE)) return;
     const wallOnsetMs = reply.firstTokenAt ?? reply.endedAt;
-    this.responses.push({ onsetMs: this.clock.gameMsAt(wallOnsetMs), content: reply.answer, poll: index, wallOnsetMs });
+    this.responses.push({ onsetMs: this.task.clock.gameMsAt(wallOnsetMs), content: reply.answer, poll: index, wallOnsetMs });
   }
 
   /** Finishes the poll that takes the last frames, then stops polling. */

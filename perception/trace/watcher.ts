@@ -74,8 +74,9 @@ export class TraceWatcher implements MatchObserver {
     const proSystem = watcherSystem(options.gameName, options.viewSlot, options.fps, this.instruction);
     const qaHistory = options.tasks.qa ? createHistory(options.history, qaSystem) : undefined;
     const proHistory = options.tasks.proactive ? createHistory(options.history, proSystem) : undefined;
-    this.qa = qaHistory && new QaTask(qaHistory, options.model, this.clock, options.signal, log);
-    this.proactive = proHistory && new ProactiveTask(proHistory, options.model, this.clock, options.signal, log);
+    const shared = { model: options.model, clock: this.clock, signal: options.signal, log };
+    this.qa = qaHistory && new QaTask({ history: qaHistory, ...shared });
+    this.proactive = proHistory && new ProactiveTask({ history: proHistory, ...shared });
     this.times = options.tasks.qa ? questionTimes(options.qaEveryMs, timeLimitMs) : [];
     this.sampler = new FrameSampler({
       fps: options.fps,
