@@ -25,6 +25,7 @@ import {
   type InputEvent,
   type Progress,
   type State,
+  type Tracked,
 } from '../protocol/index.js';
 
 const gameSpec = messageSchema(GameMessage);
@@ -39,6 +40,8 @@ export interface StepReply {
   readonly events: GameEvent[];
   readonly progress: Progress | undefined;
   readonly state: State | undefined;
+  /** Tracked-state reports (only when the hello asked for them), in game-time order. */
+  readonly tracked: Tracked[];
   readonly end: EpisodeEnd | undefined;
 }
 
@@ -47,6 +50,8 @@ export interface GameClientOptions {
   readonly client: string;
   /** Ask for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
+  /** Ask for `tracked` messages: the recorder's task-relevant state stream (reference games only). */
+  readonly perception?: boolean;
   /** Deadline for the connection and hello, ms (default 10 s). */
   readonly connectTimeoutMs?: number;
   /** Deadline for one request, ms (default 30 s). */
@@ -62,6 +67,7 @@ interface Pending {
   events: GameEvent[];
   progress: Progress | undefined;
   state: State | undefined;
+  tracked: Tracked[];
   end: EpisodeEnd | undefined;
 }
 
@@ -108,7 +114,7 @@ export class GameClient {
           reject(err);
         } else resolve(msg!);
       };
-      ws.once('open', () => ws.send(encodeMessage({ type: 'hello', version: GAME_LINK_VERSION, client: options.client, privileged: options.privileged })));
+      ws.once('open', () => ws.send(encodeMessage({ type: 'hello', version: GAME_LINK_VERSION, client: options.client, privileged: options.privileged, ...(options.perception === true ? { perception: true } : {}) })));
       ws.once('error', (err) => finish(new ArenaError(ErrorCode.GAME_CRASHED, `cannot reach game at ${url}: ${err.message}`, { cause: err })));
       ws.once('close', (code, reason) => finish(new ArenaError(ErrorCode.GAME_CRASHED, `game closed the link during hello (${code} ${reason.toString()})`)));
       ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
@@ -205,7 +211,7 @@ export class GameClient {
           this.fail(err);
           this.ws.terminate();
         }, this.requestTimeoutMs);
-        this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, end: undefined };
+        this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, tracked: [], end: undefined };
         this.send({ ...body, id });
       });
     const result = this.queue.then(run, run);
@@ -246,6 +252,9 @@ export class GameClient {
       case 'state':
         p.state = msg;
         break;
+      case 'tracked':
+        p.tracked.push(msg);
+        break;
       case 'episode_end':
         p.end = msg;
         break;
@@ -256,7 +265,7 @@ export class GameClient {
         }
         clearTimeout(p.timer);
         this.pending = undefined;
-        p.resolve({ done: msg, frames: p.frames, events: p.events, progress: p.progress, state: p.state, end: p.end });
+        p.resolve({ done: msg, frames: p.frames, events: p.events, progress: p.progress, state: p.state, tracked: p.tracked, end: p.end });
         break;
       case 'error': {
         if (msg.id !== p.id) {

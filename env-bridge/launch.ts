@@ -25,6 +25,8 @@ export interface GameEndpoint {
 export interface LaunchOptions {
   /** Ask the game for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
+  /** Ask a built-in reference game for its tracked task-relevant state (`tracked` messages, for the recorder); other games are not asked. */
+  readonly perception?: boolean;
   readonly startTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
 }
@@ -38,6 +40,7 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
   const clientOptions = {
     client: 'arena-gateway',
     privileged: options.privileged,
+    ...(options.perception === true && recipe.kind === 'builtin' ? { perception: true } : {}),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   };
   if (recipe.kind === 'remote') {

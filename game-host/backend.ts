@@ -3,7 +3,7 @@
  * a desktop game under its own display, or a RemoteInput build on a GPU machine. The server owns the socket,
  * message order, validation and frame encoding; a backend owns game time, input and pixels.
  */
-import type { FrameEncoding, GameEvent, InputEvent, PlayerProgress, SlotInfo } from '../protocol/index.js';
+import type { FrameEncoding, GameEvent, InputEvent, PlayerProgress, SlotInfo, TrackedValue } from '../protocol/index.js';
 
 /** What the backend can do, for the hello. */
 export interface BackendInfo {
@@ -51,6 +51,15 @@ export interface ResetOptions {
   /** Frame size the client asked for; a backend with a fixed size may ignore it (the server resizes). */
   readonly width: number;
   readonly height: number;
+  /** Track the task-relevant state tick by tick (a client asked for `tracked` messages). */
+  readonly perception?: boolean;
+}
+
+/** The task-relevant state after a tick in which it changed or a critical event happened, with those events. */
+export interface TrackedReport {
+  readonly simMs: number;
+  readonly tracked: Readonly<Record<string, TrackedValue>>;
+  readonly events: readonly GameEvent[];
 }
 
 export interface GameBackend {
@@ -74,6 +83,8 @@ export interface GameBackend {
   render(slot: number, width: number, height: number): Promise<RenderedFrame>;
   progress(): readonly PlayerProgress[];
   state(): Record<string, unknown>;
+  /** The tracked-state reports since the last call (only backends with a perception adapter, after a reset that asked). */
+  drainTracked?(): readonly TrackedReport[];
   /** Releases the game (processes, displays, sockets). */
   close(): Promise<void>;
 }

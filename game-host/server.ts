@@ -72,6 +72,7 @@ export function capabilitiesOf(backend: GameBackend, entry: GameEntry): Capabili
 class Session {
   private helloDone = false;
   private privileged = false;
+  private perception = false;
   private hasEpisode = false;
   private endSent = false;
   private slots: number[] = [];
@@ -127,6 +128,7 @@ class Session {
         this.helloDone = true;
         this.guard.helloDone();
         this.privileged = msg.privileged && this.backend.info.privilegedState;
+        this.perception = msg.perception === true && this.backend.drainTracked !== undefined;
         this.send({
           type: 'hello',
           version: GAME_LINK_VERSION,
@@ -148,7 +150,7 @@ class Session {
         checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
         this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
-        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height });
+        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception });
         this.hasEpisode = true;
         this.endSent = false;
         this.seq.clear();
@@ -252,10 +254,11 @@ class Session {
     });
   }
 
-  /** Sends, in order: events, progress, state (privileged clients only), the episode end, frames. */
+  /** Sends, in order: events, tracked state (clients that asked), progress, state (privileged clients only), the episode end, frames. */
   private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
     const simMs = this.backend.simMs;
     for (const ev of events) this.send(ev);
+    if (this.perception) for (const t of this.backend.drainTracked?.() ?? []) this.send({ type: 'tracked', simMs: t.simMs, tracked: { ...t.tracked }, events: [...t.events] });
     this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
     if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
     if (end && !this.endSent) {

@@ -1,5 +1,6 @@
 /** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
 import type { GameDefinition } from './runtime/simulation.js';
+import type { PerceptionAdapter } from './runtime/perception.js';
 import { lastStandGame } from './last-stand/index.js';
 import { monsterShootGame } from './monster-shoot/index.js';
 import { sceneEscapeGame } from './scene-escape/index.js';
@@ -111,3 +112,11 @@ export {
   scriptedPolicies,
   type WorkshopPolicyOptions,
 } from './policies.js';
+
+export type { CriticalEventSpec, PerceivedEvent, PerceptionAdapter, PlayerNaming, TrackedState, TrackedValue, TrackedVariableSpec } from './runtime/perception.js';
+export { eventActor, eventUpdate, label as trackedLabel, sameTracked, UPDATE_DEFINITION } from './runtime/perception.js';
+
+/** The perception adapters of the real-time reference games, by game id. */
+export const perceptionAdapters: ReadonlyMap<string, PerceptionAdapter> = new Map(
+  builtinGames.flatMap((g) => (g.perception ? [[g.id, g.perception] as const] : [])),
+);

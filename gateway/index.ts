@@ -32,8 +32,11 @@ export {
   PlayerResultRecord,
   ProgressRecord,
   RunJson,
+  StateLineRecord,
+  TrackedRecord,
 } from './records/run-record-schema.js';
-export { readRecordLines, readRunJson, readRunRecord, type RunRecord } from './records/run-record-read.js';
+export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
+export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
 export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

@@ -56,6 +56,8 @@ export const ClientHello = z.strictObject({
   client: Name,
   /** Ask for `state` messages: only a match with an agent that reads state (scripted policies) asks, never for a VLM agent. */
   privileged: z.boolean(),
+  /** Ask for `tracked` messages (the task-relevant state perception tools read): the recorder asks, agents never see them. */
+  perception: z.boolean().optional(),
 });
 export const Reset = z.strictObject({
   type: z.literal('reset'),
@@ -140,6 +142,20 @@ export type Progress = z.infer<typeof Progress>;
 /** Privileged game state: sent only to a client whose hello asked for it. */
 export const State = z.strictObject({ type: z.literal('state'), simMs: SimMs, state: z.record(z.string(), z.unknown()) });
 export type State = z.infer<typeof State>;
+/** One tracked task-relevant value: a discrete label, a whole number, a flag, or null. */
+export const TrackedValue = z.union([z.string().max(Limits.maxTextLength), z.number(), z.boolean(), z.null()]);
+export type TrackedValue = z.infer<typeof TrackedValue>;
+/**
+ * The task-relevant projection of the game's state (its perception adapter's variables) after a tick in which
+ * it changed or a critical event happened, with those critical events: sent only to a client whose hello asked.
+ */
+export const Tracked = z.strictObject({
+  type: z.literal('tracked'),
+  simMs: SimMs,
+  tracked: z.record(z.string().max(Limits.maxNameLength), TrackedValue),
+  events: z.array(GameEvent).max(Limits.maxArrayLength),
+});
+export type Tracked = z.infer<typeof Tracked>;
 export const Outcome = z.strictObject({
   slot: Slot,
   result: z.enum(['win', 'draw', 'loss', 'none']),
@@ -172,5 +188,5 @@ export const GameError = z.strictObject({
 });
 export const GameBye = z.strictObject({ type: z.literal('bye'), reason: Text });
 
-export const GameMessage = z.discriminatedUnion('type', [GameHello, Frame, GameEvent, Progress, State, EpisodeEnd, Done, GameError, GameBye]);
+export const GameMessage = z.discriminatedUnion('type', [GameHello, Frame, GameEvent, Progress, State, Tracked, EpisodeEnd, Done, GameError, GameBye]);
 export type GameMessage = z.infer<typeof GameMessage>;

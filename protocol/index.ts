@@ -40,6 +40,8 @@ export {
   Resume,
   SlotInfo,
   State,
+  Tracked,
+  TrackedValue,
 } from './game-link.js';
 export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, messageSchema } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';

@@ -1,4 +1,5 @@
 /** The crystal_guard game definition the GameLink host serves. */
+import { crystalGuardPerception } from './perception.js';
 import { defineGame } from '../common/define-game.js';
 import { CrystalGuardSimulation } from './simulation.js';
 import { VARIANTS } from './variants.js';
@@ -11,5 +12,6 @@ export const crystalGuardGame = defineGame({
     { slot: 0, team: 0 },
     { slot: 1, team: 1 },
   ],
+  perception: crystalGuardPerception,
   start: (variant, options) => new CrystalGuardSimulation(variant, options),
 });

@@ -1,4 +1,5 @@
 /** The cue_chase game definition the GameLink host serves. */
+import { cueChasePerception } from './perception.js';
 import { defineGame } from '../common/define-game.js';
 import { CueChaseSimulation } from './simulation.js';
 import { VARIANTS } from './variants.js';
@@ -8,5 +9,6 @@ export const cueChaseGame = defineGame({
   build: 'cue_chase@1',
   variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
+  perception: cueChasePerception,
   start: (variant, options) => new CueChaseSimulation(variant, options),
 });

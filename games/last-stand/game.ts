@@ -1,4 +1,5 @@
 /** The last_stand game definition the GameLink host serves. */
+import { lastStandPerception } from './perception.js';
 import { defineGame } from '../common/define-game.js';
 import { LastStandSimulation } from './simulation.js';
 import { VARIANTS } from './variants.js';
@@ -8,5 +9,6 @@ export const lastStandGame = defineGame({
   build: 'last_stand@1',
   variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
+  perception: lastStandPerception,
   start: (variant, options) => new LastStandSimulation(variant, options),
 });

@@ -1,4 +1,5 @@
 /** The obstacle_run_3d game definition the GameLink host serves. */
+import { obstacleRun3dPerception } from './perception.js';
 import { defineGame } from '../common/define-game.js';
 import { ObstacleRun3dSimulation } from './simulation.js';
 import { VARIANTS } from './variants.js';
@@ -8,5 +9,6 @@ export const obstacleRun3dGame = defineGame({
   build: 'obstacle_run_3d@1',
   variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
+  perception: obstacleRun3dPerception,
   start: (variant, options) => new ObstacleRun3dSimulation(variant, options),
 });

@@ -3,9 +3,36 @@
  * collects what happened. Pure and synchronous, so exactness is easy to test.
  */
 import type { GameEvent, InputEvent } from '../../protocol/index.js';
-import type { Stretch } from '../../game-host/index.js';
+import type { Stretch, TrackedReport } from '../../game-host/index.js';
 import type { SimEnd, Simulation } from './simulation.js';
+import { sameTracked, type PerceptionAdapter, type TrackedState } from './perception.js';
 
+/** Follows the tracked state of an episode tick by tick: a report whenever it changes or a critical event happens. */
+class StateTracker {
+  private readonly critical: ReadonlySet<string>;
+  private last: TrackedState | undefined;
+  private reports: TrackedReport[] = [];
+
+  constructor(private readonly adapter: PerceptionAdapter, sim: Simulation) {
+    this.critical = new Set(adapter.events.map((e) => e.name));
+    this.observe(sim, 0, []);
+  }
+
+  /** Looks at the state after a tick that ended at `simMs` and produced `events`. */
+  observe(sim: Simulation, simMs: number, events: readonly GameEvent[]): void {
+    const critical = events.filter((e) => this.critical.has(e.name));
+    const tracked = this.adapter.track(sim.state());
+    if (critical.length === 0 && sameTracked(this.last, tracked)) return;
+    this.last = tracked;
+    this.reports.push({ simMs, tracked, events: critical });
+  }
+
+  drain(): readonly TrackedReport[] {
+    const out = this.reports;
+    this.reports = [];
+    return out;
+  }
+}
 
 export class Episode {
   /** Game time since reset, ms; always a whole number of ticks. */
@@ -14,7 +41,17 @@ export class Episode {
   /** Requested game time not yet run because it was less than a tick, ms. */
   private carryMs = 0;
 
-  constructor(readonly sim: Simulation) {}
+  private readonly tracker: StateTracker | undefined;
+
+  /** With a perception adapter, the episode also follows its tracked state (see `drainTracked`). */
+  constructor(readonly sim: Simulation, perception?: PerceptionAdapter) {
+    this.tracker = perception ? new StateTracker(perception, sim) : undefined;
+  }
+
+  /** The tracked-state reports since the last call (none without a perception adapter). */
+  drainTracked(): readonly TrackedReport[] {
+    return this.tracker?.drain() ?? [];
+  }
 
   get ended(): boolean {
     return this.sim.ended() !== undefined;
@@ -39,7 +76,9 @@ export class Episode {
       while (next < sorted.length && sorted[next]!.at <= elapsed + 1e-9) this.sim.input(sorted[next++]!);
       this.sim.tick();
       this.simMs = start + (ran + 1) * tick;
-      for (const ev of this.sim.drainEvents()) events.push(toGameEvent(ev, this.simMs));
+      const fresh = this.sim.drainEvents().map((ev) => toGameEvent(ev, this.simMs));
+      events.push(...fresh);
+      this.tracker?.observe(this.sim, this.simMs, fresh);
     }
     const actualMs = ran * tick;
     if (!this.ended) {

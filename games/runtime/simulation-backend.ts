@@ -3,7 +3,7 @@
  * clock for `realtime`, and raw RGB frames rendered into one reused buffer.
  */
 import { ArenaError, ErrorCode, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
-import type { BackendInfo, GameBackend, RenderedFrame, ResetOptions, Stretch } from '../../game-host/index.js';
+import type { BackendInfo, GameBackend, RenderedFrame, ResetOptions, Stretch, TrackedReport } from '../../game-host/index.js';
 import { Episode } from './episode.js';
 import type { GameDefinition } from './simulation.js';
 
@@ -28,7 +28,8 @@ export class SimulationBackend implements GameBackend {
 
   async reset(options: ResetOptions): Promise<void> {
     this.free = undefined;
-    this.episode = new Episode(this.def.create({ seed: options.seed, variant: options.variant, slots: options.slots }));
+    const sim = this.def.create({ seed: options.seed, variant: options.variant, slots: options.slots });
+    this.episode = new Episode(sim, options.perception ? this.def.perception : undefined);
   }
 
   async advance(ms: number, inputs: readonly InputEvent[]): Promise<Stretch> {
@@ -72,6 +73,10 @@ export class SimulationBackend implements GameBackend {
 
   state(): Record<string, unknown> {
     return this.episode?.sim.state() ?? {};
+  }
+
+  drainTracked(): readonly TrackedReport[] {
+    return this.episode?.drainTracked() ?? [];
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
  * simulation that renders raw RGB. The host owns time, input timing, encoding and the socket.
  */
 import type { InputEvent, PlayerProgress } from '../../protocol/index.js';
+import type { PerceptionAdapter } from './perception.js';
 
 export interface SimulationOptions {
   readonly seed: number;
@@ -52,4 +53,6 @@ export interface GameDefinition {
   readonly slots: readonly { readonly slot: number; readonly team: number }[];
   /** Unknown variants are refused by the host before this is called. */
   create(options: SimulationOptions): Simulation;
+  /** What of its state perception tasks ask about (the real-time reference games have one). */
+  readonly perception?: PerceptionAdapter;
 }

@@ -1,4 +1,5 @@
 /** The scene_escape game definition the GameLink host serves. */
+import { sceneEscapePerception } from './perception.js';
 import { defineGame } from '../common/define-game.js';
 import { SceneEscapeSimulation } from './simulation.js';
 import { VARIANTS } from './variants.js';
@@ -8,5 +9,6 @@ export const sceneEscapeGame = defineGame({
   build: 'scene_escape@1',
   variants: VARIANTS,
   slots: [{ slot: 0, team: 0 }],
+  perception: sceneEscapePerception,
   start: (variant, options) => new SceneEscapeSimulation(variant, options),
 });

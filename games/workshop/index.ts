@@ -7,3 +7,4 @@ export { itemLabel, type Item } from './items.js';
 export { parseLayout, type Layout, type StationKind, type StationSpec } from './layout.js';
 export { scheduleOrders, type Order, type OrderPlan } from './orders.js';
 export type { WorkshopGameSpec, WorkshopRegime, WorkshopVariant } from './variant.js';
+export { workshopPerception } from './perception.js';

@@ -3,7 +3,7 @@
  * the game sends, each decision record, ledger entry, game event and progress report, as the recorder gets
  * them. Observers are called synchronously and must return at once; nothing they do reaches the clock.
  */
-import type { EpisodeEnd, Frame, GameEvent, PlayerProgress } from '../../protocol/index.js';
+import type { EpisodeEnd, Frame, GameEvent, PlayerProgress, TrackedValue } from '../../protocol/index.js';
 
 /** Receives what a match records, as it records it. Every method is optional. */
 export interface MatchObserver {
@@ -17,6 +17,11 @@ export interface MatchObserver {
   onEvent?(event: GameEvent | EpisodeEnd): void;
   /** A progress report of every player at a game time, ms. */
   onProgress?(report: { readonly simMs: number; readonly players: readonly PlayerProgress[] }): void;
+  /**
+   * A reference game's tracked task-relevant state at a game time, ms, with the critical events of that tick
+   * (the lines of state.jsonl as they are written). Only the recorder and watchers get it, never an agent.
+   */
+  onState?(report: { readonly simMs: number; readonly tracked: Readonly<Record<string, TrackedValue>>; readonly events: readonly GameEvent[] }): void;
 }
 
 /** Calls one observer method and swallows what it throws: a spectator's bug must not end a match. */

@@ -4,13 +4,14 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State } from '../../protocol/index.js';
+import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State, Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
+import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
@@ -51,6 +52,8 @@ export class MatchSession {
   readonly ledger: ObservedLedger;
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
+  /** The reference game's tracked task-relevant state as last reported (state.jsonl); never shown to agents. */
+  tracked: Tracked['tracked'] | undefined;
   simMs = 0;
   ended: { reason: string; outcomes: Map<number, 'win' | 'draw' | 'loss' | 'none'> } | undefined;
 
@@ -84,12 +87,12 @@ export class MatchSession {
 
   /** Takes in everything a game reply carried: frames, events, progress, state and the episode's end. */
   absorb(reply: StepReply): void {
-    for (const msg of [...reply.events, ...reply.frames, reply.progress, reply.state, reply.end]) if (msg) this.absorbMessage(msg);
+    for (const msg of [...reply.events, ...reply.tracked, ...reply.frames, reply.progress, reply.state, reply.end]) if (msg) this.absorbMessage(msg);
     this.simMs = reply.done.simMs;
   }
 
   /** Takes in one message from the game, in a reply or from a running game's stream. */
-  absorbMessage(msg: Frame | GameEvent | Progress | State | EpisodeEnd): void {
+  absorbMessage(msg: Frame | GameEvent | Progress | State | Tracked | EpisodeEnd): void {
     this.simMs = Math.max(this.simMs, msg.simMs);
     switch (msg.type) {
       case 'frame': {
@@ -117,12 +120,22 @@ export class MatchSession {
       case 'state':
         this.state = msg.state;
         break;
+      case 'tracked':
+        this.absorbTracked(msg);
+        break;
       case 'episode_end':
         this.ended = { reason: msg.reason, outcomes: new Map(msg.outcomes.map((o) => [o.slot, o.result])) };
         this.recorder.files.events.append(msg);
         notify(this.spec.observer, 'onEvent', msg);
         break;
     }
+  }
+
+  /** Writes a tracked-state report to state.jsonl (its critical events, then the state when it changed) and shows it to the observer. */
+  private absorbTracked(msg: Tracked): void {
+    for (const line of trackedLines(msg, this.tracked)) this.recorder.appendState(line);
+    this.tracked = msg.tracked;
+    notify(this.spec.observer, 'onState', { simMs: msg.simMs, tracked: msg.tracked, events: msg.events });
   }
 
   /** The encoding and JPEG profile a slot's agent gets its frames in. */
@@ -234,7 +247,9 @@ export class MatchSession {
       chargeNote: settled.chargeNote,
     };
     this.recorder.files.decisions.append(record);
+    if (this.tracked) this.recorder.appendState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked: this.tracked });
     notify(this.spec.observer, 'onDecision', record);
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
   }
 }
+

@@ -67,9 +67,10 @@ export interface MatchSpec {
   readonly entry?: GameEntry;
   /**
    * Starts the game another way (tests, benchmarks). Default: the entry's launch recipe. `options.privileged`
-   * says whether an agent of the match reads state, so whether the game should be asked for it.
+   * says whether an agent of the match reads state, so whether the game should be asked for it;
+   * `options.perception` that the recorder wants a reference game's tracked state (state.jsonl).
    */
-  readonly launch?: (entry: GameEntry, options: { readonly privileged: boolean }) => Promise<GameEndpoint>;
+  readonly launch?: (entry: GameEntry, options: { readonly privileged: boolean; readonly perception?: boolean }) => Promise<GameEndpoint>;
 }
 
 export interface PlayerResult {

@@ -37,6 +37,7 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
       case 'frame':
       case 'progress':
       case 'state':
+      case 'tracked':
       case 'event':
       case 'episode_end':
         session.absorbMessage(msg);

@@ -146,9 +146,10 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   let reason = 'error';
   let failure: ArenaError | undefined;
   try {
-    // The game streams its privileged state only when an agent of this match reads it; the recorder never does.
+    // The game streams its privileged state only when an agent of this match reads it. The recorder asks a
+    // reference game for its tracked task-relevant state instead (state.jsonl), which no agent ever gets.
     const privileged = spec.slots.some((s) => s.agent.privileged);
-    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged });
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {

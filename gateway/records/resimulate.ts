@@ -7,7 +7,7 @@
  * tick-aligned pieces that also render the frames between decisions (for video); the game's outcome is the
  * same, so decision frames and events are still checked (progress lines then come per piece and are not).
  */
-import { ArenaError, ErrorCode, InputEvent, type Frame } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, InputEvent, type Frame, type Tracked } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint, type StepReply } from '../../env-bridge/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
@@ -24,10 +24,12 @@ export interface ResimFrame {
 export interface ResimOptions {
   /** The run's manifest entry (default: looked up by the run's game id). */
   readonly entry?: GameEntry;
-  readonly launch?: (entry: GameEntry) => Promise<GameEndpoint>;
+  readonly launch?: (entry: GameEntry, options?: { readonly privileged: boolean; readonly perception?: boolean }) => Promise<GameEndpoint>;
   /** Also render every slot's view every this many ms of game time (rounded to whole ticks). */
   readonly frameEveryMs?: number;
   readonly onFrame?: (frame: ResimFrame) => void | Promise<void>;
+  /** Receives the game's tracked-state reports (the game is then asked for them), for rebuilding state.jsonl. */
+  readonly onTracked?: (report: Tracked) => void;
 }
 
 export interface ResimMismatch {
@@ -86,13 +88,15 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
   const fail = (m: ResimMismatch): void => {
     mismatch ??= m;
   };
-  const endpoint = await (options.launch ?? ((e: GameEntry) => launchGame(e, { privileged: true })))(entry);
+  const launchOptions = { privileged: true, ...(options.onTracked ? { perception: true } : {}) };
+  const endpoint = await (options.launch ?? ((e: GameEntry, o: typeof launchOptions) => launchGame(e, o)))(entry, launchOptions);
   let simMs = 0;
   try {
     const { client } = endpoint;
     const tickMs = client.capabilities.clock.tickMs;
     const take = async (reply: StepReply, counted: boolean): Promise<void> => {
       for (const e of reply.events) events.push(e);
+      for (const t of reply.tracked) options.onTracked?.(t);
       if (reply.end) events.push(reply.end);
       if (reply.progress) progress.push({ simMs: reply.progress.simMs, players: reply.progress.players });
       for (const f of reply.frames) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { readJsonl } from './replay.js';
-import { DecisionRecord, EventRecord, LedgerRecord, ProgressRecord, RunJson } from './run-record-schema.js';
+import { DecisionRecord, EventRecord, LedgerRecord, ProgressRecord, RunJson, StateLineRecord } from './run-record-schema.js';
 
 function issues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
@@ -46,6 +46,8 @@ export interface RunRecord {
   readonly ledger: LedgerRecord[];
   readonly events: EventRecord[];
   readonly progress: ProgressRecord[];
+  /** `state.jsonl`, the reference games' perception stream; undefined for runs without one (other games, older runs). */
+  readonly state: StateLineRecord[] | undefined;
 }
 
 /** Reads a whole run directory through the schema. */
@@ -57,5 +59,12 @@ export function readRunRecord(dir: string): RunRecord {
     ledger: readRecordLines(join(dir, 'ledger.jsonl'), LedgerRecord),
     events: readRecordLines(join(dir, 'events.jsonl'), EventRecord),
     progress: readRecordLines(join(dir, 'progress.jsonl'), ProgressRecord),
+    state: readStateLines(dir),
   };
+}
+
+/** Parses `state.jsonl` of `dir`, or undefined when the run has none. */
+export function readStateLines(dir: string): StateLineRecord[] | undefined {
+  const path = join(dir, 'state.jsonl');
+  return existsSync(path) ? readRecordLines(path, StateLineRecord) : undefined;
 }

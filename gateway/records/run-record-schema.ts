@@ -1,6 +1,6 @@
 /**
  * The one schema of a run directory: `run.json` (with the declared conditions), `decisions.jsonl`,
- * `ledger.jsonl`, `events.jsonl` and `progress.jsonl`. The recorder writes these shapes; `arena report`,
+ * `ledger.jsonl`, `events.jsonl`, `progress.jsonl` and, for the reference games, `state.jsonl`. The recorder writes these shapes; `arena report`,
  * reflection, the tournament, re-simulation and video read them through here. Objects are loose: a reader
  * keeps fields it does not know, so older and newer records both parse.
  */
@@ -145,3 +145,22 @@ export type EventRecord = z.infer<typeof EventRecord>;
 /** One line of `progress.jsonl`. */
 export const ProgressRecord = z.looseObject({ simMs: z.number(), players: z.array(z.looseObject({ slot: z.number().int(), progress: z.number(), score: z.number().default(0) })) });
 export type ProgressRecord = z.infer<typeof ProgressRecord>;
+
+/** A tracked task-relevant value in `state.jsonl`. */
+const TrackedValueRecord = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** The tracked task-relevant state of a reference game, slot-independent. */
+export const TrackedRecord = z.record(z.string(), TrackedValueRecord);
+export type TrackedRecord = z.infer<typeof TrackedRecord>;
+
+/**
+ * One line of `state.jsonl`, the privileged perception stream of a reference game (never shown to agents):
+ * `state` when the tracked state changed (at the exact game time of the tick), `event` for a critical event
+ * (at its exact game time, before the `state` line of the same tick), `step` at each decision (the tracked
+ * state as last reported, for the slot deciding).
+ */
+export const StateLineRecord = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.literal('state'), simMs: z.number(), tracked: TrackedRecord }),
+  z.looseObject({ kind: z.literal('event'), simMs: z.number(), name: z.string(), slot: z.number().int().optional(), data: z.record(z.string(), z.unknown()).optional() }),
+  z.looseObject({ kind: z.literal('step'), simMs: z.number(), slot: z.number().int(), step: z.number().int(), tracked: TrackedRecord }),
+]);
+export type StateLineRecord = z.infer<typeof StateLineRecord>;

@@ -1,6 +1,7 @@
 /**
  * Writes a run directory as the match goes: `run.json` (config, versions, status, result), append-only
  * `ledger.jsonl`, `decisions.jsonl`, `events.jsonl`, `progress.jsonl`, decision frames under `frames/`,
+ * `state.jsonl` (a reference game's tracked state, opened at its first line, only ever read by perception tools),
  * and at the end a replay strip (`replay.jpg`) and page (`replay.html`). A run that fails stays readable:
  * its `run.json` says `incomplete` with the failure's code and class.
  */
@@ -37,6 +38,8 @@ export interface RunFiles {
   readonly decisions: JsonlWriter;
   readonly events: JsonlWriter;
   readonly progress: JsonlWriter;
+  /** `state.jsonl`, once the game has reported tracked state. */
+  state?: JsonlWriter;
 }
 
 export class RunRecorder {
@@ -54,6 +57,12 @@ export class RunRecorder {
       events: new JsonlWriter(join(dir, 'events.jsonl')),
       progress: new JsonlWriter(join(dir, 'progress.jsonl')),
     };
+  }
+
+  /** Appends a line to `state.jsonl`, opening it at the first. */
+  appendState(line: Record<string, unknown>): void {
+    this.files.state ??= new JsonlWriter(join(this.dir, 'state.jsonl'));
+    this.files.state.append(line);
   }
 
   /** Stores a decision frame; returns its path relative to the run directory. */
