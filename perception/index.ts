@@ -10,6 +10,7 @@ export {
   scoreProactive,
   type TargetWindow,
   TraceWatcher,
+  vocabularyFor,
   type WatchConditions,
   watchMatch,
 } from './trace/index.js';

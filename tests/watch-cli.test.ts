@@ -37,12 +37,12 @@ const lastText = (body: unknown): string => {
   return Array.isArray(parts) ? (parts.filter((p) => p.type === 'text').at(-1)?.text ?? '') : parts;
 };
 
-/** Questions get "A" or "0"; every third poll says "player 0", the rest are silent. */
+/** Questions get "A" or "0"; every third poll says "A", the rest are silent. */
 function responder(): (body: unknown) => FakeReply {
   let polls = 0;
   return (body) => {
     const text = lastText(body);
-    if (text === POLL_TEXT) return { text: polls++ % 3 === 2 ? 'player 0' : 'NONE' };
+    if (text === POLL_TEXT) return { text: polls++ % 3 === 2 ? 'A' : 'NONE' };
     return { text: text.includes('whole number') ? '0' : 'A' };
   };
 }
@@ -91,7 +91,7 @@ describe('arena watch', () => {
     // The proactive metrics are the scorer's over the recorded windows and responses.
     const again = scoreProactive(watch.proactive.windows, watch.proactive.responses);
     expect(watch.metrics.proactive).toMatchObject({ inWindowAccuracy: again.inWindowAccuracy, falseAlarmRate: again.falseAlarmRate, missRate: again.missRate, medianResponseDelayMs: again.medianDelayMs });
-    expect(watch.proactive.responses.every((x) => x.content === 'player 0')).toBe(true);
+    expect(watch.proactive.responses.every((x) => x.content === 'A')).toBe(true);
     expect(watch.proactive.responses.length).toBe(Math.floor(watch.metrics.proactive.polls! / 3));
     // The model saw images, labels, the questions and the instruction: nothing of the game's state.
     for (const c of provider.completions()) {
@@ -104,7 +104,7 @@ describe('arena watch', () => {
       }
     }
     expect(readFileSync(join(out, 'summary.txt'), 'utf8')).toBe(r.stdout.slice(0, r.stdout.lastIndexOf(join(out, 'watch.json'))));
-  });
+  }, 60_000);
 
   it('watches a realtime match through a causal window', async () => {
     provider.respond(responder());
@@ -119,7 +119,7 @@ describe('arena watch', () => {
       for (const t of x.history.frameTimes) expect(t > x.atMs - 3_000 && t <= x.atMs).toBe(true);
     }
     expect(watch.qa.map((q) => q.question.askMs)).toEqual([2_000, 4_000]);
-  });
+  }, 60_000);
 
   it('records a provider timeout as an incomplete response and still finishes', async () => {
     // The first question hangs past the deadline; the rest answer.
@@ -145,7 +145,7 @@ describe('arena watch', () => {
     expect(watch.metrics.qa.completionRate).toBeCloseTo((n - 1) / n, 10);
     expect(watch.metrics.qa.accuracy).toBeCloseTo(watch.qa.filter((q) => q.correct).length / n, 10);
     expect(requests.find((x) => x.task === 'qa' && !x.ok)?.error?.code).toBe('PROVIDER_TIMEOUT');
-  });
+  }, 60_000);
 
   it('refuses bad input with a clear code before anything runs', async () => {
     const cases: [string[], string, RegExp][] = [

@@ -6,7 +6,7 @@ export { eventToken, type Monitor, monitorInstruction, monitorWindows, parseMoni
 export { normaliseAnswer, type ProactiveScore, type ResponseEpisode, type ResponseRole, scoreProactive, type TargetWindow, type WindowKind } from './proactive-score.js';
 export { causalPrefix, QA_KINDS, type QaKind, type QaQuestion, questionAt, questionTimes } from './qa-questions.js';
 export { StreamClock } from './stream-clock.js';
-export { leaderOf, leadIntervals, playerLabel, type ProgressReport, type StreamRecord } from './stream-record.js';
+export { eventWords, leaderOf, leadStretches, playerLabel, type ProgressReport, type StreamRecord, stretches, type TrackedReport, type Vocabulary, vocabularyFor, vocabularyOf } from './stream-record.js';
 export { POLL_TEXT, type QaRecord, type RequestRecord } from './watch-tasks.js';
 export { type WatchConditions, watchMetrics, type WatchMetrics, watchSummary } from './watch-report.js';
 export { watchMatch, type WatchRunResult } from './watch-run.js';

@@ -2,11 +2,11 @@
  * The proactive task: one monitoring instruction given at the start, and its target windows derived from the
  * game's events and progress. `event:NAME` and `completion:NAME` trigger at each NAME event (an action's
  * onset or its end); a window runs from the trigger to the tolerance or the next trigger, whichever is first.
- * `lead` is a state task: one window per stretch in which one player leads on score, the leader's label the
- * expected answer. `score` triggers at each rise of the viewed player's score.
+ * `lead` is a state task: one window per stretch in which one player leads (the game's tracked `lead` where it
+ * declares one, else the top score), the leader's label the expected answer. `score` triggers at each rise of the viewed player's score.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { leadIntervals, playerLabel, type StreamRecord } from './stream-record.js';
+import { eventWords, leadStretches, playerLabel, type StreamRecord, type Vocabulary } from './stream-record.js';
 import type { TargetWindow, WindowKind } from './proactive-score.js';
 
 /** What the watcher is asked to monitor. */
@@ -33,17 +33,17 @@ export function eventToken(event: string): string {
 }
 
 /** The monitoring instruction, word for word as the model gets it. */
-export function monitorInstruction(monitor: Monitor, slots: readonly number[]): string {
+export function monitorInstruction(monitor: Monitor, slots: readonly number[], vocabulary: Vocabulary): string {
   const rest = `At every other moment reply with exactly ${SILENCE}.`;
   switch (monitor.kind) {
     case 'event':
-      return `Watch the stream. As soon as you see a "${monitor.event.replace(/_/g, ' ')}" happen, reply with exactly ${eventToken(monitor.event)}. ${rest}`;
+      return `Watch the stream. As soon as you see ${eventWords(vocabulary, monitor.event)} happen, reply with exactly ${eventToken(monitor.event)}. ${rest}`;
     case 'completion':
-      return `Watch the stream. As soon as a "${monitor.event.replace(/_/g, ' ')}" has been completed, reply with exactly ${eventToken(monitor.event)}. ${rest}`;
+      return `Watch the stream. As soon as ${eventWords(vocabulary, monitor.event)} has been completed, reply with exactly ${eventToken(monitor.event)}. ${rest}`;
     case 'lead':
-      return `Watch the stream. Whenever a player takes the lead on score, reply with exactly that player's name (${slots.map(playerLabel).join(' or ')}). ${rest}`;
+      return `Watch the stream. Whenever a player takes the lead on score, reply with exactly that player's name (${slots.map((s) => playerLabel(vocabulary, s)).join(' or ')}). ${rest}`;
     case 'score':
-      return `Watch the stream. Each time ${playerLabel(monitor.slot)}'s score goes up, reply with exactly SCORE. ${rest}`;
+      return `Watch the stream. Each time ${playerLabel(vocabulary, monitor.slot)}'s score goes up, reply with exactly SCORE. ${rest}`;
   }
 }
 
@@ -73,8 +73,8 @@ export function monitorWindows(monitor: Monitor, record: StreamRecord, tolerance
       return triggerWindows(times, toleranceMs, 'onset', 'SCORE');
     }
     case 'lead':
-      return leadIntervals(record.progress, endMs)
-        .filter((x) => x.leader !== null)
-        .map((x, i) => ({ id: i, kind: 'state' as const, startMs: x.startMs, endMs: x.endMs, expected: playerLabel(x.leader!) }));
+      return leadStretches(record, endMs)
+        .filter((x) => x.value !== null)
+        .map((x, i) => ({ id: i, kind: 'state' as const, startMs: x.startMs, endMs: x.endMs, expected: x.value! }));
   }
 }

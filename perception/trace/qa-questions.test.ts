@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../protocol/index.js';
 import { parseAnswer } from './answer-parse.js';
 import { questionAt, questionTimes, type QaQuestion } from './qa-questions.js';
-import type { StreamRecord } from './stream-record.js';
+import { vocabularyFor, vocabularyOf, type StreamRecord } from './stream-record.js';
 
 const ev = (simMs: number, name: string, slot?: number): GameEvent => ({ type: 'event', simMs, name, ...(slot === undefined ? {} : { slot }) });
 const report = (simMs: number, a: number, b: number) => ({ simMs, players: [{ slot: 0, progress: 0.5, score: a }, { slot: 1, progress: 0.5, score: b }] });
@@ -10,6 +10,8 @@ const report = (simMs: number, a: number, b: number) => ({ simMs, players: [{ sl
 // A duel: hits at 3 s and 7 s by player 0, one by player 1 at 12 s; progress every 2.5 s.
 const record: StreamRecord = {
   slots: [0, 1],
+  vocabulary: vocabularyOf(undefined, [0, 1]),
+  tracked: [],
   events: [ev(2_900, 'swing', 0), ev(3_000, 'hit', 0), ev(6_900, 'swing', 0), ev(7_000, 'hit', 0), ev(11_900, 'swing', 1), ev(12_000, 'hit', 1), ev(14_000, 'jump', 1)],
   progress: [report(0, 0, 0), report(2_500, 0, 0), report(5_000, 10, 0), report(7_500, 20, 0), report(10_000, 20, 0), report(12_500, 10, 0), report(15_000, 10, 0)],
 };
@@ -63,10 +65,52 @@ describe('QA questions from the game', () => {
   });
 
   it('skip a kind with no answer yet', () => {
-    const empty: StreamRecord = { slots: [0], events: [], progress: [] };
+    const empty: StreamRecord = { slots: [0], events: [], progress: [], tracked: [], vocabulary: vocabularyOf(undefined, [0]) };
     expect(questionAt(0, 5_000, empty, 1)).toBeUndefined();
-    const solo: StreamRecord = { slots: [0], events: [ev(1_000, 'jump', 0)], progress: [] };
+    const solo: StreamRecord = { slots: [0], events: [ev(1_000, 'jump', 0)], progress: [], tracked: [], vocabulary: vocabularyOf(undefined, [0]) };
     expect(questionAt(1, 5_000, solo, 1)?.kind).toBe('count');
+  });
+});
+
+describe('QA questions from tracked state (a game with a perception adapter)', () => {
+  const hp = (simMs: number, a: number, b: number, zone = 'mid-centre') => ({ simMs, tracked: { hp_a: a, hp_b: b, lead: a > b ? 'A' : a < b ? 'B' : 'even', zone_a: zone, zone_b: zone } });
+  // sky_duel: B hits at 3 s, A at 6 s and 9 s; zones change in between (not update variables).
+  const duel: StreamRecord = {
+    slots: [0, 1],
+    vocabulary: vocabularyFor('sky_duel', [0, 1]),
+    events: [ev(3_000, 'hit', 1), ev(6_000, 'hit', 0), ev(9_000, 'hit', 0), ev(9_500, 'jump', 1)],
+    progress: [report(0, 0, 0), report(10_000, 10, -10)],
+    tracked: [hp(0, 100, 100), hp(3_000, 90, 100), hp(4_000, 90, 100, 'near-left'), hp(6_000, 90, 90), hp(9_000, 90, 80), hp(9_500, 90, 80, 'far-right')],
+  };
+
+  it('names the players by the adapter and takes the lead from the tracked state, exact to the tick', () => {
+    const q = questionAt(1, 9_800, duel, 2)!;
+    expect(q.kind).toBe('leader');
+    expect(q.options).toEqual(expect.arrayContaining(['A', 'B', 'nobody, it is even']));
+    expect(q.options![q.answer.charCodeAt(0) - 65]).toBe('A');
+    expect(q.evidenceMs).toBe(9_000);
+    // At 5 s B led since the hit at 3 s (progress would only have said so at its next report).
+    const early = questionAt(1, 5_000, duel, 2)!;
+    expect(early.options![early.answer.charCodeAt(0) - 65]).toBe('B');
+    expect(early.evidenceMs).toBe(3_000);
+  });
+
+  it('asks a tracked variable: its value at q, evidence where it took that value', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const q = questionAt(3, 9_800, duel, seed)!;
+      expect(q.kind).toBe('state');
+      const name = /\((hp_a|hp_b)\)\?/.exec(q.text)![1]!;
+      expect(q.answer).toBe(name === 'hp_a' ? '90' : '80');
+      expect(q.evidenceMs).toBe(name === 'hp_a' ? 3_000 : 9_000);
+      expect(q.evidenceMs).toBeLessThanOrEqual(q.askMs);
+    }
+  });
+
+  it('counts critical events only, in the words of the vocabulary', () => {
+    const q = questionAt(0, 9_800, duel, 4)!;
+    expect(q.kind).toBe('count');
+    expect(q.text).toMatch(/"hit" \(a fighter lands a strike/);
+    expect(q.text).not.toMatch(/jump/);
   });
 });
 

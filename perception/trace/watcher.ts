@@ -1,6 +1,7 @@
 /**
  * The watcher of a live match: a MatchObserver that samples one player's view at the declared rate, keeps
- * the events and progress the match records (never privileged state), asks QA questions as the stream passes
+ * the events, progress and tracked state the match records (for questions and references; the model gets
+ * none of it), asks QA questions as the stream passes
  * their game times and polls the model for proactive responses. It never holds the match up: the observer
  * calls return at once and the model calls run beside the match.
  */
@@ -11,7 +12,7 @@ import { createHistory, type HistoryPolicy, type SampledFrame } from './history.
 import { monitorInstruction, monitorWindows, type Monitor } from './monitor.js';
 import { questionAt, questionTimes } from './qa-questions.js';
 import { StreamClock } from './stream-clock.js';
-import type { ProgressReport, StreamRecord } from './stream-record.js';
+import { playerLabel, type ProgressReport, type StreamRecord, type TrackedReport, type Vocabulary } from './stream-record.js';
 import { ProactiveTask, QaTask, type QaRecord, type RequestRecord } from './watch-tasks.js';
 import type { WatcherModel } from './watcher-model.js';
 import { scoreProactive, type ProactiveScore, type TargetWindow } from './proactive-score.js';
@@ -20,6 +21,8 @@ import { scoreProactive, type ProactiveScore, type TargetWindow } from './proact
 export interface WatcherOptions {
   readonly gameName: string;
   readonly slots: readonly number[];
+  /** How tasks name players, events and variables (see vocabularyFor). */
+  readonly vocabulary: Vocabulary;
   /** Whose view the watcher sees. */
   readonly viewSlot: number;
   readonly fps: number;
@@ -51,14 +54,16 @@ export interface WatchOutcome {
 }
 
 /** The system text of the watcher's conversations. */
-export function watcherSystem(gameName: string, viewSlot: number, fps: number, task: string): string {
-  return `You are watching a live match of ${gameName} as it is played, from player ${viewSlot}'s view, sampled at ${fps} frame(s) per second of game time. Each image is labelled with its game time. You see only what has happened so far. ${task}`;
+export function watcherSystem(gameName: string, viewSlot: number, fps: number, vocabulary: Vocabulary, task: string): string {
+  const players = vocabulary.players ? ` ${vocabulary.players}` : '';
+  return `You are watching a live match of ${gameName} as it is played, from the view of ${playerLabel(vocabulary, viewSlot)}, sampled at ${fps} frame(s) per second of game time. Each image is labelled with its game time. You see only what has happened so far.${players} ${task}`;
 }
 
 export class TraceWatcher implements MatchObserver {
   readonly clock = new StreamClock();
   private readonly events: GameEvent[] = [];
   private readonly progress: ProgressReport[] = [];
+  private readonly tracked: TrackedReport[] = [];
   private readonly sampler: FrameSampler;
   private readonly qa: QaTask | undefined;
   private readonly proactive: ProactiveTask | undefined;
@@ -69,9 +74,9 @@ export class TraceWatcher implements MatchObserver {
 
   constructor(private readonly options: WatcherOptions, timeLimitMs: number) {
     const log = (r: RequestRecord): void => options.onRequest?.(r);
-    this.instruction = monitorInstruction(options.monitor, options.slots);
-    const qaSystem = watcherSystem(options.gameName, options.viewSlot, options.fps, 'Answer each question about the match as asked.');
-    const proSystem = watcherSystem(options.gameName, options.viewSlot, options.fps, this.instruction);
+    this.instruction = monitorInstruction(options.monitor, options.slots, options.vocabulary);
+    const qaSystem = watcherSystem(options.gameName, options.viewSlot, options.fps, options.vocabulary, 'Answer each question about the match as asked.');
+    const proSystem = watcherSystem(options.gameName, options.viewSlot, options.fps, options.vocabulary, this.instruction);
     const qaHistory = options.tasks.qa ? createHistory(options.history, qaSystem) : undefined;
     const proHistory = options.tasks.proactive ? createHistory(options.history, proSystem) : undefined;
     const shared = { model: options.model, clock: this.clock, signal: options.signal, log };
@@ -92,7 +97,7 @@ export class TraceWatcher implements MatchObserver {
   }
 
   private record(): StreamRecord {
-    return { events: this.events, progress: this.progress, slots: this.options.slots };
+    return { events: this.events, progress: this.progress, tracked: this.tracked, slots: this.options.slots, vocabulary: this.options.vocabulary };
   }
 
   /** The stream has delivered everything up to `simMs`: show due ticks and ask due questions. */
@@ -117,6 +122,12 @@ export class TraceWatcher implements MatchObserver {
     this.clock.note(event.simMs);
     if (event.type === 'event') this.events.push(event);
     else this.endMs = event.simMs;
+  }
+
+  /** The recorder's tracked state: for questions and windows only, never shown to the model. */
+  onState(report: TrackedReport): void {
+    this.clock.note(report.simMs);
+    this.tracked.push({ simMs: report.simMs, tracked: report.tracked });
   }
 
   onProgress(report: ProgressReport): void {

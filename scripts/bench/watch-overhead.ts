@@ -14,7 +14,7 @@ import { endpointSemaphore } from '../../agents/index.js';
 import { runMatch, type MatchSpec } from '../../gateway/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { createAgent } from '../../agents/index.js';
-import { TraceWatcher } from '../../perception/index.js';
+import { TraceWatcher, vocabularyFor } from '../../perception/index.js';
 
 export interface WatchOverhead {
   readonly bareMs: number;
@@ -63,6 +63,7 @@ export async function benchWatchOverhead(repeats: number): Promise<WatchOverhead
         {
           gameName: 'Sky Duel',
           slots: [0, 1],
+          vocabulary: vocabularyFor('sky_duel', [0, 1]),
           viewSlot: 0,
           fps: 1,
           maxSide: 768,

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import OpenAI from 'openai';
 import { endpointSemaphore, NO_API_KEY } from '../../agents/index.js';
 import { getVariant } from '../../games-manifest/index.js';
-import { parseHistoryPolicy, parseMonitor, watchMatch, type WatchConditions } from '../../perception/index.js';
+import { parseHistoryPolicy, parseMonitor, vocabularyFor, watchMatch, type WatchConditions } from '../../perception/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -117,6 +117,7 @@ export async function watchCommand(argv: string[]): Promise<number> {
       {
         gameName: entry.name,
         slots,
+        vocabulary: vocabularyFor(entry.id, slots),
         viewSlot,
         fps,
         maxSide,
