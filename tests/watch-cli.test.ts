@@ -37,13 +37,13 @@ const lastText = (body: unknown): string => {
   return Array.isArray(parts) ? (parts.filter((p) => p.type === 'text').at(-1)?.text ?? '') : parts;
 };
 
-/** Questions get "A" or "0"; every third poll says "A", the rest are silent. */
+/** Questions get option 1 or "0"; every third poll says "A", the rest are silent. */
 function responder(): (body: unknown) => FakeReply {
   let polls = 0;
   return (body) => {
     const text = lastText(body);
     if (text === POLL_TEXT) return { text: polls++ % 3 === 2 ? 'A' : 'NONE' };
-    return { text: text.includes('whole number') ? '0' : 'A' };
+    return { text: text.includes('whole number') ? '0' : '1' };
   };
 }
 
@@ -78,7 +78,7 @@ describe('arena watch', () => {
     expect(requests.filter((x) => x.task === 'qa')).toHaveLength(asked.length);
     for (const q of watch.qa) {
       expect(q.question.evidenceMs).toBeLessThanOrEqual(q.question.askMs);
-      expect(q.correct).toBe(q.question.answer === (q.question.options ? 'A' : '0'));
+      expect(q.correct).toBe(q.question.answer === (q.question.options ? '1' : '0'));
     }
     expect(watch.metrics.qa.accuracy).toBeCloseTo(watch.qa.filter((q) => q.correct).length / watch.qa.length, 10);
     expect(watch.metrics.qa.completionRate).toBe(1);
@@ -131,7 +131,7 @@ describe('arena watch', () => {
         hung = true;
         return { hang: true };
       }
-      return { text: 'B' };
+      return { text: '2' };
     });
     const out = join(tmp.dir, 'timeout');
     const r = await runArena([...base(out), '--tasks', 'qa,proactive', '--time-limit', '12', '--qa-every', '4', '--request-timeout', '0.5', '--history', 'window:4']);

@@ -1,25 +1,25 @@
 /**
  * The normalised exact-match parser for QA answers: an answer counts only when exactly one legal answer can be
- * read from it. Multiple choice: an option letter standing alone (`B`, `(B)`, `B)`, `Answer: B`) or an
- * option's text; whole numbers: digits or a number word up to twenty. Anything else, or two different
- * readings, is invalid.
+ * read from it. Multiple choice: an option's number standing alone (`2`, `(2)`, `2)`, `Answer: 2`) or an
+ * option's text as whole words; whole numbers: digits or a number word up to twenty. Anything else, or two
+ * different readings, is invalid.
  */
 import { normaliseAnswer } from './proactive-score.js';
 import type { QaQuestion } from './qa-questions.js';
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 
-/** The one answer read from `text` (an option letter or digits), or undefined when none or several can be. */
+/** The one answer read from `text` (an option's number or a whole number, as digits), or undefined when none or several can be. */
 export function parseAnswer(question: Pick<QaQuestion, 'options'>, text: string): string | undefined {
   const norm = normaliseAnswer(text);
   const words = norm.split(' ').filter((w) => w.length > 0);
   const found = new Set<string>();
   if (question.options) {
-    const letters = question.options.map((_, i) => String.fromCharCode(97 + i));
-    for (const w of words) if (letters.includes(w)) found.add(w.toUpperCase());
+    const count = question.options.length;
+    for (const w of words) if (/^\d+$/.test(w) && Number(w) >= 1 && Number(w) <= count) found.add(String(Number(w)));
     for (const [i, option] of question.options.entries()) {
       const o = normaliseAnswer(option);
-      if (o.length > 1 && ` ${norm} `.includes(` ${o} `)) found.add(String.fromCharCode(65 + i));
+      if (o.length > 0 && ` ${norm} `.includes(` ${o} `)) found.add(String(i + 1));
     }
   } else {
     for (const w of words) {

@@ -41,7 +41,7 @@ export function monitorInstruction(monitor: Monitor, slots: readonly number[], v
     case 'completion':
       return `Watch the stream. As soon as ${eventWords(vocabulary, monitor.event)} has been completed, reply with exactly ${eventToken(monitor.event)}. ${rest}`;
     case 'lead':
-      return `Watch the stream. Whenever a player takes the lead on score, reply with exactly that player's name (${slots.map((s) => playerLabel(vocabulary, s)).join(' or ')}). ${rest}`;
+      return `Watch the stream. Whenever a player takes the lead, reply with exactly that player's name (${slots.map((s) => playerLabel(vocabulary, s)).join(' or ')}). ${rest}`;
     case 'score':
       return `Watch the stream. Each time ${playerLabel(vocabulary, monitor.slot)}'s score goes up, reply with exactly SCORE. ${rest}`;
   }

@@ -25,13 +25,12 @@ export interface QaQuestion {
   /** Game time from which the answer is supported, ms (never after `askMs`). */
   readonly evidenceMs: number;
   readonly text: string;
-  /** Multiple choice: the options, lettered A, B, ... in this order; absent for a whole-number answer. */
+  /** Multiple choice: the options, numbered 1, 2, ... in this order; absent for a whole-number answer. */
   readonly options?: readonly string[];
-  /** The reference: an option letter, or a whole number as digits. */
+  /** The reference: an option's number, or a whole number, as digits. */
   readonly answer: string;
 }
 
-const LETTERS = 'ABCDEFGH';
 
 /** The record cut at q: events and reports at or before q only. */
 export function causalPrefix(record: StreamRecord, q: number): StreamRecord {
@@ -50,9 +49,9 @@ function shuffled<T>(items: readonly T[], rng: Prng): T[] {
 
 function choice(id: number, kind: QaKind, askMs: number, evidenceMs: number, stem: string, options: readonly string[], correct: string, rng: Prng): QaQuestion {
   const order = shuffled(options, rng);
-  const letter = LETTERS[order.indexOf(correct)]!;
-  const listed = order.map((o, i) => `${LETTERS[i]}) ${o}`).join('\n');
-  return { id, kind, askMs, evidenceMs, text: `${stem}\n${listed}\nAnswer with the letter of one option only.`, options: order, answer: letter };
+  // Options are numbered, not lettered: players are often named by letters.
+  const listed = order.map((o, i) => `${i + 1}) ${o}`).join('\n');
+  return { id, kind, askMs, evidenceMs, text: `${stem}\n${listed}\nAnswer with the number of one option only.`, options: order, answer: String(order.indexOf(correct) + 1) };
 }
 
 function countQuestion(id: number, q: number, record: StreamRecord, rng: Prng): QaQuestion | undefined {
