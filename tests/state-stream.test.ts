@@ -54,7 +54,7 @@ describe('perception adapters', () => {
       expect(a.events.length, id).toBeGreaterThan(0);
       expect(new Set(a.variables.map((v) => v.name)).size, id).toBe(a.variables.length);
       for (const spec of [...a.events, ...a.variables]) expect('description' in spec ? spec.description : spec.definition, `${id} ${spec.name}`).toMatch(/\w/);
-      expect(a.players.regime === 'rivals', id).toBe(a.margin !== undefined);
+      expect(a.players.regime === 'rivals', id).toBe(a.lead !== undefined);
     }
   });
 });

@@ -52,6 +52,11 @@ export class VideoComposer {
     this.sink = new FfmpegSink({ path: options.path, width: this.canvas.width, height: this.canvas.height, fps: options.fps });
   }
 
+  /** The video's own size, px (the views side by side, and the panel). */
+  get size(): { readonly width: number; readonly height: number } {
+    return { width: this.canvas.width, height: this.canvas.height };
+  }
+
   /** Video frames written so far. */
   get frames(): number {
     return this.sink.frames;

@@ -36,6 +36,6 @@ export const crystalGuardPerception: PerceptionAdapter = {
     return { crystal_a: ca, crystal_b: cb, hp_a: a!.hp, hp_b: b!.hp, lead: leader(ca - cb), zone_a: zone(a), zone_b: zone(b) };
   },
   result: (t) => `${label(t.crystal_a)}-${label(t.crystal_b)}`,
-  margin: (t) => num(t, 'crystal_a') - num(t, 'crystal_b'),
+  lead: { margin: (t) => num(t, 'crystal_a') - num(t, 'crystal_b'), unit: 20 },
   who: (e) => (e.name === 'crystal_destroyed' ? (TEAM[Number(e.data?.team)] ?? null) : e.slot === undefined ? null : (TEAM[e.slot] ?? null)),
 };

@@ -56,8 +56,11 @@ export interface PerceptionAdapter {
   track(state: Readonly<Record<string, unknown>>): TrackedState;
   /** The T3 label: the task-relevant state after an event. */
   result(after: TrackedState): string;
-  /** Rivals only: A's margin over B, the lead trajectory case selection reads (solo and team games use their recorded progress). */
-  margin?(tracked: TrackedState): number;
+  /**
+   * Rivals only: A's margin over B (the lead trajectory case selection reads; solo and team games use their
+   * recorded progress) and the margin that counts as a clear lead, fixed for the game.
+   */
+  readonly lead?: { readonly margin: (tracked: TrackedState) => number; readonly unit: number };
   /** The actor label of an event, or null (default: the label of the event's slot). */
   who?(event: PerceivedEvent): string | null;
 }

@@ -17,8 +17,8 @@ export const skyDuelPerception: PerceptionAdapter = {
     { name: 'hp_a', definition: "A's hit points", domain: 'integer 0..100, in steps of 10', update: true },
     { name: 'hp_b', definition: "B's hit points", domain: 'integer 0..100, in steps of 10', update: true },
     { name: 'lead', definition: 'who has more HP', domain: 'A | B | even', update: true },
-    { name: 'zone_a', definition: "A's ninth of the square as seen from A's start facing B: near = A's starting third, left = A's left hand", domain: ZONE3_DOMAIN, update: false },
-    { name: 'zone_b', definition: "B's ninth of the square, named the same way as zone_a (from A's point of view)", domain: ZONE3_DOMAIN, update: false },
+    { name: 'zone_a', definition: "A's ninth of the square as seen from A's start facing B: near = A's starting third, left = A's left hand", domain: `${ZONE3_DOMAIN} | off (fallen)`, update: false },
+    { name: 'zone_b', definition: "B's ninth of the square, named the same way as zone_a (from A's point of view)", domain: `${ZONE3_DOMAIN} | off (fallen)`, update: false },
   ],
   resultDefinition: "`<hp_a>-<hp_b>`: both fighters' HP after the event",
   track(raw) {
@@ -29,5 +29,5 @@ export const skyDuelPerception: PerceptionAdapter = {
     return { hp_a: a!.hp, hp_b: b!.hp, lead: leader(a!.hp - b!.hp), zone_a: zone(a), zone_b: zone(b) };
   },
   result: (t) => `${label(t.hp_a)}-${label(t.hp_b)}`,
-  margin: (t) => num(t, 'hp_a') - num(t, 'hp_b'),
+  lead: { margin: (t) => num(t, 'hp_a') - num(t, 'hp_b'), unit: 20 },
 };

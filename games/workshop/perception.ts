@@ -61,6 +61,6 @@ export function workshopPerception(spec: Pick<WorkshopGameSpec, 'id' | 'regime' 
       return out;
     },
     result: (t) => (pvp ? `${label(t.points_a)}-${label(t.points_b)}` : `${label(t.points)}/${label(t.open_orders)}`),
-    ...(pvp ? { margin: (t: TrackedState) => num(t, 'points_a') - num(t, 'points_b') } : {}),
+    ...(pvp ? { lead: { margin: (t: TrackedState) => num(t, 'points_a') - num(t, 'points_b'), unit: 20 } } : {}),
   };
 }

@@ -34,6 +34,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'worker', summary: 'play episodes from Redis for a pool of game hosts (arena worker --redis URL --pool P --slots N)', load: async () => (await import('../commands/worker.js')).workerCli },
   { name: 'boards', summary: 'the LVLM-Playground tasks on a board: perceive, qa, rule, e2e (docs/boards.md)', load: async () => (await import('../commands/boards.js')).boardsCli },
   { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
+  { name: 'cases', summary: 'a perception golden set from finished runs: arena cases video-arena RUNS... --out DIR (docs/perception.md)', load: async () => (await import('../commands/cases.js')).casesCli },
   { name: 'import', summary: "import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)", load: async () => (await import('../commands/import.js')).importCli },
   { name: 'watch', summary: 'a model watches a live match: TRACE QA and proactive tasks at a declared frame rate and history policy (docs/perception.md)', load: async () => (await import('../commands/watch.js')).watchCli },
   { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => helpCli },
