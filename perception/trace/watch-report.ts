@@ -69,6 +69,8 @@ export function watchMetrics(outcome: WatchOutcome, requests: readonly RequestRe
       outputTokens: sum(qaRequests.map((r) => r.tokensOut)),
       inputTokens: sum(qaRequests.map((r) => r.tokensIn)),
       medianEvidenceToQuestionMs: median(qa.map((r) => r.question.askMs - r.question.evidenceMs)),
+      /** How far the game had run on from q when the answer was complete (the game does not wait for the watcher). */
+      medianGameLagMs: median(done.map((r) => r.endGameMs - r.question.askMs)),
     },
     proactive: {
       windows: p.windows,
@@ -108,7 +110,7 @@ export function watchSummary(conditions: WatchConditions, metrics: WatchMetrics,
   ];
   if (conditions.tasks.includes('qa')) {
     lines.push(
-      `QA: ${q.questions} questions, accuracy ${pct(q.accuracy)}, completion ${pct(q.completionRate)}, invalid output ${pct(q.invalidOutputRate)}; median TTFT ${ms(q.medianTtftMs)}, latency ${ms(q.medianLatencyMs)}; ${q.submittedImages} images submitted (${q.replayedImages} replayed), ${q.outputTokens} output tokens`,
+      `QA: ${q.questions} questions, accuracy ${pct(q.accuracy)}, completion ${pct(q.completionRate)}, invalid output ${pct(q.invalidOutputRate)}; median TTFT ${ms(q.medianTtftMs)}, latency ${ms(q.medianLatencyMs)} (${ms(q.medianGameLagMs)} of game time past q); ${q.submittedImages} images submitted (${q.replayedImages} replayed), ${q.outputTokens} output tokens`,
     );
   }
   if (conditions.tasks.includes('proactive')) {
