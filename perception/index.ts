@@ -21,3 +21,16 @@ export { scoreResults, type ScoreOptions, type ScoreReport } from './scoring/sco
 export { scoreTable } from './scoring/score-table.js';
 export { gameScoreSvg } from './scoring/score-plots.js';
 export { greedyMatch, prf, scoreTuples, strictKey, type CaseScore, type Prf } from './scoring/tuple-match.js';
+export {
+  parseHistoryPolicy,
+  parseMonitor,
+  POLL_TEXT,
+  type QaRecord,
+  type RequestRecord,
+  scoreProactive,
+  type TargetWindow,
+  TraceWatcher,
+  vocabularyFor,
+  type WatchConditions,
+  watchMatch,
+} from './trace/index.js';

@@ -37,6 +37,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'cases', summary: 'Video-Arena golden sets: build one from finished runs (video-arena), run a model on one (native or agentic protocol), score the results (docs/perception.md)', load: async () => (await import('../commands/cases.js')).casesCli },
   { name: 'tournament', summary: 'every line-up of agents on one game, N episodes each; ratings with 95% intervals, resumable (docs/tournament.md)', load: async () => (await import('../commands/tournament.js')).tournamentCli },
   { name: 'import', summary: "import omnigamearena PATH: a runner checkout's cold-start grid as match configs and build recipes (docs/omnigamearena.md)", load: async () => (await import('../commands/import.js')).importCli },
+  { name: 'watch', summary: 'a model watches a live match: TRACE QA and proactive tasks at a declared frame rate and history policy (docs/perception.md)', load: async () => (await import('../commands/watch.js')).watchCli },
   { name: 'help', summary: 'list the commands (arena <command> --help for one command)', load: async () => helpCli },
 ];
 

@@ -21,12 +21,13 @@ import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
+import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge,watch', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -237,6 +238,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const g = await benchGamepadChunks(quick ? 2000 : 20_000, quick ? 3 : 7);
     say(`keys only: ${fmt(g.keys.perItemMs * 1000, 2)} us/decision; with axes: ${fmt(g.axes.perItemMs * 1000, 2)} us/decision; axes/keys ${fmt(g.axes.perItemMs / g.keys.perItemMs)}`);
     out.gamepad = g;
+  }
+
+  if (want('watch')) {
+    say('\n== arena watch: a pdq sky_duel match with no observer vs with a watcher (QA + proactive, native, 1 fps; a local model answering NONE after 20 ms) ==');
+    const r = await benchWatchOverhead(quick ? 2 : 5);
+    say(`match wall time: bare ${fmt(r.bareMs, 0)} ms, watched ${fmt(r.watchedMs, 0)} ms (${fmt(r.simMs / 1000, 1)} s of game time); watched/bare ${fmt(r.watchedMs / r.bareMs)}; ${r.requests} watcher requests in all`);
+    say('goal: watched/bare 1.25 or less (the watcher never holds the match up)');
+    out.watch = r;
   }
 
   mkdirSync('.bench', { recursive: true });

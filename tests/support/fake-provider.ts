@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI-compatible provider for tests: a real HTTP server on 127.0.0.1, port 0, serving
  * `POST /v1/chat/completions` (SSE streaming or plain JSON) and `GET /v1/models`. It records every request and
- * answers each completion request with the next scripted reply (a valid action chunk when the script is empty).
+ * answers each completion request with the next scripted reply, else its responder's reply for the request
+ * (`respond`), else a valid action chunk.
  * A reply may make function calls (`toolCalls`): `message.tool_calls` in a plain response, `delta.tool_calls`
  * pieces in a stream, with finish reason `tool_calls`.
  */
@@ -90,6 +91,8 @@ export interface FakeProvider {
   completions(): FakeRequest[];
   /** Queues replies for the next completion requests, in order. */
   script(...replies: FakeReply[]): void;
+  /** Answers each completion request the script has no reply for with `fn(body)` (undefined: the default reply); `undefined` removes it. */
+  respond(fn: ((body: unknown) => FakeReply | undefined) | undefined): void;
   /** Most completion requests in flight at once so far. */
   maxInFlight(): number;
   /** Plays a model context of `chars` request characters: a longer request gets HTTP 400 as llama.cpp words it. */
@@ -203,6 +206,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   let inFlight = 0;
   let maxInFlight = 0;
   let contextChars: number | undefined;
+  let responder: ((body: unknown) => FakeReply | undefined) | undefined;
 
   const server = createServer((req, res) => {
     const receivedAt = performance.now();
@@ -220,7 +224,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
       // A request over the played context is refused before it takes a scripted reply.
       const overContext = isCompletion && contextChars !== undefined && raw.length > contextChars;
-      const reply = isCompletion && !overContext ? (queue.shift() ?? {}) : undefined;
+      const reply = isCompletion && !overContext ? (queue.shift() ?? responder?.(body) ?? {}) : undefined;
       const record: FakeRequest = { method: req.method ?? '', path, headers: req.headers, raw, body, reply, receivedAt, endedAt: undefined, aborted: false };
       requests.push(record);
       if (isCompletion) {
@@ -262,6 +266,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     completions: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions'),
     script: (...replies) => {
       queue.push(...replies);
+    },
+    respond: (fn) => {
+      responder = fn;
     },
     maxInFlight: () => maxInFlight,
     limitContext: (chars) => {
