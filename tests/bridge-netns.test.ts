@@ -1,6 +1,7 @@
 /**
  * `arena bridge` across a real network link: two network namespaces joined by a veth pair with 20 ms of
- * delay and a little loss (tc netem, or a delaying relay where the kernel lacks netem), the bridge in one and
+ * delay and a little loss (tc netem, or where the kernel lacks netem a delaying relay and an nftables random
+ * drop), the bridge in one and
  * `arena match` in the other. Matches through the bridge (plain, TLS, dialled out to `arena serve`, a link cut
  * mid-match) give the ledger and frame digests of the same match on loopback. Needs root and `ip netns`;
  * skipped with the reason otherwise.
@@ -39,6 +40,7 @@ describe.skipIf(unavailable !== undefined)('arena bridge across a 20 ms link bet
 
   afterAll(async () => {
     for (const p of procs.splice(0)) await p.stop();
+    if (link) process.stderr.write(`bridge-netns: loss by ${link.loss}; ${String(link.dropped())} packets dropped by the nftables rule\n`);
     link?.cleanup();
     secrets?.cleanup();
     runs?.cleanup();
