@@ -63,6 +63,8 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.goto(`${svc.url}/#/runs`);
   await page.locator(`[data-testid=filter-${field}]`).fill(id);
   await page.locator('form.filters button').click();
+  // The table of this filter, not the unfiltered one the page opened with.
+  await page.locator(`[data-testid=runs][data-query="${new URLSearchParams({ [field]: id }).toString()}"]`).waitFor({ timeout: 20_000 });
   const links = page.locator('[data-testid=runs-table] [data-testid=run-link]');
   await page.locator(`[data-testid=run-link]:text("${id}--")`).first().waitFor({ timeout: 20_000 });
   const listed = await links.count();

@@ -18,11 +18,17 @@ export function runsPage(root: HTMLElement): () => void {
   const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'curve', 'sweep', 'round', 'cell'] as const;
   const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
   const out = h('div', { 'data-testid': 'runs' });
+  let latest = 0;
   const load = async (): Promise<void> => {
     const q = new URLSearchParams();
     for (const f of fields) if (inputs[f].value.trim()) q.set(f, inputs[f].value.trim());
+    const mine = ++latest;
     try {
       const runs = await api<RunSummary[]>(`/api/runs?${q}`);
+      // An earlier load answering late must not replace the table of a newer filter.
+      if (mine !== latest) return;
+      // The filter the table shows, so a reader (or a test) can tell the new table from the old one.
+      out.dataset.query = q.toString();
       out.replaceChildren(
         table(
           ['run', 'game', 'variant', 'clock', 'agents', 'latency', 'status', 'ended', 'video', 'job', 'round / cell'],
@@ -31,6 +37,7 @@ export function runsPage(root: HTMLElement): () => void {
         ),
       );
     } catch (err) {
+      if (mine !== latest) return;
       out.replaceChildren(h('p', { class: 'error' }, (err as Error).message));
     }
   };
