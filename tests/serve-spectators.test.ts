@@ -33,7 +33,13 @@ const SLOW_S = 60;
  * the match is still playing when the stall ends.
  */
 const THINK_MS = 100;
-/** The bound on the growth of what the test process holds while the spectator stalls (the service runs in this process). */
+/**
+ * The least bound on the growth of what the test process holds while the spectator stalls (the service runs in
+ * this process). The bound used is the larger of this and a quarter of what the stalled spectator was offered
+ * over the same stretch: a queue for it would have grown by all of that, while the match's own records and the
+ * runtime's heap (which differs between Node versions: 1-2 MiB on Node 20, near 4 MiB on Node 24 in 38 s) grow a
+ * little with every decision whatever the spectators do.
+ */
 const GROWTH_BOUND = 3 * 1024 * 1024;
 
 /** A WebSocket client that upgrades and then never reads another byte. */
@@ -149,7 +155,7 @@ describe('spectator streams', () => {
       // stalled spectator would have grown by in the same time: the frames the reader got (both were offered the same).
       expect(grown.window).toBeGreaterThanOrEqual(5);
       expect(offered).toBeGreaterThan(2 * GROWTH_BOUND);
-      expect(grown.growth).toBeLessThan(GROWTH_BOUND);
+      expect(grown.growth).toBeLessThan(Math.max(GROWTH_BOUND, offered / 4));
       // The match played exactly as the same match without spectators: the same clock ledger in game time, up
       // to where it was stopped (the fast model answers the same at once: under pdq the wait is not game time).
       const alone = await svc.api.post('/api/matches', longConfig(fastModel, decisions + 1));
