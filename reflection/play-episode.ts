@@ -210,11 +210,6 @@ export type EpisodeMatchFields = { readonly [K in Exclude<keyof CurveMatchSettin
 
 const toOutcome = (p: PlayedEpisode): Outcome => ({ status: p.status, reason: p.reason, episode: p.episode, simMs: p.simMs, players: p.players, failureClass: p.failure?.class, failureCode: p.failure?.code, failureMessage: p.failure?.message, benchmark: p.benchmark });
 
-/** A work-layer outcome carries no benchmark score: it is read from the run the worker wrote (under the profile). */
-function withStoredBenchmark(o: Outcome, dir: string): Outcome {
-  return o.benchmark !== undefined ? o : { ...o, benchmark: readStored(dir)?.outcome.benchmark };
-}
-
 /** Plays one attempt as a match in this process, with the players `ctx.makePlayer` makes. */
 async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnType<typeof parseLatencySource> | undefined): Promise<Outcome> {
   const spec: MatchSpec = {
@@ -257,7 +252,7 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
     rmSync(dir, { recursive: true, force: true });
     const meta = { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } };
     const request: EpisodeRequest = { runsDir: plan.runsDir, runId, episode: plan.episode, seed: plan.seed, variant: plan.variant, skill: plan.skill, attempt, player: plan.player, meta };
-    const outcome = ctx.play ? withStoredBenchmark(toOutcome(await ctx.play(request, ctx.signal)), dir) : await playHere(request, ctx, latency);
+    const outcome = ctx.play ? toOutcome(await ctx.play(request, ctx.signal)) : await playHere(request, ctx, latency);
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
     // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.

@@ -219,7 +219,13 @@ describe('a curve in the runner style on the build', () => {
     expect(state.rounds[0]!.coldStart).toMatchObject({ from: join(out.dir, 'runs'), otherAgents: 0 });
     expect(stdout.join('')).toContain('runner metrics (rounds 0-1): final gain +2.000, AUC gain +2.000, regression rate 0.000');
     // Both episodes opened the builds' own map, as the maps config names it.
-    const opens = build.received.filter((r) => r.line.type === 'console' && String(r.line.command).startsWith('open ')).map((r) => r.line.command);
-    expect(opens).toEqual(['open /Game/Test/Stand', 'open /Game/Test/Stand']);
+    const opens = () => build.received.filter((r) => r.line.type === 'console' && String(r.line.command).startsWith('open ')).map((r) => r.line.command);
+    expect(opens()).toEqual(['open /Game/Test/Stand', 'open /Game/Test/Stand']);
+    // Through the work layer the episode's benchmark score comes back with its outcome: the same raw 6.
+    const viaWork = await curveCommand(['--config', join(out.dir, 'curves/last_stand--model-a.json'), '--env', env, '--agent', 'random', '--reflector-base-url', provider.url, '--rounds', '1', '--episodes', '1', '--steps', '1', '--obs-delay', '0', '--held-out', 'none', '--parallel', '1', '--out', join(out.dir, 'curves-work'), '--id', 'c', '--quiet']);
+    expect(viaWork).toBe(0);
+    const worked = JSON.parse(readFileSync(join(out.dir, 'curves-work/c/curve.json'), 'utf8')) as { rounds: { mean: number }[] };
+    expect(worked.rounds.map((r) => r.mean)).toEqual([4, 6]);
+    expect(opens()).toHaveLength(3);
   }, 120_000);
 });

@@ -56,7 +56,7 @@ export function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest
 
 /** An episode outcome of the work layer as the curve reads it. */
 function played(o: EpisodeOutcome): PlayedEpisode {
-  return { status: o.status === 'complete' ? 'complete' : 'incomplete', reason: o.reason, episode: o.episode, simMs: o.simMs, players: o.players, failure: o.failure };
+  return { status: o.status === 'complete' ? 'complete' : 'incomplete', reason: o.reason, episode: o.episode, simMs: o.simMs, players: o.players, failure: o.failure, benchmark: o.benchmark };
 }
 
 /**

@@ -79,6 +79,8 @@ export const EpisodeOutcome = z.strictObject({
   failure: z.strictObject({ code: z.string(), class: z.string(), message: z.string() }).optional(),
   simMs: z.number(),
   players: z.array(OutcomePlayer),
+  /** The benchmark score of each entry, for a match played under the omnigamearena profile. */
+  benchmark: z.array(z.number()).optional(),
   /** The run directory, relative to the batch folder (or absolute on a shared path). */
   dir: z.string(),
   /** Who played it: `local` or a worker's name. */

@@ -102,6 +102,7 @@ export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<Ep
       ...(failure ? { failure } : {}),
       simMs: result.simMs,
       players: result.players.map((p) => ({ ...p, ...(stats.get(p.slot) ?? { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }) })),
+      ...(result.benchmark ? { benchmark: [...result.benchmark.scores] } : {}),
       dir: job.shared === undefined ? join('runs', job.id) : dir,
       worker,
       wallMs: performance.now() - started,
