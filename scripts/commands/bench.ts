@@ -91,13 +91,14 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
 
   if (want('state-stream')) {
-    say('\n== the privileged state stream: 120 ms of game time + one render per frame, with the state tracked vs without (alternating batches) ==');
-    const w = [18, 12, 12, 12, 12];
-    say(row(['game', 'plain ms', 'tracked ms', 'reports', 'tracked/plain'], w));
-    const costs = await benchStateStream(quick ? 30 : 150, quick ? 3 : 5);
-    for (const c of costs) say(row([c.game, fmt(c.plainMs, 3), fmt(c.trackedMs, 3), fmt(c.reports, 2), fmt(c.ratio)], w));
-    const worst = Math.max(...costs.map((c) => c.ratio));
-    say(`goal: tracked/plain 1.10 or better for every game (worst ${fmt(worst)})`);
+    say('\n== the privileged state stream: one control step of random input + one render per frame, the state tracked vs not (interleaved batches) ==');
+    const w = [18, 10, 12, 9, 13, 12, 15, 12];
+    say(row(['game', 'plain ms', 'tracked ms', 'reports', 'tracked/plain', 'quartiles', 'tracker us/frame', 'share'], w));
+    const costs = benchStateStream(quick ? 20 : 60, quick ? 5 : 11);
+    for (const c of costs) say(row([c.game, fmt(c.plainMs, 3), fmt(c.trackedMs, 3), fmt(c.reports, 2), fmt(c.ratio), `${fmt(c.ratioP25)}-${fmt(c.ratioP75)}`, fmt(c.trackingMs * 1000, 1), fmt(c.share, 3)], w));
+    const worst = (f: (c: (typeof costs)[number]) => number): string => fmt(Math.max(...costs.map(f)), 3);
+    say(`goal: the tracker's own work (state() + track(), timed inside the tracked batches) at most 0.10 of a plain frame for every game (worst ${worst((c) => c.share)})`);
+    say(`end to end, tracked/plain by round: worst median ${worst((c) => c.ratio)}; the quartiles are this machine's noise between identical batches`);
     out.stateStream = costs;
   }
 
