@@ -39,6 +39,11 @@ export interface GameLinkConformanceOptions {
   readonly endWithinMs?: number;
   /** Deadline for one request, ms (default 60 s). */
   readonly requestTimeoutMs?: number;
+  /**
+   * The endpoint's token (`arena bridge --token-file`): sent in every hello of the battery, which then also
+   * checks that a hello without it, or with a wrong one, closes with UNAUTHORIZED.
+   */
+  readonly token?: string;
   /** Called as each check finishes. */
   readonly onResult?: (r: CheckResult) => void;
 }
@@ -46,8 +51,9 @@ export interface GameLinkConformanceOptions {
 const gameSpec = messageSchema(GameMessage);
 
 /** A raw link for the checks that break the protocol on purpose: what the game sent, and how it closed. */
-async function rawLink(url: string): Promise<{ ws: WebSocket; messages: GameMessage[]; hello: Promise<void>; closed: Promise<{ code: number; reason: string }> }> {
-  const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: Limits.maxMessageBytes });
+async function rawLink(url: string, token: string | undefined): Promise<{ ws: WebSocket; messages: GameMessage[]; hello: Promise<void>; closed: Promise<{ code: number; reason: string }> }> {
+  const headers = token === undefined ? undefined : { authorization: `Bearer ${token}` };
+  const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: Limits.maxMessageBytes, ...(headers ? { headers } : {}) });
   const messages: GameMessage[] = [];
   let helloSeen: () => void = () => undefined;
   const hello = new Promise<void>((resolve) => (helloSeen = resolve));
@@ -84,12 +90,16 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
-/** Sends `bytes` (after a hello, if `hello`) and expects the link to close with `code`. */
-async function expectClose(url: string, hello: boolean, bytes: Uint8Array | string, code: number, errorCode: string): Promise<string> {
-  const link = await rawLink(url);
+/** The battery's hello: its version unless told otherwise, and the token when there is one. */
+const helloOf = (token: string | undefined, version = GAME_LINK_VERSION): Uint8Array =>
+  encodeMessage({ type: 'hello', version, client: 'arena-conformance', privileged: false, ...(token === undefined ? {} : { token }) });
+
+/** Sends `bytes` (after a hello with `token`, if `hello`) and expects the link to close with `code`. */
+async function expectClose(url: string, token: string | undefined, hello: boolean, bytes: Uint8Array | string, code: number, errorCode: string): Promise<string> {
+  const link = await rawLink(url, token);
   try {
     if (hello) {
-      link.ws.send(encodeMessage({ type: 'hello', version: GAME_LINK_VERSION, client: 'arena-conformance', privileged: false }));
+      link.ws.send(helloOf(token));
       await within(link.hello, 5000, 'hello');
     }
     link.ws.send(bytes);
@@ -141,17 +151,20 @@ export async function runGameLinkConformance(url: string, options: GameLinkConfo
   const endWithinMs = options.endWithinMs ?? 180_000;
 
   // Protocol errors first, each on its own link: the endpoint must take a new controller after a close.
-  await run.check('malformed bytes close with BAD_MESSAGE (4000)', () => expectClose(url, true, new Uint8Array([0xc1, 0xc1, 0xc1]), CloseCode.BAD_MESSAGE, 'BAD_MESSAGE'));
-  await run.check('a text message closes with BAD_MESSAGE (4000)', () => expectClose(url, true, '{"type":"pause","id":1}', CloseCode.BAD_MESSAGE, 'BAD_MESSAGE'));
-  await run.check('a wrong version closes with VERSION_MISMATCH (4002)', () =>
-    expectClose(url, false, encodeMessage({ type: 'hello', version: GAME_LINK_VERSION + 98, client: 'arena-conformance', privileged: false }), CloseCode.VERSION_MISMATCH, 'VERSION_MISMATCH'),
-  );
-  await run.check('a request before hello closes with BAD_STATE (4004)', () => expectClose(url, false, encodeMessage({ type: 'pause', id: 1 }), CloseCode.BAD_STATE, 'BAD_STATE'));
+  const token = options.token;
+  await run.check('malformed bytes close with BAD_MESSAGE (4000)', () => expectClose(url, token, true, new Uint8Array([0xc1, 0xc1, 0xc1]), CloseCode.BAD_MESSAGE, 'BAD_MESSAGE'));
+  await run.check('a text message closes with BAD_MESSAGE (4000)', () => expectClose(url, token, true, '{"type":"pause","id":1}', CloseCode.BAD_MESSAGE, 'BAD_MESSAGE'));
+  await run.check('a wrong version closes with VERSION_MISMATCH (4002)', () => expectClose(url, token, false, helloOf(token, GAME_LINK_VERSION + 98), CloseCode.VERSION_MISMATCH, 'VERSION_MISMATCH'));
+  await run.check('a request before hello closes with BAD_STATE (4004)', () => expectClose(url, token, false, encodeMessage({ type: 'pause', id: 1 }), CloseCode.BAD_STATE, 'BAD_STATE'));
+  if (token !== undefined) {
+    await run.check('a hello without the token closes with UNAUTHORIZED (4012)', () => expectClose(url, undefined, false, helloOf(undefined), CloseCode.UNAUTHORIZED, 'UNAUTHORIZED'));
+    await run.check('a hello with a wrong token closes with UNAUTHORIZED (4012)', () => expectClose(url, undefined, false, helloOf(`${token}-not`), CloseCode.UNAUTHORIZED, 'UNAUTHORIZED'));
+  }
 
   let client: GameClient | undefined;
   let caps: Capabilities | undefined;
   await run.check('hello and capabilities', async () => {
-    client = await GameClient.connect(url, { client: 'arena-conformance', privileged: false, requestTimeoutMs: options.requestTimeoutMs ?? 60_000 });
+    client = await GameClient.connect(url, { client: 'arena-conformance', privileged: false, requestTimeoutMs: options.requestTimeoutMs ?? 60_000, ...(token === undefined ? {} : { token }) });
     caps = client.capabilities;
     const c = caps.clock;
     return `${client.game} (${client.build}): ${caps.slots.length} slot(s), ${caps.frameSizes[0]!.width}x${caps.frameSizes[0]!.height}, ${caps.encodings.join('/')}, tick ${fmt(c.tickMs)} ms, ${c.exactAdvance ? 'exact' : 'measured'} advance, variants ${caps.variants.join(', ')}`;

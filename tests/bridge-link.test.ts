@@ -4,11 +4,15 @@
  * frame encodings with send stamps, and the gateway's client taking a cut link back with identical results.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startDelayRelay, type DelayRelay } from '../scripts/bench/delay-relay.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
 import { lastStandGame, serveGame } from '../games/index.js';
 import { runGameLinkConformance } from '../conformance/index.js';
+import { conformanceCommand } from '../scripts/commands/conformance.js';
 import { GameClient } from '../env-bridge/index.js';
 import type { GameServer, ServeOptions } from '../game-host/index.js';
 import { probeEntry, probeGame } from './support/probe-game.js';
@@ -219,5 +223,30 @@ describe('bridge: the GameLink contract holds', () => {
     servers.push(server);
     const results = await runGameLinkConformance(`ws://127.0.0.1:${server.port}`);
     expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+  }, 120_000);
+
+  it('passes with the token against a bridge that needs one, checks a missing or wrong token is refused, and fails without it', async () => {
+    const server = await serveGame(lastStandGame, { graceMs: 30_000, token: TOKEN });
+    servers.push(server);
+    const url = `ws://127.0.0.1:${server.port}`;
+    const results = await runGameLinkConformance(url, { token: TOKEN });
+    expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+    expect(results.map((r) => r.name)).toEqual(expect.arrayContaining(['a hello without the token closes with UNAUTHORIZED (4012)', 'a hello with a wrong token closes with UNAUTHORIZED (4012)']));
+    // The same battery from the command line, the token from a file.
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-token-'));
+    try {
+      writeFileSync(join(dir, 'bridge.token'), `${TOKEN}\n`);
+      const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      expect(await conformanceCommand(['--url', url, '--token-file', join(dir, 'bridge.token'), '--end-within', '0'])).toBe(0);
+      expect(out.mock.calls.map((c) => String(c[0])).join('')).toContain('a hello with a wrong token closes with UNAUTHORIZED (4012)');
+      out.mockRestore();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Without the token the battery cannot take the seat, and says why.
+    const without = await runGameLinkConformance(url, { endWithinMs: 0 });
+    const hello = without.find((r) => r.name === 'hello and capabilities');
+    expect(hello?.status).toBe('fail');
+    expect(hello?.detail).toContain('UNAUTHORIZED');
   }, 120_000);
 });

@@ -3,6 +3,7 @@
  * `--url ws://host:port` runs the GameLink battery; `--remote-input host:port` the RemoteInput one (player 1's
  * port). Exit code 1 on any failure.
  */
+import { readTokenFile } from '../../env-bridge/index.js';
 import { formatResult, runGameLinkConformance, runRemoteInputConformance, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
@@ -11,6 +12,7 @@ import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.
 export const conformanceOptions = {
   url: { type: 'string', arg: 'ws://HOST:PORT', description: 'a GameLink endpoint: run the GameLink battery' },
   'remote-input': { type: 'string', arg: 'HOST:PORT', description: "a RemoteInput server (player 1's port): run the RemoteInput battery" },
+  'token-file': { type: 'string', arg: 'FILE', description: "GameLink: the endpoint's token (first line), for an arena bridge started with --token-file; also checks that a wrong one is refused" },
   variant: { type: 'string', arg: 'ID', description: 'the variant to reset to (GameLink)' },
   seed: { type: 'string', kind: 'integer', arg: 'S', description: 'the seed to reset with (GameLink)' },
   hold: { type: 'string', kind: 'number', arg: 'MS', description: 'game time a held key is held in the input checks' },
@@ -43,6 +45,8 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     ...(num(values.tolerance, 'tolerance') === undefined ? {} : { tolerance: num(values.tolerance, 'tolerance')! }),
     ...(print ? { onResult: print } : {}),
   };
+  if (values['token-file'] !== undefined && values.url === undefined) throw usage('--token-file is for a GameLink endpoint: give --url ws://host:port');
+  const token = values['token-file'] === undefined ? undefined : readTokenFile(values['token-file']);
   let results: CheckResult[];
   if (values.url !== undefined) {
     if (!/^wss?:\/\//.test(values.url)) throw usage(`--url takes ws://host:port (got '${values.url}')`);
@@ -51,6 +55,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       ...common,
       ...(values.variant === undefined ? {} : { variant: values.variant }),
       ...(num(values.seed, 'seed') === undefined ? {} : { seed: num(values.seed, 'seed')! }),
+      ...(token === undefined ? {} : { token }),
     });
   } else {
     const { host, port } = hostPort(values['remote-input']!);
@@ -70,7 +75,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
 /** `arena conformance` in the command table. */
 export const conformanceCli: CommandSpec = {
   flags: conformanceOptions,
-  examples: ['arena conformance --remote-input 127.0.0.1:12345', 'arena conformance --remote-input 127.0.0.1:12345 --advances 50 --advance-ms 720', 'arena conformance --url ws://127.0.0.1:9000'],
+  examples: ['arena conformance --remote-input 127.0.0.1:12345', 'arena conformance --remote-input 127.0.0.1:12345 --advances 50 --advance-ms 720', 'arena conformance --url ws://127.0.0.1:9000', 'arena conformance --url wss://gpu1.example:7700 --token-file bridge.token'],
   notes: ['Exit 1 when any check fails. Details: docs/remote-input.md.'],
   run: conformanceCommand,
 };
