@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
-import type { GameEntry } from '../games-manifest/index.js';
+import { getGame, type GameEntry } from '../games-manifest/index.js';
 import { GameClient } from './game-client.js';
 import { startGameProcess, type StartedProcess } from './process-driver.js';
 import { launchRemoteInput } from './launch-remote-input.js';
@@ -26,7 +26,10 @@ export interface GameEndpoint {
 export interface LaunchOptions {
   /** Ask the game for privileged state: only when an agent of the match reads it (scripted policies). */
   readonly privileged: boolean;
-  /** Ask a built-in reference game for its tracked task-relevant state (`tracked` messages, for the recorder); other games are not asked. */
+  /**
+   * Ask a built-in reference game for its tracked task-relevant state (`tracked` messages, for the recorder),
+   * launched here or served elsewhere (`arena bridge --game`, reached as a remote endpoint); other games are not asked.
+   */
   readonly perception?: boolean;
   readonly startTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
@@ -36,12 +39,22 @@ function tsxLoader(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
+/** Whether `id` names one of the built-in reference games (whose hosts, here or behind a bridge, can track state). */
+function isReferenceGame(id: string): boolean {
+  try {
+    return getGame(id).launch.kind === 'builtin';
+  } catch {
+    return false;
+  }
+}
+
 export async function launchGame(entry: GameEntry, options: LaunchOptions): Promise<GameEndpoint> {
   const recipe = entry.launch;
+  const tracks = recipe.kind === 'builtin' || (recipe.kind === 'remote' && isReferenceGame(entry.id));
   const clientOptions = {
     client: 'arena-gateway',
     privileged: options.privileged,
-    ...(options.perception === true && recipe.kind === 'builtin' ? { perception: true } : {}),
+    ...(options.perception === true && tracks ? { perception: true } : {}),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   };
   if (recipe.kind === 'remote') {

@@ -15,6 +15,7 @@ import { CloseCode, GAME_LINK_VERSION, type Agent, type Observation } from '../p
 import { rawClient } from './support/raw-client.js';
 import { serveGame, skyDuelGame } from '../games/index.js';
 import { launchInProcess } from './support/in-process-game.js';
+import { launchGame } from '../env-bridge/index.js';
 import { tempRunsDir } from './support/run-dir.js';
 
 let runs: ReturnType<typeof tempRunsDir>;
@@ -132,6 +133,19 @@ describe('the stream and what agents see', () => {
     const rebuilt = await rebuildStateLines(b, { launch: launchInProcess });
     expect(rebuilt.replayed).toBe(true);
     expect(rebuilt.lines).toEqual(readStateLines(a));
+  });
+
+  it('a reference game reached as a remote endpoint (a bridge) records the same stream as one launched here', async () => {
+    const here = await play('sky_duel', { stepBudget: 8 });
+    const server = await serveGame(skyDuelGame, { port: 0 });
+    try {
+      const entry: GameEntry = { ...getGame('sky_duel'), launch: { kind: 'remote', url: `ws://127.0.0.1:${server.port}` } };
+      const remote = await play('sky_duel', { stepBudget: 8, entry, launch: (e, o) => launchGame(e, o) });
+      expect(readRunRecord(remote).state).toBeDefined();
+      expect(readFileSync(join(remote, 'state.jsonl'), 'utf8')).toBe(readFileSync(join(here, 'state.jsonl'), 'utf8'));
+    } finally {
+      await server.close();
+    }
   });
 
   it('board games have no state stream', async () => {
