@@ -105,6 +105,9 @@ interface Pending {
   end: EpisodeEnd | undefined;
 }
 
+/** What a request has gathered before any of its answer arrived. */
+const emptyAnswer = (): Pick<Pending, 'frames' | 'events' | 'progress' | 'state' | 'tracked' | 'end'> => ({ frames: [], events: [], progress: undefined, state: undefined, tracked: [], end: undefined });
+
 export class GameClient {
   /** Messages that arrive outside any request (a running game's frames, progress, events). */
   readonly stream$ = new Subject<GameMessage>();
@@ -186,7 +189,7 @@ export class GameClient {
         const p = this.pending;
         if (p && this.pendingBody) {
           // Whatever arrived of the answer before the drop is dropped too; the bridge sends all of it again.
-          Object.assign(p, { frames: [], events: [], progress: undefined, state: undefined, end: undefined });
+          Object.assign(p, emptyAnswer());
           this.send(this.pendingBody);
         }
         return;
@@ -344,7 +347,7 @@ export class GameClient {
           this.fail(err);
           this.ws.terminate();
         }, this.requestTimeoutMs);
-        this.pending = { id, resolve, reject, timer, frames: [], events: [], progress: undefined, state: undefined, tracked: [], end: undefined };
+        this.pending = { id, resolve, reject, timer, ...emptyAnswer() };
         this.pendingBody = { ...body, id };
         this.send(this.pendingBody);
       });
