@@ -34,8 +34,13 @@ export interface ReflectionHooks {
   readonly tools: readonly OpenAI.Chat.ChatCompletionFunctionTool[];
   /** Answers a call of one of `tools`. */
   call(name: string, args: string): Promise<ToolResult>;
-  /** An issue that refuses this submit before it is linted; undefined lets it through. */
+  /**
+   * An issue that refuses a submit before it is linted; undefined lets it through. A pure check: it is also asked
+   * when choosing whether a submit can be forced.
+   */
   beforeSubmit?(): LintIssue | undefined;
+  /** Told of each submit that `beforeSubmit` refused. */
+  submitBlocked?(): void;
   readonly system?: string;
   readonly opening?: string;
   /** Turns allowed beyond the base bound, for the hooks' own calls. */
@@ -196,6 +201,7 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       const blocked = name === ToolName.SUBMIT ? hooks?.beforeSubmit?.() : undefined;
       if (blocked !== undefined) {
         // Refused before its lints (the runner style's diagnosis-first rule): no submission is used up.
+        hooks?.submitBlocked?.();
         result = issuesResult([blocked], rs.maxSubmissions - submissions);
         transcript.write({ kind: 'submission', id: call.id, accepted: false, blocked: true, issues: [{ code: blocked.code }] });
       } else if (name === ToolName.SUBMIT) {

@@ -151,6 +151,32 @@ describe('a curve in the runner style on the build', () => {
     expect(readFileSync(join(dir.dir, 'curve.svg'), 'utf8')).toContain('final gain +1.000');
   }, 120_000);
 
+  it('counts only the submits it refused: a reflection forced to submit that diagnoses first has none blocked', async () => {
+    const { build, runs } = await setUp(5);
+    const dir = tempRunsDir();
+    cleanups.push(dir.cleanup);
+    // No inspection budget: every turn asks for a submit, and the first turn has no diagnosis yet.
+    provider.script(
+      call('submit_diagnosis', { diagnosis: 'The player never turned.', deletions: [], additions: ['turning'], referenced_signals: [] }),
+      call('submit', { skill: SKILL_1, notebook: 'r0: 5', diagnosis: '' }),
+    );
+    const input = settings(runs, 1);
+    const state = await runCurve({
+      dir: dir.dir,
+      entry: buildEntry(build),
+      settings: { ...input, reflector: { ...input.reflector, maxToolCalls: 0 } },
+      makePlayer: () => new ScriptAgent(() => ({ answer: '<|action_start|>0 0 ; W<|action_end|>' })),
+      reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }),
+      countTokens: approxTokens,
+    });
+    const r1 = state.rounds[1]!;
+    expect(r1.skill).toBe(SKILL_1);
+    expect(r1.runner).toMatchObject({ blockedSubmits: 0, attempts: 1 });
+    // The first turn could not force a submit its hook would refuse; the second could.
+    const choices = provider.completions().filter((r) => (r.body as { model: string }).model === 'fake-reflector').map((r) => (r.body as { tool_choice: unknown }).tool_choice);
+    expect(choices).toEqual(['required', { type: 'function', function: { name: 'submit' } }]);
+  }, 120_000);
+
   it("leaves out runs of another setup or player, and refuses a folder with none of the curve's", async () => {
     const { build, runs } = await setUp(3);
     const run = (d: string): string => join(runs, 'runs', d);

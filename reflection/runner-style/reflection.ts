@@ -97,11 +97,8 @@ function attemptHooks(input: ReflectionInput, client: ReflectorClient, lints: st
   return {
     tools: runnerTools(style.maxValidateCalls),
     call,
-    beforeSubmit: () => {
-      if (own.length > 0) return undefined;
-      seen.blocked++;
-      return { code: LintCode.DIAGNOSIS_REQUIRED, message: 'call submit_diagnosis first (what decided the round, what you delete and add), then call submit again' };
-    },
+    beforeSubmit: () => (own.length > 0 ? undefined : { code: LintCode.DIAGNOSIS_REQUIRED, message: 'call submit_diagnosis first (what decided the round, what you delete and add), then call submit again' }),
+    submitBlocked: () => void seen.blocked++,
     system:
       "This curve runs in the benchmark runner's style. Before submit you must call submit_diagnosis; a submit without it is refused. " +
       `validate_skill asks a separate judge about a draft (at most ${style.maxValidateCalls} times); its verdict is advice. Neither counts against the inspection budget.`,
