@@ -76,6 +76,7 @@ export class Session {
   private queue: Promise<void> = Promise.resolve();
   /** The game's mouse buttons by their wire names. */
   private readonly buttons: ReadonlySet<MouseButton>;
+  private readonly axes: ReadonlySet<string>;
   /** Frames of a running game: only the newest per slot waits while the client is behind. */
   private frames: LatestSender | undefined;
   /** The last request answered, with everything its answer said (resumable sessions only). */
@@ -91,6 +92,7 @@ export class Session {
   ) {
     this.frame = { ...this.frame, ...entry.frame };
     this.buttons = new Set(wireButtons(entry.controls.buttons));
+    this.axes = new Set(hostAxes(entry));
   }
 
   /** True while a socket carries the session. */
@@ -282,7 +284,7 @@ export class Session {
           }
           return input;
         case 'axis':
-          if (!hostAxes(this.entry).includes(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
+          if (!this.axes.has(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
           return input;
       }
     });

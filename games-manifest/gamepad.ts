@@ -6,7 +6,7 @@ import type { GameEntry } from './schema.js';
 export function withGamepad(entry: GameEntry): GameEntry {
   const pad = entry.gamepad;
   if (pad === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `${entry.id} declares no gamepad; games that do: see arena games --json ("gamepad")`);
-  const axes = [...new Set([...(entry.controls.axes ?? []), ...pad.axes])];
+  const axes = [...hostAxes(entry)];
   return { ...entry, controls: { ...entry.controls, axes }, prompt: { ...entry.prompt, controls: `${entry.prompt.controls} ${pad.controls}` } };
 }
 
