@@ -3,9 +3,8 @@
  * match (inspect it, read its runs, spectate). Every refusal is logged as a JSON line with its code.
  */
 import { appendFileSync } from 'node:fs';
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ArenaError, ErrorCode, sameToken } from '../protocol/index.js';
 
 /** What a call needs: the main token (`admin`), or read access to one job (`read` with its id). */
 export type Need = { readonly kind: 'admin' } | { readonly kind: 'read'; readonly jobId?: string };
@@ -18,12 +17,6 @@ export interface Refusal {
   readonly path: string;
   readonly remote: string;
   readonly reason: string;
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The token a request presents: `Authorization: Bearer T`, or `?token=T` (browsers' WebSockets cannot set headers). */
@@ -49,9 +42,9 @@ export class Access {
   allows(req: IncomingMessage, url: URL, need: Need): boolean {
     const token = presentedToken(req, url);
     if (token === undefined || token === '') return false;
-    if (same(token, this.mainToken)) return true;
+    if (sameToken(token, this.mainToken)) return true;
     const readToken = need.kind === 'read' && need.jobId !== undefined ? this.readTokenOf(need.jobId) : undefined;
-    return readToken !== undefined && same(token, readToken);
+    return readToken !== undefined && sameToken(token, readToken);
   }
 
   /** Throws UNAUTHORIZED or FORBIDDEN (and logs it) unless `token` allows `need`. */
@@ -67,9 +60,9 @@ export class Access {
       throw new ArenaError(code, reason);
     };
     if (token === undefined || token === '') return refuse(ErrorCode.UNAUTHORIZED, 'this call needs a token (Authorization: Bearer TOKEN)');
-    if (same(token, this.mainToken)) return;
+    if (sameToken(token, this.mainToken)) return;
     const readToken = need.kind === 'read' && need.jobId !== undefined ? this.readTokenOf(need.jobId) : undefined;
-    if (readToken !== undefined && same(token, readToken)) return;
+    if (readToken !== undefined && sameToken(token, readToken)) return;
     if (this.isSomeReadToken(token)) return refuse(ErrorCode.FORBIDDEN, need.kind === 'admin' ? 'a read token may only watch its match; this call needs the main token' : 'this read token belongs to another match');
     return refuse(ErrorCode.UNAUTHORIZED, 'unknown token');
   }

@@ -59,7 +59,8 @@ export function normaliseAnswer(text: string): string {
     .trim();
 }
 
-function median(values: readonly number[]): number | null {
+/** The median (the mean of the middle two for an even count); null for no values. */
+export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

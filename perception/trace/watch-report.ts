@@ -5,6 +5,7 @@
  * number could be read from, over every question; TTFT and latency run from question arrival (r_q).
  */
 import type { HistoryPolicy } from './history.js';
+import { median } from './proactive-score.js';
 import type { WatchOutcome } from './watcher.js';
 import type { RequestRecord } from './watch-tasks.js';
 
@@ -34,12 +35,6 @@ export interface WatchConditions {
   readonly gameTime: string;
 }
 
-function median(xs: readonly number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 function ratio(n: number, d: number): number | null {
   return d === 0 ? null : n / d;

@@ -12,7 +12,7 @@ import { builtinGames, Episode, type GameDefinition } from '../../games/index.js
 import { getGame } from '../../games-manifest/index.js';
 import { compileChunk } from '../../gateway/index.js';
 import { Prng } from '../../protocol/index.js';
-import { quantile } from './stats.js';
+import { median, quantile } from './stats.js';
 
 export interface StateStreamCost {
   readonly game: string;
@@ -69,8 +69,6 @@ function batch(def: GameDefinition, frames: number, tracked: boolean): { ms: num
   }
   return { ms: (performance.now() - t0) / frames, reports: reports / frames, trackingMs: spent / frames };
 }
-
-const median = (xs: readonly number[]): number => quantile(xs, 0.5);
 
 /** The stream's cost for every game with a perception adapter: `rounds` rounds of four batches of `frames` frames. */
 export function benchStateStream(frames: number, rounds: number): StateStreamCost[] {

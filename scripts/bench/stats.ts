@@ -26,6 +26,9 @@ export function row(cells: readonly (string | number)[], widths: readonly number
 
 export const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 
+/** The middle value (nearest rank, the upper of the two middle ones for an even count); NaN when there are none. */
+export const median = (values: readonly number[]): number => quantile(values, 0.5);
+
 /** The q-quantile (0..1) of some values, nearest rank; NaN when there are none. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;

@@ -15,6 +15,7 @@ import { runMatch, type MatchSpec } from '../../gateway/index.js';
 import { scriptedPolicies } from '../../games/index.js';
 import { createAgent } from '../../agents/index.js';
 import { TraceWatcher, vocabularyFor } from '../../perception/index.js';
+import { median } from './stats.js';
 
 export interface WatchOverhead {
   readonly bareMs: number;
@@ -90,6 +91,5 @@ export async function benchWatchOverhead(repeats: number): Promise<WatchOverhead
     await new Promise<void>((resolve) => endpoint.server.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { bareMs: median(bare), watchedMs: median(watched), requests: endpoint.count(), simMs };
 }

@@ -59,6 +59,14 @@ export function num(value: string | undefined, flag: string): number | undefined
   return n;
 }
 
+/** A whole-number flag's value within [min, max]; undefined when not given; BAD_CONFIG otherwise. */
+export function intFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw usage(`--${flag} takes a whole number from ${min} to ${max} (got '${value}')`);
+  return n;
+}
+
 function checkValue(name: string, spec: FlagSpec, value: string): void {
   if (spec.kind === undefined) return;
   const n = Number(value);

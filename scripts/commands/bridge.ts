@@ -12,7 +12,7 @@ import { RemoteInputRecipe, entryAt, genericEntry, getGame, parseEnvironment, ty
 import { readTokenFile } from '../../env-bridge/index.js';
 import { isLoopback } from '../../serve/index.js';
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
+import { intFlag, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { profileEntry } from '../profile-entry.js';
 import { parseListen } from './match.js';
 
@@ -87,16 +87,10 @@ function readJson(path: string, flag: string): unknown {
   }
 }
 
-function intFlag(value: string | undefined, flag: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw usage(`--${flag} takes a whole number from ${min} to ${max} (got '${value}')`);
-  return n;
-}
-
 export async function bridgeCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('bridge', bridgeOptions, argv);
   const log = values.quiet ? (): void => undefined : (line: string): void => void process.stderr.write(`bridge: ${line}\n`);
-  const graceMs = intFlag(values.grace, 'grace', 1, 3_600_000);
+  const graceMs = intFlag(values.grace, 'grace', 1, 3_600_000)!;
   const token = values['token-file'] === undefined ? undefined : readTokenFile(values['token-file']);
   if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw usage('--tls-cert and --tls-key go together');
   if (values.dial !== undefined && (values.listen !== undefined || values['tls-cert'] !== undefined)) throw usage('--dial connects out: it takes no --listen, --tls-cert or --tls-key');

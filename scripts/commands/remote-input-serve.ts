@@ -9,7 +9,7 @@ import { REMOTE_INPUT_BASE_PORT, serveRemoteInput } from '../../game-host/index.
 import { builtinGames, SimulationBackend } from '../../games/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { intFlag, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** The flags of the RemoteInput server; `arena serve --remote-input PORT` takes the same ones but --port. */
 export const remoteInputServeOptions = {
@@ -33,13 +33,6 @@ function withAxes(entry: GameEntry, list: string | undefined): GameEntry {
   const bad = axes.find((a) => gamepadAxis(a) === undefined);
   if (bad !== undefined || axes.length === 0) throw usage(`--axes takes gamepad axes from ${GamepadAxis.options.join(', ')} (got '${bad ?? list}')`);
   return { ...entry, controls: { ...entry.controls, axes: GamepadAxis.options.filter((a) => axes.some((x) => gamepadAxis(x) === a)) } };
-}
-
-function intFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw usage(`--${flag} takes a whole number from ${min} to ${max} (got '${value}')`);
-  return n;
 }
 
 export async function remoteInputServeCommand(argv: string[]): Promise<number> {

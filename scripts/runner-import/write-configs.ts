@@ -10,7 +10,7 @@ import { basename, join, resolve } from 'node:path';
 import { runnerEntry, runnerGame, runnerMaps, getGame, type RunnerGame } from '../../games-manifest/index.js';
 import { MatchConfig, parseConfig } from '../match-config.js';
 import type { Checkout, CheckoutExperiment } from './read-checkout.js';
-import { variantOf, writeCurves, type ImportedCurve } from './write-curves.js';
+import { safe, variantOf, writeCurves, type ImportedCurve } from './write-curves.js';
 
 export interface ImportOptions {
   /** The OpenAI-compatible endpoint written into every VLM agent (default http://127.0.0.1:8000/v1). */
@@ -27,7 +27,6 @@ export interface ImportIndex {
   readonly notes: readonly string[];
 }
 
-const safe = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '_');
 
 function lineUps(e: CheckoutExperiment, regime: RunnerGame['regime']): string[][] {
   const c = e.config;

@@ -23,7 +23,8 @@ export interface ImportedCurve {
   readonly model: string;
 }
 
-const safe = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '_');
+/** A name made safe for a file name: runs of other characters become `_`. */
+export const safe = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '_');
 
 /** The variant a config's `env.map` key selects: `origin`, or `var1..var3` for `<game>_varN`. */
 export function variantOf(game: RunnerGame, mapKey: string | undefined): string {
