@@ -17,7 +17,6 @@ export const casesVideoArenaFlags = {
 /** Runs `arena cases video-arena` with parsed flags and the run operands. */
 export async function casesVideoArena(values: FlagValues<typeof casesVideoArenaFlags>, runs: readonly string[]): Promise<number> {
   if (values.out === undefined) throw usage('arena cases video-arena needs --out DIR');
-  if (runs.length === 0) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
   const fps = Number(values.fps);
   if (fps < 1 || fps > 60) throw usage(`--fps takes 1 to 60 frames per second (got ${fps})`);
   const bar = values.quiet ? undefined : new ProgressBar('cases video-arena');

@@ -26,7 +26,7 @@ export interface CurveWork {
 }
 
 /** The episode job of one attempt of a curve's episode; the same request gives the same job anywhere. */
-export function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool: string): EpisodeJob {
+function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool: string): EpisodeJob {
   if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
   const player = storedPlayer(settings);
   const vlm = storedVlmConfig(player);
@@ -84,5 +84,5 @@ export function curveWork(settings: CurveSettings, flags: { readonly redis?: str
       await backend.close();
     }
   };
-  return { play, parallel: given ?? (redis === undefined ? 1 : settings.episodes) };
+  return { play, parallel: given ?? settings.episodes };
 }

@@ -3,7 +3,6 @@
  * causally at a declared rate under a declared history policy, and TRACE's QA and proactive tasks from the
  * game's own events and progress (docs/perception.md). The match flags are `arena match`'s.
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import OpenAI from 'openai';
 import { endpointSemaphore, NO_API_KEY } from '../../agents/index.js';
@@ -102,7 +101,6 @@ export async function watchCommand(argv: string[]): Promise<number> {
     requestTimeoutSeconds: timeoutMs / 1000,
     gameTime: config.clock === 'realtime' ? 'the newest game time the stream had shown at each wall moment (realtime: game time runs with the wall clock)' : 'the newest game time the stream had shown at each wall moment (the game holds still while the players think, not for the watcher)',
   };
-  mkdirSync(outDir, { recursive: true });
   const bar = values.quiet ? undefined : new ProgressBar(`watch ${entry.id} ${config.clock}`);
   try {
     const run = await watchMatch(

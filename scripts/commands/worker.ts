@@ -6,7 +6,7 @@ import { defaultWorkerName, parseRedisUrl, startFleetWorker } from '../../sweeps
 import { makeAgent } from '../agent-factory.js';
 import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { positive } from './sweep.js';
 
 /** `arena worker`'s flags; `--redis` is required. */
@@ -29,8 +29,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const games = values.games?.split(',').map((g) => g.trim()) ?? known;
   const unknown = games.filter((g) => !known.includes(g));
   if (unknown.length > 0) throw usage(`unknown game(s) ${unknown.join(', ')}; known games: ${known.join(', ')}`);
-  const stallLimit = values['stall-limit'] === undefined ? 3 : Number(values['stall-limit']);
-  if (!Number.isInteger(stallLimit) || stallLimit < 0) throw usage(`--stall-limit takes a whole number of at least 0 (got '${values['stall-limit']}')`);
+  const stallLimit = num(values['stall-limit'], 'stall-limit') ?? 3;
   const name = values.name ?? defaultWorkerName();
   const worker = await startFleetWorker({
     connection: parseRedisUrl(values.redis),
