@@ -99,3 +99,4 @@ export {
 } from './remote-input.js';
 export { parseConfig } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
+export { orList } from './word-list.js';

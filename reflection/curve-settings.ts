@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { ClockMode, parseLatencySource } from '../gateway/index.js';
+import { ClockMode, LATENCY_FORMS_TEXT, parseLatencySource } from '../gateway/index.js';
 import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
 import { RunnerStyleSettings } from './runner-style/settings.js';
@@ -69,7 +69,7 @@ export const CurveMatchSettings = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['noop', 'end']).optional(),
   feedback: z.boolean().optional(),
-  /** `lcrt` latency source of every player slot: provider, ttfb, wall or synthetic:MS[:JITTER]. */
+  /** `lcrt` latency source of every player slot (`LATENCY_FORMS_TEXT`). */
   latency: z
     .string()
     .refine((s) => {
@@ -79,7 +79,7 @@ export const CurveMatchSettings = z.strictObject({
       } catch {
         return false;
       }
-    }, 'not a latency source (provider, ttfb, wall, synthetic:MS[:JITTER])')
+    }, `not a latency source (${LATENCY_FORMS_TEXT})`)
     .optional(),
   frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
 });

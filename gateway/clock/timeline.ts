@@ -8,6 +8,7 @@
  */
 import type { InputEvent } from '../../protocol/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
+import type { PausedClockMode } from './clock-mode.js';
 
 export interface Placement {
   readonly slot: number;
@@ -29,7 +30,7 @@ export class Timeline {
   private queued: InputEvent[] = [];
 
   constructor(
-    readonly mode: 'pdq' | 'lcrt',
+    readonly mode: PausedClockMode,
     slots: readonly number[],
     private readonly observationDelayMs: number,
     startMs = 0,

@@ -4,11 +4,12 @@
  * Every advance and every placement goes into the clock ledger.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import type { PausedClockMode } from '../clock/clock-mode.js';
 import { Timeline } from '../clock/timeline.js';
 import { decideOnce, isDecisionError } from './decide.js';
 import type { MatchSession, SettledDecision } from './match-session.js';
 
-export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt', signal: AbortSignal): Promise<string> {
+export async function runPausedLoop(session: MatchSession, mode: PausedClockMode, signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
   const { stepBudget, timeLimitMs, observationDelayMs, decisionTimeoutMs } = session.limits;
   const ledger = session.ledger;

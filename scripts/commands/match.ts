@@ -1,7 +1,7 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
 import { createAgent } from '../../agents/index.js';
 import { randomMoves, scriptedPolicies } from '../../games/index.js';
-import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
+import { AgentLinkServer, ClockMode, LATENCY_FORMS_TEXT, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent, Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, withGamepad, type GameEntry } from '../../games-manifest/index.js';
@@ -20,13 +20,13 @@ export const matchOptions = {
   env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT (a GameLink endpoint)' },
   variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
   seed: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: "the episode's seed" },
-  clock: { type: 'string', arg: 'realtime|pdq|lcrt', defaultText: 'pdq', description: 'the clock mode (docs/clock.md)' },
+  clock: { type: 'string', arg: ClockMode.options.join('|'), defaultText: 'pdq', description: 'the clock mode (docs/clock.md)' },
   profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "whose rules the match plays by: ours, or the benchmark runner's (docs/omnigamearena.md)" },
   maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config (a runner checkout's configs/maps.yaml)" },
   gamepad: { type: 'boolean', description: "play with the game's gamepad: the analog axes its manifest declares (last_stand: the left stick) join its controls" },
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
-  latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
+  latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: `lcrt latency source per agent: ${LATENCY_FORMS_TEXT}` },
   model: { type: 'string', arg: 'M', description: "the VLM agent's model (docs/agents.md)" },
   'base-url': { type: 'string', arg: 'URL', description: "the VLM agent's OpenAI-compatible endpoint" },
   'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable that holds the VLM agent's API key" },

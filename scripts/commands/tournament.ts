@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, orList } from '../../protocol/index.js';
+import { isPausedClock, PausedClockMode } from '../../gateway/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { batchBackend } from '../work-backend.js';
@@ -30,7 +31,7 @@ export const tournamentOptions = {
   agents: { type: 'string', arg: 'A,B,...', defaultText: 'required', description: 'the entrants: KIND, LABEL=KIND or LABEL=vlm@CONFIG.json, comma-separated (docs/tournament.md)' },
   episodes: { type: 'string', kind: 'integer', arg: 'N', defaultText: 'required', description: 'episodes per line-up' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
-  clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'the clock mode of every match' },
+  clock: { type: 'string', arg: PausedClockMode.options.join('|'), defaultText: 'pdq', description: 'the clock mode of every match' },
   profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "every match by our rules or the benchmark runner's (docs/omnigamearena.md)" },
   env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT' },
   maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config" },
@@ -59,7 +60,7 @@ function count(value: string | undefined, flag: string, fallback?: number): numb
 interface Shared {
   readonly game: string;
   readonly variant: string;
-  readonly clock: 'pdq' | 'lcrt';
+  readonly clock: PausedClockMode;
   readonly runsDir: string;
   readonly profile?: string;
   readonly env?: string;
@@ -144,7 +145,7 @@ export async function planTournament(values: TournamentFlags) {
   const entry = getGame(values.game);
   const variant = tournamentVariant(entry, values);
   const clock = values.clock ?? 'pdq';
-  if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
+  if (!isPausedClock(clock)) throw usage(`--clock takes ${orList(PausedClockMode.options)} (got '${clock}')`);
   const episodes = count(values.episodes, 'episodes');
   if (!Number.isInteger(episodes) || episodes < 1) throw usage('--episodes takes a whole number of at least 1');
   const entrants = parseEntrants(values.agents);

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
-import { parseLatencySource } from '../../gateway/index.js';
+import { chargesLatency, parseLatencySource } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
 import type { AgentItem, SweepSpec } from './sweep-spec.js';
@@ -107,7 +107,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
           for (const lineup of lineups) {
             const players: JobAgent[] = lineup.map((label, i) => {
               const a = agents.get(label)!;
-              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(clock === 'lcrt' ? { latency } : {}), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
+              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(chargesLatency(clock) ? { latency } : {}), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
             });
             const what = { game: entry.id, variant, clock, latency, players: players.map(({ endpoint: _e, ...p }) => p), settings };
             const cell = `${entry.id}.${variant}.${clock}.${digest(what, 8)}`;
