@@ -8,7 +8,7 @@
  */
 import type { InputEvent } from '../../protocol/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
-import type { PausedClockMode } from './clock-mode.js';
+import { clockModeRow, type PausedClockMode } from './clock-mode.js';
 
 export interface Placement {
   readonly slot: number;
@@ -28,6 +28,8 @@ export class Timeline {
   private readonly tracks = new Map<number, SlotTrack>();
   /** Placed inputs with absolute game times, not yet handed to an advance. */
   private queued: InputEvent[] = [];
+  private readonly charges: boolean;
+  private readonly together: boolean;
 
   constructor(
     readonly mode: PausedClockMode,
@@ -35,6 +37,9 @@ export class Timeline {
     private readonly observationDelayMs: number,
     startMs = 0,
   ) {
+    const row = clockModeRow(mode)!;
+    this.charges = row.chargesLatency;
+    this.together = row.observesTogether;
     for (const slot of [...slots].sort((a, b) => a - b)) this.tracks.set(slot, { nextObservationMs: startMs, active: true });
   }
 
@@ -59,15 +64,19 @@ export class Timeline {
    */
   place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
     const placements: Placement[] = [];
-    const longest = Math.max(0, ...[...decisions.values()].map((d) => d.durationMs));
-    for (const slot of [...decisions.keys()].sort((a, b) => a - b)) {
+    const slots = [...decisions.keys()].sort((a, b) => a - b);
+    const chargedOf = (slot: number): number => (this.charges ? decisions.get(slot)!.chargedMs : 0);
+    const endOf = (slot: number): number => observedAtMs + chargedOf(slot) + decisions.get(slot)!.durationMs;
+    // Observing together: every slot that observed now observes again when the last of their chunks is over.
+    const latestEnd = Math.max(observedAtMs, ...slots.map(endOf));
+    for (const slot of slots) {
       const d = decisions.get(slot)!;
       const track = this.tracks.get(slot);
       if (!track) throw new Error(`slot ${slot} is not on the timeline`);
-      const charged = this.mode === 'pdq' ? 0 : d.chargedMs;
+      const charged = chargedOf(slot);
       const chunkStartMs = observedAtMs + charged;
       const chunkEndMs = chunkStartMs + d.durationMs;
-      const nextObservationMs = (this.mode === 'pdq' ? observedAtMs + longest : chunkEndMs) + this.observationDelayMs;
+      const nextObservationMs = (this.together ? latestEnd : chunkEndMs) + this.observationDelayMs;
       track.nextObservationMs = nextObservationMs;
       this.queued.push(...shiftInputs(d.inputs, chunkStartMs));
       placements.push({ slot, observedAtMs, chargedMs: charged, chunkStartMs, chunkEndMs, nextObservationMs });

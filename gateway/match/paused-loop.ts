@@ -4,7 +4,7 @@
  * Every advance and every placement goes into the clock ledger.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import type { PausedClockMode } from '../clock/clock-mode.js';
+import { chargesLatency, type PausedClockMode } from '../clock/clock-mode.js';
 import { Timeline } from '../clock/timeline.js';
 import { decideOnce, isDecisionError } from './decide.js';
 import type { MatchSession, SettledDecision } from './match-session.js';
@@ -49,7 +49,7 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
           continue;
         }
       }
-      const compiled = await session.decided(slotId, observation, outcome, mode === 'lcrt');
+      const compiled = await session.decided(slotId, observation, outcome, chargesLatency(mode));
       if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
         throw new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
       }
@@ -62,7 +62,7 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;
-      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, latencySource: mode === 'lcrt' ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
+      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, latencySource: chargesLatency(mode) ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
     }
     const next = timeline.nextStop();
     const budgetSpent = next === undefined;
