@@ -14,6 +14,7 @@ import {
   canonicalControl,
   checkFrameFits,
   decodeMessage,
+  fitSize,
   messageBytes,
   messageSchema,
   sendMessage,
@@ -35,7 +36,6 @@ import type { EpisodeEndInfo, GameBackend } from './backend.js';
 import { capabilitiesOf } from './capabilities.js';
 import { convertFrame } from './convert-frame.js';
 import { FreeRun } from './free-run.js';
-import { linkFrameSize } from './link-frames.js';
 
 export const clientSpec = messageSchema(ClientMessage);
 /** Largest message a client may send a game: input schedules, never frames. */
@@ -307,7 +307,7 @@ export class Session {
   private async sendFrames(slots: readonly number[]): Promise<void> {
     const { width: renderWidth, height: renderHeight } = this.frame;
     // A link that asked for its own encoding and size gets it, whatever the reset said; encoded once per frame.
-    const { width, height } = this.link ? linkFrameSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
+    const { width, height } = this.link ? fitSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
     const encoding = this.link?.encoding ?? this.frame.encoding;
     const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
     for (const slot of slots) {

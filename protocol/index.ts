@@ -100,3 +100,4 @@ export {
 export { parseConfig } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
 export { orList } from './word-list.js';
+export { fitSize } from './frame-size.js';
