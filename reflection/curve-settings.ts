@@ -4,7 +4,7 @@
  * client, the token counter) are passed to `runCurve` beside them.
  */
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues, issueDetails } from '../protocol/index.js';
 import { ClockMode, LATENCY_FORMS_TEXT, parseLatencySource } from '../gateway/index.js';
 import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
@@ -131,9 +131,8 @@ export type CurveSettingsInput = z.input<typeof CurveSettings>;
 export function parseCurveSettings(input: unknown): CurveSettings {
   const result = CurveSettings.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(settings)'}: ${i.message}`);
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad curve settings: ${issues.join('; ')}`, {
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad curve settings: ${formatIssues(result.error, '(settings)')}`, {
     cause: result.error,
-    details: { issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+    details: { issues: issueDetails(result.error) },
   });
 }

@@ -2,9 +2,8 @@
  * The match configuration file (`arena match --config FILE`) and the flags that build or override it.
  * See docs/cli.md for every field; examples/ has files that run as written.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArenaError, ErrorCode, parseConfig } from '../protocol/index.js';
+import { readConfigFile as readJsonConfig } from '../protocol/index.js';
 
 export { parseConfig } from '../protocol/index.js';
 import type { LatencySource} from '../gateway/index.js';
@@ -51,13 +50,7 @@ export type MatchConfig = z.infer<typeof MatchConfig>;
 
 /** Reads and validates a JSON file; BAD_CONFIG with the file name and each bad field otherwise. */
 export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return parseConfig(raw, schema, path);
+  return readJsonConfig(path, schema);
 }
 
 export function latencyOf(agent: AgentConfig): LatencySource | undefined {
