@@ -3,9 +3,8 @@
  * See docs/cli.md for every field; examples/ has files that run as written.
  */
 import { z } from 'zod';
-import { readConfigFile as readJsonConfig } from '../protocol/index.js';
 
-export { parseConfig } from '../protocol/index.js';
+export { parseConfig, readConfigFile } from '../protocol/index.js';
 import type { LatencySource} from '../gateway/index.js';
 import { ClockMode, parseLatencySource } from '../gateway/index.js';
 import { PROFILES } from '../games-manifest/index.js';
@@ -47,11 +46,6 @@ export const MatchConfig = z.strictObject({
   runsDir: z.string().default('runs'),
 });
 export type MatchConfig = z.infer<typeof MatchConfig>;
-
-/** Reads and validates a JSON file; BAD_CONFIG with the file name and each bad field otherwise. */
-export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
-  return readJsonConfig(path, schema);
-}
 
 export function latencyOf(agent: AgentConfig): LatencySource | undefined {
   return agent.latency === undefined ? undefined : parseLatencySource(agent.latency);
