@@ -97,7 +97,7 @@ export {
   RemoteInputStateReply,
   RemoteInputWelcome,
 } from './remote-input.js';
-export { formatIssues, issueDetails, parseConfig, parseJsonText, readConfigFile, readJsonFile, type ReadJsonOptions } from './parse-config.js';
+export { formatIssues, issueDetails, parseConfig, parseJsonText, readConfigFile, readJsonFile } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
 export { orList } from './word-list.js';
 export { fitSize } from './frame-size.js';
