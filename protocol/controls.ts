@@ -92,8 +92,9 @@ export const InputEvent = z.discriminatedUnion('type', [
     type: z.literal('look'),
     at: At,
     slot: Slot,
-    dx: z.number().min(-360).max(360),
-    dy: z.number().min(-360).max(360),
+    // Any finite turn: our grammar bounds a chunk's look by `maxLookDeg`; the benchmark profile sends what the model wrote.
+    dx: z.number().finite(),
+    dy: z.number().finite(),
   }),
   /** Sets a gamepad axis to `value` (held until the next `axis` event for it; 0 is at rest). */
   z

@@ -41,6 +41,8 @@ export class RemoteInputBackend implements GameBackend {
   /** Per slot: what is held down on the build (`key:<FKey>`, `button:<name>`, or `axis:<UE axis>` away from rest). */
   private readonly held = new Map<number, Set<string>>();
   private free: FreeRun | undefined;
+  /** This episode's key inputs carry UE key names: sent as they are, not through the key map. */
+  private ueNames = false;
   private readonly wake = new Set<() => void>();
   /** The last advance's wall-clock estimate of game time (wall time between resume and freeze x scale), ms. */
   lastWallEstimateMs = 0;
@@ -64,6 +66,7 @@ export class RemoteInputBackend implements GameBackend {
       exactAdvance: false,
       timeScale: true,
       privilegedState: first.extensions.has(RemoteInputExtension.GET_STATE),
+      ueKeyNames: true,
     };
     for (const c of clients) this.watch(c);
   }
@@ -88,6 +91,7 @@ export class RemoteInputBackend implements GameBackend {
 
   async reset(options: ResetOptions): Promise<void> {
     this.stopFree();
+    this.ueNames = options.keyNames === 'ue';
     // A connection lost in the last episode is made again: a new episode needs no old state.
     if (this.clients.some((c) => c.error)) await this.reconnect();
     this.releaseHeld();
@@ -279,7 +283,7 @@ export class RemoteInputBackend implements GameBackend {
     this.held.set(e.slot, held);
     switch (e.type) {
       case 'key': {
-        const fkey = this.options.keyMap.get(e.key) ?? defaultFKey(e.key);
+        const fkey = this.ueNames ? e.key : (this.options.keyMap.get(e.key) ?? defaultFKey(e.key));
         c.key(fkey, e.down);
         if (e.down) held.add(`key:${fkey}`);
         else held.delete(`key:${fkey}`);
@@ -291,7 +295,7 @@ export class RemoteInputBackend implements GameBackend {
         else held.delete(`button:${e.button}`);
         return;
       case 'look':
-        c.mouse(e.dx * this.options.look.x, e.dy * this.options.look.y);
+        c.mouse(...lookUnits(e.dx, e.dy, this.options));
         return;
       case 'axis': {
         const name = this.options.axisMap.get(e.axis) ?? defaultAxisName(e.axis);
@@ -367,6 +371,12 @@ export class RemoteInputBackend implements GameBackend {
     this.free.timers.clear();
     this.free = undefined;
   }
+}
+
+/** The `mouse` units of a look of (dx, dy) degrees: divided by degrees per unit where the recipe gives them (the runner's arithmetic), else multiplied by units per degree. */
+export function lookUnits(dx: number, dy: number, options: Pick<RemoteInputDriverOptions, 'look' | 'lookDivisor'>): [number, number] {
+  const d = options.lookDivisor;
+  return d ? [dx / d.x, dy / d.y] : [dx * options.look.x, dy * options.look.y];
 }
 
 /** Game time that passed: the server's clock when it reports one on both sides, else the wall-clock estimate. */

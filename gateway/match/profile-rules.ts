@@ -28,7 +28,8 @@ export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules
   return {
     profile: 'omnigamearena',
     parse: (answer) => runnerChunkParse(answer, game),
-    // The runner's VLM grammar has no axes; a chunk an agent built may hold them (its gamepad policies' path).
+    // Every token goes out as the runner sends it. The runner's VLM grammar has no axes; a chunk an agent
+    // built may hold them (its gamepad policies' path).
     compile: (chunk, controls, slot) => withAxes(runnerTimeline({ ...chunk, unknown: [] }, game, slot), chunk, controls.stepMs, slot),
     emptyAttempts,
     agentDone: (answer) => runnerSaysDone(answer, game),

@@ -149,7 +149,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     // The game streams its privileged state only when an agent of this match reads it. The recorder asks a
     // reference game for its tracked task-relevant state instead (state.jsonl), which no agent ever gets.
     const privileged = spec.slots.some((s) => s.agent.privileged);
-    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true });
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true, ...(rules.profile === 'omnigamearena' ? { keyNames: 'ue' as const } : {}) });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {
