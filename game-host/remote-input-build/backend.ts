@@ -281,33 +281,14 @@ export class RemoteInputBackend implements GameBackend {
     const c = this.client(e.slot);
     const held = this.held.get(e.slot) ?? new Set<string>();
     this.held.set(e.slot, held);
-    switch (e.type) {
-      case 'key': {
-        const fkey = this.ueNames ? e.key : (this.options.keyMap.get(e.key) ?? defaultFKey(e.key));
-        c.key(fkey, e.down);
-        if (e.down) held.add(`key:${fkey}`);
-        else held.delete(`key:${fkey}`);
-        return;
-      }
-      case 'button':
-        c.mouseButton(e.button, e.down);
-        if (e.down) held.add(`button:${e.button}`);
-        else held.delete(`button:${e.button}`);
-        return;
-      case 'look':
-        c.mouse(...lookUnits(e.dx, e.dy, this.options));
-        return;
-      case 'axis': {
-        const name = this.options.axisMap.get(e.axis) ?? defaultAxisName(e.axis);
-        c.axis(name, e.value);
-        if (e.value !== 0) held.add(`axis:${name}`);
-        else held.delete(`axis:${name}`);
-        return;
-      }
-      case 'move':
-        // A RemoteInput build takes keys, axes and the mouse only; the GameLink host refuses moves to it before this.
-        return;
-    }
+    const command = inputCommand(e, this.options, this.ueNames);
+    if (command === undefined) return;
+    c.send(command);
+    const [name, down] =
+      command.type === 'key' ? [`key:${command.key}`, command.event === 'pressed'] : command.type === 'mouse_button' ? [`button:${command.button}`, command.event === 'pressed'] : command.type === 'axis' ? [`axis:${command.axis}`, command.value !== 0] : [undefined, false];
+    if (name === undefined) return;
+    if (down) held.add(name);
+    else held.delete(name);
   }
 
   /** Lets go of everything held, on every live connection. */
@@ -316,7 +297,10 @@ export class RemoteInputBackend implements GameBackend {
       const c = this.client(slot);
       if (c.error) continue;
       for (const h of held) {
-        const [kind, name] = h.split(':') as [string, string];
+        // A key name may hold a colon itself (the benchmark profile sends tokens as written).
+        const cut = h.indexOf(':');
+        const kind = h.slice(0, cut);
+        const name = h.slice(cut + 1);
         if (kind === 'key') c.key(name, false);
         else if (kind === 'axis') c.axis(name, 0);
         else c.mouseButton(name as 'left' | 'right' | 'middle', false);
@@ -370,6 +354,36 @@ export class RemoteInputBackend implements GameBackend {
     for (const t of this.free.timers) clearTimeout(t);
     this.free.timers.clear();
     this.free = undefined;
+  }
+}
+
+/** A RemoteInput command line of the driver's. */
+export type InputCommand =
+  | { readonly type: 'key'; readonly key: string; readonly event: 'pressed' | 'released' }
+  | { readonly type: 'mouse_button'; readonly button: 'left' | 'right' | 'middle'; readonly event: 'pressed' | 'released' }
+  | { readonly type: 'mouse'; readonly dx: number; readonly dy: number }
+  | { readonly type: 'axis'; readonly axis: string; readonly value: number };
+
+/**
+ * The command an input becomes on the build's wire: keys through the key map (or, with `ueNames`, as
+ * named), looks in `mouse` units, axes by their UE names; none for a move (a build takes no moves; the
+ * GameLink host refuses them before this).
+ */
+export function inputCommand(e: InputEvent, options: Pick<RemoteInputDriverOptions, 'keyMap' | 'axisMap' | 'look' | 'lookDivisor'>, ueNames: boolean): InputCommand | undefined {
+  const event = (down: boolean): 'pressed' | 'released' => (down ? 'pressed' : 'released');
+  switch (e.type) {
+    case 'key':
+      return { type: 'key', key: ueNames ? e.key : (options.keyMap.get(e.key) ?? defaultFKey(e.key)), event: event(e.down) };
+    case 'button':
+      return { type: 'mouse_button', button: e.button, event: event(e.down) };
+    case 'look': {
+      const [dx, dy] = lookUnits(e.dx, e.dy, options);
+      return { type: 'mouse', dx, dy };
+    }
+    case 'axis':
+      return { type: 'axis', axis: options.axisMap.get(e.axis) ?? defaultAxisName(e.axis), value: e.value };
+    case 'move':
+      return undefined;
   }
 }
 

@@ -4,10 +4,10 @@
  * numbers `float()` accepts (signs, `_` between digits, `inf`/`nan` in any case, any Unicode decimal digit).
  */
 
-/** The characters Python's `str.isspace()` is true for. */
-const WS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const EDGES = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
-const RUNS = new RegExp(`[${WS}]+`);
+/** The characters Python's `str.isspace()` is true for, as the inside of a regular-expression class. */
+export const PY_WHITESPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const EDGES = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, 'g');
+const RUNS = new RegExp(`[${PY_WHITESPACE}]+`);
 /** `str.splitlines()` boundaries: `\r\n` counts once. */
 const LINES = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/;
 

@@ -11,7 +11,7 @@
 import type { ChunkParse, InputEvent } from '../../protocol/index.js';
 import { Limits } from '../../protocol/index.js';
 import { RUNNER_BUTTONS, RUNNER_KEY_NAMES, RUNNER_MIN_MOVE_UNITS, RUNNER_STEP_MS, RUNNER_TAP_MS, runnerUnits, type RunnerGame } from './games.js';
-import { pyFloat, pySplit, pySplitLines, pyStrip } from './py-text.js';
+import { PY_WHITESPACE, pyFloat, pySplit, pySplitLines, pyStrip } from './py-text.js';
 
 /** A parsed runner chunk: the look move in degrees and exactly `chunkSteps` steps of tokens, as written. */
 export interface RunnerChunk {
@@ -84,12 +84,18 @@ export function runnerChunkParse(answer: string, game: RunnerGame): ChunkParse {
   return { ok: true, chunk: { look: parsed.chunk.look, steps: parsed.chunk.steps }, form: 'text' };
 }
 
+/** Python's whitespace and word characters, for the runner's phrase test (its `\\s` and `\\b` are Unicode's). */
+const S = `[${PY_WHITESPACE}]+`;
+const W = '[\\p{L}\\p{N}_]';
 /** Phrases by which an answer without an action says the episode is over (the runner then ends it as the agent's "done"). */
-const TERMINAL = /\b(game\s+(is\s+)?over|episode\s+(has\s+)?ended|ended\s+in\s+failure|no\s+further\s+(movement|action)s?\s+is\s+possible)\b/i;
+const TERMINAL = new RegExp(`(?<!${W})(game${S}over|game${S}is${S}over|episode${S}(?:has${S})?ended|ended${S}in${S}failure|no${S}further${S}(?:movement|action)s?${S}is${S}possible)(?!${W})`, 'iu');
 
-/** True when an answer the grammar reads no action from says the game is over: the agent's own "done". */
+/** True when an answer the grammar reads no action from says the game is over (and not "not game over" or "avoid game over"): the agent's own "done". */
 export function runnerSaysDone(answer: string, game: RunnerGame): boolean {
-  return !parseRunnerAnswer(answer, game).ok && TERMINAL.test(answer);
+  const text = pyStrip(answer);
+  const lower = text.toLowerCase();
+  if (lower.includes('not game over') || lower.includes('avoid game over')) return false;
+  return !parseRunnerAnswer(answer, game).ok && TERMINAL.test(text);
 }
 
 /** The chunk that does nothing: what a failed parse becomes (it still lasts N x 120 ms). */
@@ -143,7 +149,7 @@ export function runnerTimeline(chunk: RunnerChunk, game: RunnerGame, slot: numbe
     const button = Object.hasOwn(RUNNER_BUTTONS, token) ? RUNNER_BUTTONS[token] : undefined;
     const key = runnerKeyName(token);
     if (button !== undefined) inputs.push({ type: 'button', at, slot, button, down });
-    else if (key.length <= Limits.maxNameLength) inputs.push({ type: 'key', at, slot, key, down });
+    else if (key.length <= Limits.maxTextLength) inputs.push({ type: 'key', at, slot, key, down });
     else unsent.push({ at, what: `key ${key.slice(0, 32)}... (${key.length} characters) ${down ? 'pressed' : 'released'}`, why: 'longer than any UE key name: the build ignores it' });
     if (down) active.add(token);
     else active.delete(token);
