@@ -52,6 +52,7 @@ export {
   runnerSaysDone,
   type RunnerScore,
   runnerScore,
+  seatScore,
   type RunnerScoreRule,
   type RunnerTimeline,
   runnerTimeline,

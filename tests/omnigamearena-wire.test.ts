@@ -63,12 +63,14 @@ describe('the omnigamearena profile on the wire', () => {
     expect(fake.received.filter((r) => r.line.type === 'key' && r.line.event === 'pressed').map((r) => r.line.key)).toEqual(['W', 'D']);
     expect(run.decisions.map((d) => d.status)).toEqual(['valid', 'valid']);
     expect(run.decisions.map((d) => (d as { unsent?: { what: string }[] }).unsent?.map((u) => u.what))).toEqual([['mouse dx=NaN dy=114.27777777777777'], ['mouse dx=Infinity dy=0']]);
-    expect(run.decisions[0]!.chunk?.look).toEqual({ dx: null, dy: 20 });
+    expect((run.decisions[0]!.chunk as { look: unknown }).look).toEqual({ dx: null, dy: 20 });
   }, 30_000);
 
   it('lets a reference game read key names as a UE build does: without case, and an unknown name does nothing', async () => {
     const steps = (k: string): string => `<|action_start|>0 0 ; ${Array(6).fill(k).join(' ; ')}<|action_end|>`;
-    const digest = (run: ReturnType<typeof readRun>): string | undefined => run.decisions[1]?.frameDigest;
+    const digest = (run: ReturnType<typeof readRun>): unknown => run.decisions[1]?.frameDigest;
+    type Input = { key?: string; down?: boolean };
+    const inputs = (run: ReturnType<typeof readRun>): Input[] => run.decisions[0]!.inputs as Input[];
     const upper = await play([steps('W'), 'I wait.']);
     const lower = await play([steps('w'), 'I wait.']);
     const idle = await play(['I wait.', 'I wait.']);
@@ -78,7 +80,17 @@ describe('the omnigamearena profile on the wire', () => {
     expect(digest(upper)).not.toBe(digest(idle));
     expect(digest(unknown)).toBe(digest(idle));
     // The run records every input as it was sent.
-    expect(unknown.decisions[0]!.inputs.filter((i) => (i as { down?: boolean }).down === true).map((i) => (i as { key?: string }).key)).toEqual(['W+A', 'D.', 'k1', 'space']);
-    expect(lower.decisions[0]!.inputs[0]).toMatchObject({ type: 'key', key: 'w', down: true });
+    expect(inputs(unknown).filter((i) => i.down === true).map((i) => i.key)).toEqual(['W+A', 'D.', 'k1', 'space']);
+    expect(inputs(lower)[0]).toMatchObject({ type: 'key', key: 'w', down: true });
   }, 60_000);
+
+  it('refuses a build under the profile whose recipe names no maps with BAD_CONFIG, before it connects', async () => {
+    const entry = runnerEntry(getGame('last_stand'), RUNNER_GAMES.last_stand!, { kind: 'remote-input', host: '127.0.0.1', port: 1 });
+    const runs = tempRunsDir();
+    cleanups.push(runs.cleanup);
+    await expect(runMatch({ game: 'last_stand', entry, profile: 'omnigamearena', stepBudget: 1, runsDir: runs.dir, slots: [{ slot: 0, agent: new ScriptAgent([{ answer: 'x' }]) }] })).rejects.toMatchObject({
+      code: 'BAD_CONFIG',
+      message: expect.stringContaining('--maps'),
+    });
+  });
 });
