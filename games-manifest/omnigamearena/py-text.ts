@@ -9,7 +9,8 @@ export const PY_WHITESPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\
 const EDGES = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, 'g');
 const RUNS = new RegExp(`[${PY_WHITESPACE}]+`);
 /** `str.splitlines()` boundaries: `\r\n` counts once. */
-const LINES = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- Python's line boundaries are control characters.
+const LINES = new RegExp('\\r\\n|[\\n\\r\\x0b\\x0c\\x1c\\x1d\\x1e\\x85\\u2028\\u2029]');
 
 /** Python's `s.strip()`. */
 export function pyStrip(s: string): string {

@@ -38,7 +38,8 @@ describe('arena match --profile', () => {
 
   it('refuses a build under the profile without its maps with BAD_CONFIG naming --maps, the config field and the import folder', () => {
     const run = (): unknown => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random')));
-    expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG', message: expect.stringMatching(/--maps.*"maps" in the match config.*arena import omnigamearena/) }));
+    expect(run).toThrow(/--maps.*"maps" in the match config.*arena import omnigamearena/);
+    expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('plays a reference game or a GameLink endpoint under the profile without maps', () => {

@@ -63,7 +63,7 @@ export function generateCorpus(games: readonly RunnerGame[], perGame: number, se
     add('empty block', block(''));
     add('block of spaces', block('   '));
     add('head only', block(g.mouseAxes.map(() => '10').join(' ')));
-    add('empty steps', block([...g.mouseAxes.map(() => '0'), ...Array(g.chunkSteps).fill('')].join(' ; ')));
+    add('empty steps', block([...g.mouseAxes.map(() => '0'), ...Array.from({ length: g.chunkSteps }, () => '')].join(' ; ')));
     add('move only', block(`${g.mouseAxes.map(() => '30').join(' ')} ; ;`));
     add('tiny move', block(`${g.mouseAxes.map(() => '0.05').join(' ')} ; ;`));
     add('typo start', `<|action_start|}${body(g.chunkSteps, false)}<|action_end|>`);
