@@ -56,8 +56,6 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }
-    // The benchmark's profile ends the episode on the agent's own "done" (the no-op it became is not run).
-    if (agentDone) return 'agent_done';
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;
@@ -77,6 +75,9 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     now = target;
     const ended = session.endReason();
     if (ended !== undefined) return ended;
+    // The benchmark's profile ends the episode on the agent's own "done" once the no-op it became has run
+    // (its chunk and the observation delay, then the score read), as the runner's step does; game over wins.
+    if (agentDone) return 'agent_done';
     if (now >= timeLimitMs) return 'time_limit';
     if (budgetSpent) return [...session.slots.values()].every((s) => s.gone) ? 'agents_gone' : 'step_budget';
   }
