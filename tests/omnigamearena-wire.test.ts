@@ -25,19 +25,22 @@ function buildEntry(build: FakeRemoteInput): GameEntry {
   return { ...shaped, launch: { ...(shaped.launch as Extract<GameEntry['launch'], { kind: 'remote-input' }>), ports: [...build.ports], mapWaitMs: 0 } };
 }
 
-async function play(answers: readonly string[], entry?: GameEntry): Promise<ReturnType<typeof readRun>> {
+/** A fixed charge, so a first decision made with the world running costs the same game time in every run. */
+const NO_LATENCY = { kind: 'synthetic', ms: 0, jitterMs: 0, seed: 0 } as const;
+
+async function play(answers: readonly string[], entry?: GameEntry, latency: { kind: 'synthetic'; ms: number; jitterMs: number; seed: number } = NO_LATENCY, profile: 'omnigamearena' | 'default' = 'omnigamearena'): Promise<ReturnType<typeof readRun>> {
   const runs = tempRunsDir();
   cleanups.push(runs.cleanup);
   const result = await runMatch({
     game: 'last_stand',
     ...(entry ? { entry } : {}),
-    profile: 'omnigamearena',
+    profile,
     clock: 'pdq',
     seed: 7,
     stepBudget: answers.length,
     observationDelayMs: 0,
     runsDir: runs.dir,
-    slots: [{ slot: 0, agent: new ScriptAgent(answers.map((answer) => ({ answer }))) }],
+    slots: [{ slot: 0, agent: new ScriptAgent(answers.map((answer) => ({ answer }))), latency }],
   });
   expect(result.status).toBe('complete');
   return readRun(result.dir);
@@ -92,4 +95,13 @@ describe('the omnigamearena profile on the wire', () => {
     await expect(played).rejects.toMatchObject({ code: 'BAD_CONFIG' });
     await expect(played).rejects.toThrow(/--maps/);
   });
+
+  it('makes the first decision of an episode with the world running under pdq, as the runner does, and no other', async () => {
+    const answer = '<|action_start|>0 0 ; W<|action_end|>';
+    const placements = (run: ReturnType<typeof readRun>): unknown[] => run.ledger.filter((l) => l.kind === 'placement').map((l) => [l.chargedMs, l.chunkStartMs, l.latencySource]);
+    const runner = await play([answer, answer], undefined, { kind: 'synthetic', ms: 250, jitterMs: 0, seed: 0 });
+    expect(placements(runner)).toEqual([[250, 250, 'synthetic'], [0, 250 + 720, 'none']]);
+    const ours = await play([answer, answer], undefined, { kind: 'synthetic', ms: 250, jitterMs: 0, seed: 0 }, 'default');
+    expect(placements(ours).map((p) => (p as unknown[])[0])).toEqual([0, 0]);
+  }, 60_000);
 });

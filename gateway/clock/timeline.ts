@@ -54,16 +54,18 @@ export class Timeline {
 
   /**
    * Places the decisions of the slots that observed at `observedAtMs`. `decisions` maps slot to its charged
-   * latency (0 in pdq), chunk duration and chunk inputs relative to the chunk's start.
+   * latency (0 in pdq, unless the decision is `charged` there: the benchmark profile's first decision, made
+   * with the world running), chunk duration and chunk inputs relative to the chunk's start.
    */
-  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
+  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; charged?: boolean; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
     const placements: Placement[] = [];
-    const longest = Math.max(0, ...[...decisions.values()].map((d) => d.durationMs));
+    const chargeOf = (d: { chargedMs: number; charged?: boolean }): number => (this.mode === 'pdq' && d.charged !== true ? 0 : d.chargedMs);
+    const longest = Math.max(0, ...[...decisions.values()].map((d) => chargeOf(d) + d.durationMs));
     for (const slot of [...decisions.keys()].sort((a, b) => a - b)) {
       const d = decisions.get(slot)!;
       const track = this.tracks.get(slot);
       if (!track) throw new Error(`slot ${slot} is not on the timeline`);
-      const charged = this.mode === 'pdq' ? 0 : d.chargedMs;
+      const charged = chargeOf(d);
       const chunkStartMs = observedAtMs + charged;
       const chunkEndMs = chunkStartMs + d.durationMs;
       const nextObservationMs = (this.mode === 'pdq' ? observedAtMs + longest : chunkEndMs) + this.observationDelayMs;

@@ -18,10 +18,12 @@ export interface ChunkRules {
   readonly emptyAttempts: number;
   /** True when an invalid answer is the agent's own "done", which ends the episode (never under ours). */
   agentDone(answer: string): boolean;
+  /** The first decision of an episode is made with the world running, so it costs game time under pdq too (the runner's). */
+  readonly firstDecisionRuns: boolean;
 }
 
 /** Our own rules. */
-export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false };
+export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false, firstDecisionRuns: false };
 
 /** The runner's rules for one of its games. */
 export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
@@ -33,5 +35,6 @@ export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules
     compile: (chunk, controls, slot) => withAxes(runnerTimeline({ ...chunk, unknown: [] }, game, slot), chunk, controls.stepMs, slot),
     emptyAttempts,
     agentDone: (answer) => runnerSaysDone(answer, game),
+    firstDecisionRuns: true,
   };
 }
