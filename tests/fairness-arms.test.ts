@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../agents/index.js';
 import { scriptedPolicies } from '../games/index.js';
 import { ErrorCode } from '../protocol/index.js';
-import { runMatch, type MatchSpec } from '../gateway/index.js';
+import { runMatch, type FairnessArm, type MatchSpec } from '../gateway/index.js';
 import { holdChunk, ScriptAgent } from './support/test-agents.js';
 import { probeEntry } from './support/probe-game.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
@@ -33,7 +33,7 @@ const placements = (dir: string, slot: number) => readRun(dir).ledger.filter((l)
 
 describe('matched', () => {
   /** A 200 ms agent holding W for 6 steps (720 ms) and a 1,500 ms agent holding S for 3 steps (360 ms). */
-  const pair = (fairness: MatchSpec['fairness']) => {
+  const pair = (fairness: FairnessArm) => {
     const fast = new ScriptAgent([{ chunk: holdChunk('W', 6) }]);
     const slow = new ScriptAgent([{ chunk: holdChunk('S', 3) }]);
     const spec = base({ fairness, observationDelayMs: 100, stepBudget: 4, slots: [{ slot: 0, agent: fast, latency: synthetic(200) }, { slot: 1, agent: slow, latency: synthetic(1500) }] });
@@ -71,8 +71,8 @@ describe('matched', () => {
   });
 
   it('under lcrt the same pair is charged its own latencies and drifts apart', async () => {
-    const { fast, slow, spec } = pair(undefined);
-    const result = await runMatch({ ...spec, clock: 'lcrt' });
+    const { fast, slow, spec } = pair({ arm: 'lcrt' });
+    const result = await runMatch(spec);
     expect(fast.observations.map((o) => o.simMs)).toEqual([0, 1020, 2040, 3060]);
     expect(slow.observations.map((o) => o.simMs)).toEqual([0, 1960, 3920, 5880]);
     expect(placements(result.dir, 0).map((p) => p.chargedMs)).toEqual([200, 200, 200, 200]);
@@ -153,7 +153,7 @@ function played(dir: string): unknown {
 
 describe('pdq and matched at zero latency', () => {
   it('give the same record on the probe, chunks of unequal length included', async () => {
-    const spec = (fairness: MatchSpec['fairness']): MatchSpec =>
+    const spec = (fairness: FairnessArm): MatchSpec =>
       base({
         fairness,
         observationDelayMs: 100,
@@ -170,7 +170,7 @@ describe('pdq and matched at zero latency', () => {
   });
 
   it('give the same record on sky_duel with its scripted policies', async () => {
-    const spec = (fairness: MatchSpec['fairness']): MatchSpec => ({
+    const spec = (fairness: FairnessArm): MatchSpec => ({
       game: 'sky_duel',
       seed: 3,
       runsDir: runs.dir,
