@@ -4,15 +4,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { intervalPlotSvg } from '../../sweeps/index.js';
 import { COMPONENTS, type Decomposition, type Estimate } from './decomposition.js';
+import { csv, table } from './tables.js';
 
 const fixed = (v: number): string => (Number.isFinite(v) ? v.toFixed(0) : '-');
 const cell = (e: Estimate | undefined): string => (e === undefined ? '' : `${fixed(e.value)} [${fixed(e.lo)}, ${fixed(e.hi)}]`);
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
-}
 
 /** The components any agent has, in their fixed order. */
 const present = (d: Decomposition): (typeof COMPONENTS)[number][] => COMPONENTS.filter((c) => d.agents.some((a) => a.components[c.name] !== undefined));
@@ -26,7 +21,6 @@ export function formatDecomposition(d: Decomposition): string {
   return `${ratings}\n\n${parts}\n\n${pairs}\n\n${d.method}\n`;
 }
 
-const csv = (rows: readonly (readonly (string | number)[])[]): string => rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : c)).join(',')).join('\n') + '\n';
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 const json = (e: Estimate): Record<string, number | null> => ({ value: finite(e.value), lo: finite(e.lo), hi: finite(e.hi) });
 const each = <T>(o: Partial<Record<string, T>>, fn: (v: T) => unknown): Record<string, unknown> => Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (v === undefined ? [] : [[k, fn(v)]])));
