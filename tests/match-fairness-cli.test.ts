@@ -3,12 +3,12 @@
  * sets the clock, the record declares it and the ledger shows the charge; bad arms, handicaps and clocks
  * are refused with BAD_CONFIG before a match starts.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMatchConfig, matchOptions } from '../scripts/commands/match.js';
 import { parseFlags } from '../scripts/cli/flags.js';
+import { runArena } from './support/arena-process.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
 
 let runs: ReturnType<typeof tempRunsDir>;
@@ -17,14 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => runs.cleanup());
 
-function arena(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/arena.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const arena = runArena;
 
 const config = (argv: string[]) => buildMatchConfig(parseFlags('match', matchOptions, argv).values);
 
