@@ -7,6 +7,7 @@ import { seatScore } from '../../games-manifest/index.js';
 export interface CellRow {
   readonly agent: string;
   readonly game: string;
+  /** The clock, or the fairness arm when it is not a plain clock (`matched`, `handicap`...). */
   readonly clock: string;
   readonly latency: string;
   readonly episodes: number;
@@ -82,12 +83,14 @@ interface Sample {
 function samples(stored: readonly StoredEpisode[]): Sample[] {
   return stored.flatMap((e) => {
     const c = e.job.cellInfo;
+    // A fairness arm other than the plain clocks (matched, handicap) is its own condition, never pooled with lcrt.
+    const clock = c.fairness === undefined || c.fairness === c.clock ? c.clock : c.fairness;
     // Under the omnigamearena profile a seat's progress is its benchmark score, unclamped (a Coop team's sum).
     const bench = e.outcome.benchmark;
     const slots = e.outcome.players.map((p) => p.slot);
     return e.job.agents.map((a) => {
       const p = e.outcome.players.find((q) => q.slot === a.slot);
-      return { agent: a.label, game: c.game, clock: c.clock, latency: c.latency, e, p: p && bench ? { ...p, progress: seatScore(bench, slots, p.slot) ?? 0 } : p };
+      return { agent: a.label, game: c.game, clock, latency: c.latency, e, p: p && bench ? { ...p, progress: seatScore(bench, slots, p.slot) ?? 0 } : p };
     });
   });
 }
