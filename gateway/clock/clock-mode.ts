@@ -12,8 +12,6 @@ export interface ClockModeRow {
   readonly paused: boolean;
   /** Each decision's charged latency (its agent's latency source) runs on the game clock before its chunk. */
   readonly chargesLatency: boolean;
-  /** Paused: the agents that observed together observe again together, once the longest of their chunks is over (else each when its own chunk ends). */
-  readonly observesTogether: boolean;
   /** One line for docs and help. */
   readonly means: string;
   /** What a decision's latency costs, for readers of run.json, in a mode that charges none. */
@@ -22,9 +20,9 @@ export interface ClockModeRow {
 
 /** Every clock mode, in the order help texts list them. */
 export const CLOCK_MODES = [
-  { mode: 'realtime', paused: false, chargesLatency: false, observesTogether: false, means: 'the game runs freely; agents act when their answers arrive', uncharged: 'none: the game runs on while agents think, the wall clock is the cost' },
-  { mode: 'pdq', paused: true, chargesLatency: false, observesTogether: true, means: 'paused while agents decide; chunks (+ observation delay) then run; latency costs nothing', uncharged: 'none: the game is paused while agents think, nothing is charged' },
-  { mode: 'lcrt', paused: true, chargesLatency: true, observesTogether: false, means: "paused while agents decide; the game then runs each decision's charged latency, then its chunk" },
+  { mode: 'realtime', paused: false, chargesLatency: false, means: 'the game runs freely; agents act when their answers arrive', uncharged: 'none: the game runs on while agents think, the wall clock is the cost' },
+  { mode: 'pdq', paused: true, chargesLatency: false, means: 'paused while agents decide; chunks (+ observation delay) then run; latency costs nothing', uncharged: 'none: the game is paused while agents think, nothing is charged' },
+  { mode: 'lcrt', paused: true, chargesLatency: true, means: "paused while agents decide; the game then runs each decision's charged latency, then its chunk" },
 ] as const satisfies readonly ClockModeRow[];
 
 type Row = (typeof CLOCK_MODES)[number];

@@ -4,11 +4,12 @@
  * observation follows the chunk's end (+ observation delay). The game advances from one observation point
  * to the next, carrying every placed chunk's inputs at their exact offsets, so the result depends only on
  * the charged latencies, never on how long the calls took on the wall. In `pdq` all slots observe together
- * and the next observation waits for the longest chunk. Ties break by slot number.
+ * and the next observation waits for the longest chunk. `matched` is the same step barrier with a charge:
+ * each chunk starts after its (shared) charged latency and the next observation waits for the latest chunk
+ * end. Ties break by slot number.
  */
 import type { InputEvent } from '../../protocol/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
-import { clockModeRow, type PausedClockMode } from './clock-mode.js';
 
 export interface Placement {
   readonly slot: number;
@@ -19,6 +20,9 @@ export interface Placement {
   readonly nextObservationMs: number;
 }
 
+/** `pdq` and `matched` observe together (a step barrier); `lcrt` keeps each slot on its own schedule. */
+export type TimelineMode = 'pdq' | 'lcrt' | 'matched';
+
 interface SlotTrack {
   nextObservationMs: number;
   active: boolean;
@@ -28,18 +32,13 @@ export class Timeline {
   private readonly tracks = new Map<number, SlotTrack>();
   /** Placed inputs with absolute game times, not yet handed to an advance. */
   private queued: InputEvent[] = [];
-  private readonly charges: boolean;
-  private readonly together: boolean;
 
   constructor(
-    readonly mode: PausedClockMode,
+    readonly mode: TimelineMode,
     slots: readonly number[],
     private readonly observationDelayMs: number,
     startMs = 0,
   ) {
-    const row = clockModeRow(mode)!;
-    this.charges = row.chargesLatency;
-    this.together = row.observesTogether;
     for (const slot of [...slots].sort((a, b) => a - b)) this.tracks.set(slot, { nextObservationMs: startMs, active: true });
   }
 
@@ -60,23 +59,22 @@ export class Timeline {
 
   /**
    * Places the decisions of the slots that observed at `observedAtMs`. `decisions` maps slot to its charged
-   * latency (0 in pdq), chunk duration and chunk inputs relative to the chunk's start.
+   * latency (0 in pdq, unless the decision is `charged` there: the benchmark profile's first decision, made
+   * with the world running), chunk duration and chunk inputs relative to the chunk's start.
    */
-  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
+  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; charged?: boolean; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
     const placements: Placement[] = [];
-    const slots = [...decisions.keys()].sort((a, b) => a - b);
-    const chargedOf = (slot: number): number => (this.charges ? decisions.get(slot)!.chargedMs : 0);
-    const endOf = (slot: number): number => observedAtMs + chargedOf(slot) + decisions.get(slot)!.durationMs;
-    // Observing together: every slot that observed now observes again when the last of their chunks is over.
-    const latestEnd = Math.max(observedAtMs, ...slots.map(endOf));
-    for (const slot of slots) {
+    const charge = (d: { chargedMs: number; charged?: boolean }): number => (this.mode === 'pdq' && d.charged !== true ? 0 : d.chargedMs);
+    // The barrier modes' next observation: after the latest chunk end (in pdq, the longest chunk).
+    const latestEnd = Math.max(0, ...[...decisions.values()].map((d) => charge(d) + d.durationMs));
+    for (const slot of [...decisions.keys()].sort((a, b) => a - b)) {
       const d = decisions.get(slot)!;
       const track = this.tracks.get(slot);
       if (!track) throw new Error(`slot ${slot} is not on the timeline`);
-      const charged = chargedOf(slot);
+      const charged = charge(d);
       const chunkStartMs = observedAtMs + charged;
       const chunkEndMs = chunkStartMs + d.durationMs;
-      const nextObservationMs = (this.together ? latestEnd : chunkEndMs) + this.observationDelayMs;
+      const nextObservationMs = (this.mode === 'lcrt' ? chunkEndMs : observedAtMs + latestEnd) + this.observationDelayMs;
       track.nextObservationMs = nextObservationMs;
       this.queued.push(...shiftInputs(d.inputs, chunkStartMs));
       placements.push({ slot, observedAtMs, chargedMs: charged, chunkStartMs, chunkEndMs, nextObservationMs });
