@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
-import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs, writeSweepReport } from '../../sweeps/index.js';
+import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
@@ -115,9 +115,10 @@ async function sweepResult(out: string): Promise<Record<string, unknown>> {
   try {
     const { tables, files } = await writeSweepReport(out);
     const plots = files.filter((f) => f.endsWith('.svg')).map((f) => `files/sweep/report/${basename(f)}`);
-    return { ...tables, plots };
+    return { ...tables, tableDocs: sweepTableDocs(tables), plots };
   } catch {
-    return { ...readSweepTables(out) };
+    const tables = readSweepTables(out);
+    return { ...tables, tableDocs: sweepTableDocs(tables) };
   }
 }
 
