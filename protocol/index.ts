@@ -99,5 +99,5 @@ export {
 } from './remote-input.js';
 export { parseConfig } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
-export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable } from './table-format.js';
+export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable, withoutEmptyColumns } from './table-format.js';
 export type { CellKind, CellValue, FormattedCell, IntervalValue, TableColumn, TableDoc } from './table-format.js';

@@ -140,10 +140,17 @@ export function columnHeader(column: TableColumn): string {
 }
 
 /** A long id shortened for a cell (its start and its end), the whole id kept for hover and copy. */
-export function shortId(id: string, max = 26): string {
+export function shortId(id: string, max = 30): string {
   if (id.length <= max) return id;
-  const tail = Math.floor((max - 1) / 2);
-  return `${id.slice(0, max - 1 - tail)}\u2026${id.slice(-tail)}`;
+  // The end tells runs of one job apart (their cell and seed); the start says which job.
+  const head = Math.max(4, Math.floor((max - 1) / 3));
+  return `${id.slice(0, head)}\u2026${id.slice(-(max - 1 - head))}`;
+}
+
+/** The table without the columns that are empty in every row (a model column when no run called a model). */
+export function withoutEmptyColumns(doc: TableDoc): TableDoc {
+  const keep = doc.columns.map((_, i) => doc.rows.some((r) => { const v = r[i]; return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0); }));
+  return { ...doc, columns: doc.columns.filter((_, i) => keep[i]), rows: doc.rows.map((r) => r.filter((_, i) => keep[i])) };
 }
 
 /** Every cell of a table formatted. */

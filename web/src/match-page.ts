@@ -3,6 +3,7 @@ import { api, spectate, type Job } from './api.js';
 import { ClockTimeline, type Placement } from './clock-timeline.js';
 import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
+import { resultBanner, type RunResult } from './result-banner.js';
 import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
 
 /** Renders a match page into `root`; returns what closes its stream. */
@@ -13,13 +14,18 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   const timeline = new ClockTimeline();
   const progress = new ProgressChart();
   root.append(h('h1', {}, `Match ${id}`), status, views, h('div', { class: 'two' }, reasoning.el, h('div', {}, timeline.el, progress.el)));
-  void api<Job>(`/api/matches/${id}`).then(
-    (job) => {
-      status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
-      if (job.status !== 'running' && job.runId) root.append(h('p', {}, h('a', { href: `#/run/${job.runId}` }, 'open the replay')));
-    },
-    (err: Error) => (status.textContent = err.message),
-  );
+  const banner = h('div');
+  status.after(banner);
+  const showJob = (): void =>
+    void api<Job>(`/api/matches/${id}`).then(
+      (job) => {
+        status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
+        if (job.status === 'running') return;
+        banner.replaceChildren(resultBanner(job.result as RunResult | undefined, job.status, job.error), job.runId ? h('p', {}, h('a', { href: `#/run/${job.runId}`, 'data-testid': 'replay-link' }, 'open the replay')) : '');
+      },
+      (err: Error) => (status.textContent = err.message),
+    );
+  showJob();
   const imgs = new Map<number, { img: HTMLImageElement; label: HTMLElement; url: string }>();
   const close = spectate('matches', id, { width: 480, quality: 70, fps: 5 }, {
     frame: (header, jpeg) => {
@@ -55,6 +61,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
           break;
         case 'end':
           status.textContent = `ended: ${String(m.status)}`;
+          showJob();
           break;
         case 'error':
           status.textContent = `${String(m.code)}: ${String(m.message)}`;

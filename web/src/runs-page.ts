@@ -5,7 +5,7 @@
  * table can be linked and reloaded; each row opens its replay.
  */
 import type { RunSummary } from '../../protocol/index.js';
-import type { TableDoc } from '../../protocol/table-format.js';
+import { withoutEmptyColumns, type TableDoc } from '../../protocol/table-format.js';
 import { api } from './api.js';
 import { h } from './dom.js';
 import { tableView } from './table-view.js';
@@ -93,7 +93,7 @@ export function runsPage(root: HTMLElement): () => void {
       if (mine !== latest) return;
       // The filter the table shows, so a reader (or a test) can tell the new table from the old one.
       out.dataset.query = q.toString();
-      out.replaceChildren(h('p', { class: 'count' }, `${runs.length} run${runs.length === 1 ? '' : 's'}`), tableView(runsTable(runs), 'runs-table', { 0: { href: (i) => `#/run/${encodeURIComponent(runs[i]!.runId)}`, testid: 'run-link' } }));
+      out.replaceChildren(h('p', { class: 'count' }, `${runs.length} run${runs.length === 1 ? '' : 's'}`), tableView(withoutEmptyColumns(runsTable(runs)), 'runs-table', { 0: { href: (i) => `#/run/${encodeURIComponent(runs[i]!.runId)}`, testid: 'run-link' } }));
     } catch (err) {
       if (mine !== latest) return;
       out.replaceChildren(h('p', { class: 'error' }, (err as Error).message));

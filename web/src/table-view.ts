@@ -10,11 +10,11 @@ import { h } from './dom.js';
 export type CellLinks = Readonly<Record<number, { readonly href: (row: number) => string | undefined; readonly testid?: string }>>;
 
 function copyButton(text: string): HTMLButtonElement {
-  const b = h('button', { type: 'button', class: 'copy', title: `copy ${text}`, 'aria-label': 'copy' }, '\u29c9');
+  const b = h('button', { type: 'button', class: 'copy', title: `copy ${text}`, 'data-testid': 'copy-id' }, 'copy');
   b.addEventListener('click', (e) => {
     e.preventDefault();
     e.stopPropagation();
-    void navigator.clipboard?.writeText(text).then(() => (b.textContent = '\u2713'), () => undefined);
+    void navigator.clipboard?.writeText(text).then(() => (b.textContent = 'copied'), () => undefined);
   });
   return b;
 }
