@@ -82,7 +82,9 @@ describe('arena report', () => {
     expect(out.differing).toEqual(['conditions.agents.0.settings.temperature']);
     expect(out.pooled).toBeUndefined();
     const text = await runArena(['report', ...dirs]);
-    expect(text.stdout).toMatch(/2 condition groups, differing in: conditions\.agents\.0\.settings\.temperature; not pooled/);
+    expect(text.stdout).toMatch(/2 condition groups, not pooled: they differ in slot 0 agent \(settings temperature\) \(--pool/);
+    // The keys stay in --json; the text says them in words.
+    expect(text.stdout).not.toContain('conditions.agents');
     const pooled = await runArena(['report', ...dirs, '--pool', '--json']);
     expect((JSON.parse(pooled.stdout) as { pooled: { agents: { runs: number }[] } }).pooled.agents[0]!.runs).toBe(2);
   });
