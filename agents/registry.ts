@@ -1,5 +1,5 @@
 /** The agent kinds the command line knows, and how to make one. */
-import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
+import { ArenaError, didYouMean, ErrorCode, type Agent } from '../protocol/index.js';
 import { RandomAgent, type RandomMoves } from './random-agent.js';
 import { createVlmAgent, parseVlmAgentConfig } from './vlm/index.js';
 
@@ -65,6 +65,6 @@ export function createAgent(kind: string, context: AgentContext): Agent {
     case 'remote':
       throw new ArenaError(ErrorCode.UNKNOWN_AGENT, "a 'remote' agent joins a match hosted by `arena serve`; it cannot be made here");
     default:
-      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
+      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'${didYouMean(kind, agentKinds.map((k) => k.kind))}; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
   }
 }

@@ -2,7 +2,7 @@
 export { AgentItem, EndpointLimits, GameItem, MatchSettings, SweepSpec } from './spec/sweep-spec.js';
 export { parseSpecText, readSpecFile, specError, type SpecIssue, type SpecSource } from './spec/read-spec.js';
 export { canonical, DEFAULT_POOL, digest, expandSpec, specJobs } from './spec/cells.js';
-export { checkAgents } from './spec/check-agents.js';
+export { checkAgents, checkedJobs } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES } from './work/episode-job.js';
 export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
 export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';

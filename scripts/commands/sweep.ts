@@ -4,7 +4,7 @@
  * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
  */
 import { join } from 'node:path';
-import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
@@ -51,9 +51,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('sweep', sweepOptions, argv, true);
   if (positionals.length !== 1) throw usage('arena sweep takes one spec file: arena sweep SPEC.yaml [flags]; see arena sweep --help');
   const { spec, source } = readSpecFile(positionals[0]!);
-  const jobs = specJobs(spec, (issues) => specError(source, issues));
-  const agentIssues = await checkAgents(spec, jobs, makeAgent);
-  if (agentIssues.length > 0) throw specError(source, agentIssues);
+  const jobs = await checkedJobs(spec, source, makeAgent);
   if (values['dry-run']) {
     process.stdout.write(dryRun(jobs));
     return 0;
