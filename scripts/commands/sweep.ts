@@ -13,7 +13,7 @@ import { ProgressBar } from '../progress-bar.js';
 
 /** `arena sweep`'s flags; the spec file is the one operand. */
 export const sweepOptions = {
-  out: { type: 'string', arg: 'DIR', defaultText: 'sweeps/NAME', description: 'the sweep folder: results.sqlite, runs/, report' },
+  out: { type: 'string', arg: 'DIR', defaultText: 'runs/sweeps/NAME', description: 'the sweep folder: results.sqlite, runs/, report' },
   parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1', description: 'episodes at once in this process (embedded backend)' },
   redis: { type: 'string', arg: 'URL', description: 'run on workers through Redis instead (redis://host:port); this process stores results' },
   window: { type: 'string', kind: 'integer', arg: 'N', defaultText: '64', description: 'with --redis: most episodes queued at once' },
@@ -56,7 +56,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     process.stdout.write(dryRun(jobs));
     return 0;
   }
-  const dir = values.out ?? join('sweeps', spec.name);
+  const dir = values.out ?? join('runs', 'sweeps', spec.name);
   const backend: WorkBackend =
     values.redis === undefined
       ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })

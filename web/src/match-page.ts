@@ -3,7 +3,7 @@ import { api, spectate, type Job } from './api.js';
 import { ClockTimeline, type Placement } from './clock-timeline.js';
 import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
-import { resultBanner, type RunResult } from './result-banner.js';
+import { resultBanner } from './result-banner.js';
 import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
 
 /** Renders a match page into `root`; returns what closes its stream. */
@@ -21,7 +21,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
       (job) => {
         status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
         if (job.status === 'running') return;
-        banner.replaceChildren(resultBanner(job.result as RunResult | undefined, job.status, job.error), job.runId ? h('p', {}, h('a', { href: `#/run/${job.runId}`, 'data-testid': 'replay-link' }, 'open the replay')) : '');
+        banner.replaceChildren(resultBanner(job.result, job.status, job.error), job.runId ? h('p', {}, h('a', { href: `#/run/${job.runId}`, 'data-testid': 'replay-link' }, 'open the replay')) : '');
       },
       (err: Error) => (status.textContent = err.message),
     );
