@@ -102,3 +102,4 @@ export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
 export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable, withoutEmptyColumns } from './table-format.js';
 export type { CellKind, CellValue, FormattedCell, IntervalValue, TableColumn, TableDoc } from './table-format.js';
 export { didYouMean, editDistance, suggest } from './suggest.js';
+export { niceStep, niceTicks, tickLabel } from './axis-ticks.js';

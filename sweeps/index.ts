@@ -18,3 +18,4 @@ export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatc
 export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
 export { sweepTableDocs } from './report/format-tables.js';
+export { drawAxes, errorBar, svgText, type AxisSpec, type PlotBox } from './report/svg-axes.js';
