@@ -11,7 +11,11 @@ export class ProgressChart {
   private readonly series = new Map<number, number[]>();
   private readonly box: HTMLElement;
 
-  constructor(title = 'Progress over game time') {
+  constructor(
+    title = 'Progress over game time',
+    private readonly yLabel = 'progress (0..1)',
+    private readonly xLabel = 'game time (s)',
+  ) {
     this.box = h('div', { class: 'chart' });
     this.el = h('section', { 'data-testid': 'progress-chart' }, h('h2', {}, title), this.box);
   }
@@ -33,12 +37,12 @@ export class ProgressChart {
       this.plot?.destroy();
       const colours = ['#2b7bb9', '#d9534f', '#5cb85c', '#f0ad4e'];
       this.plot = new uPlot(
-        { width: 600, height: 220, scales: { x: { time: false } }, axes: [{ label: 'game time (s)' }, { label: 'progress' }], series: [{}, ...slots.map((s, i) => ({ label: `slot ${s}`, stroke: colours[i % colours.length]!, width: 2 }))] },
+        { width: 600, height: 220, scales: { x: { time: false } }, axes: [{ label: this.xLabel }, { label: this.yLabel }], series: [{}, ...slots.map((s, i) => ({ label: `slot ${s}`, stroke: colours[i % colours.length]!, width: 2 }))] },
         data,
         this.box,
       );
-      return;
-    }
-    this.plot.setData(data);
+    } else this.plot.setData(data);
+    // The legend reads the latest values (uPlot shows '--' until the cursor is on the plot).
+    this.plot.setLegend({ idx: this.times.length - 1 });
   }
 }
