@@ -23,9 +23,9 @@ export function watchProblems(page: Page): { take: () => string[] } {
 
 /** Asserts what a reader sees on the page now: plain cells, no horizontal overflow, no problems since the last check. */
 export async function expectReadable(page: Page, problems: { take: () => string[] }): Promise<void> {
-  const cells = (await page.evaluate(`[...document.querySelectorAll('td, th')].map((c) => c.textContent ?? '')`)) as string[];
+  const cells = await page.evaluate<string[]>(`[...document.querySelectorAll('td, th')].map((c) => c.textContent ?? '')`);
   expect(cells.filter((t) => /["{}[\]]/.test(t))).toEqual([]);
-  const width = (await page.evaluate(`[document.documentElement.scrollWidth, window.innerWidth]`)) as [number, number];
+  const width = await page.evaluate<[number, number]>(`[document.documentElement.scrollWidth, window.innerWidth]`);
   expect(width[0], 'the page is wider than the viewport').toBeLessThanOrEqual(width[1]);
   expect(problems.take()).toEqual([]);
 }
