@@ -105,6 +105,7 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
         ),
       );
       const chart = new ProgressChart('Mean score per round', 'mean score', 'round');
+      chart.names = () => 'mean score';
       root.append(chart.el);
       for (const r of rounds) if (r.mean !== undefined) chart.add(r.round * 1000, [{ slot: 0, progress: r.mean }]);
     } else if (job.result) {

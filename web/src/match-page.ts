@@ -65,7 +65,8 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         showJob();
         break;
       case 'error':
-        status.textContent = `${String(m.code)}: ${String(m.message)}`;
+        // A finished match has no stream: its page shows the result and history instead.
+        if (m.code !== 'BAD_STATE') status.textContent = `${String(m.code)}: ${String(m.message)}`;
         break;
       default:
         break;
