@@ -19,3 +19,4 @@ export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTable
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
 export { sweepTableDocs } from './report/format-tables.js';
 export { drawAxes, errorBar, svgText, type AxisSpec, type PlotBox } from './report/svg-axes.js';
+export { intervalPlotSvg, type IntervalPoint } from './report/svg-plots.js';
