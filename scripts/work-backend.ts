@@ -15,11 +15,13 @@ export interface BackendChoice {
   readonly batchDir: string;
   /** The batch's name (with Redis, part of its results queue's name). */
   readonly batch: string;
+  /** With Redis: what to do with an outcome no run asked for yet (see RedisBackendOptions). */
+  readonly strays?: 'deliver' | 'hold';
 }
 
 /** The embedded backend, or the Redis one when `redis` is given; the built-in agents and `arena match`'s game resolution. */
 export function batchBackend(o: BackendChoice): WorkBackend {
   return o.redis === undefined
     ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: o.runsDir, parallel: o.parallel })
-    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64) });
+    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64), ...(o.strays ? { strays: o.strays } : {}) });
 }

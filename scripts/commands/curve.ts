@@ -70,7 +70,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
-  const work = curveWork(settings, values);
+  const { close: closeWork, ...work } = curveWork(settings, values, dir);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
@@ -126,6 +126,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
     throw err;
   } finally {
     process.off('SIGINT', onSigint);
+    await closeWork();
   }
 }
 

@@ -47,7 +47,9 @@ const FILES_TTL_S = 7 * 24 * 3600;
 
 export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWorker> {
   const log = o.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  const redis = new Redis({ ...o.connection, maxRetriesPerRequest: null });
+  // One command connection for everything this worker sends (results, run files, limits, heartbeats, the pool
+  // queue's own commands), however many episodes it plays at once; BullMQ adds the pool queue's blocking one.
+  const redis = new Redis({ ...o.connection, maxRetriesPerRequest: null, connectionName: `arena-worker-${o.name}`.replace(/[^A-Za-z0-9_.:-]/g, '_') });
   redis.on('error', () => undefined);
   const games = new Set(o.games);
   const resultQueues = new Map<string, Queue>();
@@ -73,7 +75,15 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       rmSync(dir, { recursive: true, force: true });
     }
     let results = resultQueues.get(payload.results);
-    if (!results) resultQueues.set(payload.results, (results = new Queue(payload.results, { connection: { ...o.connection, maxRetriesPerRequest: null } })));
+    if (!results) {
+      // Queue objects on the shared connection cost no connection; keep the last few coordinators' only.
+      if (resultQueues.size >= 32) {
+        const [oldest, q] = resultQueues.entries().next().value!;
+        resultQueues.delete(oldest);
+        void q.close().catch(() => undefined);
+      }
+      resultQueues.set(payload.results, (results = new Queue(payload.results, { connection: redis, streams: { events: { maxLen: 100 } } })));
+    }
     const result: ResultPayload = { job: episode, attempt: payload.attempt, outcome, files };
     await results.add('outcome', result, { jobId: job.id!, removeOnComplete: true, removeOnFail: { age: FILES_TTL_S } });
     log(`${o.name}: ${episode.id} ${outcome.status} ${outcome.reason}`);
@@ -81,7 +91,7 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
   };
 
   const worker = new Worker(poolQueue(o.pool), play, {
-    connection: { ...o.connection, maxRetriesPerRequest: null },
+    connection: redis,
     concurrency: o.slots,
     lockDuration: lockMs,
     stalledInterval: lockMs,
