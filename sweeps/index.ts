@@ -7,10 +7,13 @@ export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES 
 export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
 export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';
 export { EmbeddedBackend, type EmbeddedOptions } from './work/embedded-backend.js';
-export { filesKey, limitKeys, parseRedisUrl, poolQueue, type RedisConnection, resultsQueue, workerKey } from './work/redis/redis-names.js';
+export { filesKey, limitKeys, parseRedisUrl, poolQueue, type RedisConnection, resultsQueue, workerKey, workerQueue } from './work/redis/redis-names.js';
 export { RedisBackend, type RedisBackendOptions } from './work/redis/redis-backend.js';
+export { jobTimeMs, place, type Assignment, type Placement, PLACEMENTS, type PlacementJob, type SlotState, type Warm, type WorkerState } from './work/placement/placement.js';
+export { CostModel, type CostInput } from './work/placement/cost-model.js';
+export { type SimJob, type SimResult, type SimWorker, simulateFleet } from './work/placement/simulate-fleet.js';
 export { type FleetWorker, type FleetWorkerOptions, startFleetWorker } from './work/redis/fleet-worker.js';
-export { defaultWorkerName, listWorkers, startHeartbeat, WorkerInfo } from './work/redis/worker-registry.js';
+export { defaultWorkerName, listWorkers, SlotInfo, startHeartbeat, WorkerInfo } from './work/redis/worker-registry.js';
 export { type EndpointLimiter, LimitedAgent, LocalLimiter, wait } from './limits/endpoint-limiter.js';
 export { RedisLimiter } from './limits/redis-limiter.js';
 export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-store.js';

@@ -10,7 +10,7 @@ import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeR
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { num, type FlagTable } from '../cli/flags.js';
-import { batchBackend } from '../work-backend.js';
+import { batchBackend, placementFlag } from '../work-backend.js';
 import { storedPlayer, storedVlmConfig } from './curve-player.js';
 
 /** The flags that spread a curve's episodes: how many at once, and on which fleet. None of them is a curve setting. */
@@ -18,6 +18,7 @@ export const curveWorkFlags = {
   parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1, or with --redis every episode of a round', description: 'episodes of a round (and of a held-out arm) played at once' },
   redis: { type: 'string', arg: 'URL', description: 'play the episodes on arena workers through Redis (redis://host:port) instead of in this process' },
   pool: { type: 'string', arg: 'P', defaultText: 'default', description: 'with --redis: the worker pool that plays them' },
+  placement: { type: 'string', arg: 'fifo|affinity', defaultText: 'fifo', description: 'with --redis: next episode to the next free slot, or warm game and map first (docs/fleet.md)' },
 } as const satisfies FlagTable;
 
 /** How a curve's episodes are played: the hook (absent: in this process, one after another), how many at once, and `close` (always call it). */
@@ -69,14 +70,14 @@ function played(o: EpisodeOutcome): PlayedEpisode {
  * restarts finds an outcome a worker sent back meanwhile instead of replaying the episode (the backend holds
  * such an outcome until the curve asks for that attempt again).
  */
-export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined }, dir: string): CurveWork {
+export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined; readonly placement?: string | undefined }, dir: string): CurveWork {
   const given = num(flags.parallel, 'parallel');
   if (given !== undefined && given < 1) throw usage(`--parallel takes a whole number of at least 1 (got ${given})`);
   if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
   if (flags.redis === undefined && given === undefined) return { close: async () => undefined };
   if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
   const pool = flags.pool ?? 'default';
-  const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold' });
+  const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement) });
   const play: EpisodePlay = async (request, signal) => {
     const job = curveEpisodeJob(settings, request, pool);
     const outcome = await runOne(backend, { job, attempt: request.attempt, runsDir: request.runsDir }, signal);

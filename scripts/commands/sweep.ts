@@ -71,6 +71,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
           waitWorkersMs: positive(values['wait-workers'], 'wait-workers', 10) * 1000,
           redisTimeoutMs: positive(values['redis-timeout'], 'redis-timeout', 15) * 1000,
           lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
+          placement: spec.placement,
         });
   const stop = new AbortController();
   const abort = new AbortController();

@@ -9,7 +9,7 @@ import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-man
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
-import { batchBackend } from '../work-backend.js';
+import { batchBackend, placementFlag } from '../work-backend.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -40,6 +40,7 @@ export const tournamentOptions = {
   parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
   redis: { type: 'string', arg: 'URL', description: 'play the matches on arena workers through Redis (redis://host:port) instead of in this process' },
   pool: { type: 'string', arg: 'P', default: 'default', description: 'with --redis: the worker pool that plays them' },
+  placement: { type: 'string', arg: 'fifo|affinity', default: 'fifo', description: 'with --redis: next match to the next free slot, or warm game and map first (docs/fleet.md)' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
   out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
   quiet: { type: 'boolean', description: 'no progress bar' },
@@ -204,7 +205,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
   const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
-  const backend = batchBackend({ redis: values.redis, parallel, runsDir: shared.runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir: shared.runsDir, batchDir: outDir, batch: `tournament-${entry.id}`, placement: placementFlag(values.placement) });
   const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
   let finished = 0;

@@ -23,6 +23,8 @@ export interface PlacementJob {
   readonly map: string;
   /** Expected play time in ms on a worker of speed 1, from its cost (see {@link CostModel}). */
   readonly costMs: number;
+  /** The frame size it needs (`WxH`), when not the game's own. */
+  readonly frame?: string | undefined;
 }
 
 /** One build slot of a worker as the placer sees it. */
@@ -41,6 +43,8 @@ export interface WorkerState {
   /** Episodes per unit time against a worker of speed 1 (a calibration measures it). */
   readonly speed: number;
   readonly games: readonly string[];
+  /** Frame sizes (`WxH`) it serves; absent: any. */
+  readonly frames?: readonly string[] | undefined;
   readonly slots: readonly SlotState[];
   /** Expected ms to launch a build (game switch) and to open a map on it. */
   readonly launchMs: number;
@@ -63,6 +67,8 @@ export function jobTimeMs(worker: WorkerState, slot: SlotState, job: PlacementJo
 }
 
 const blocked = (slot: SlotState, job: PlacementJob): boolean => sameMap(slot.crashed, job);
+/** Whether a worker can play a job at all: its game, and its frame size when the job names one. */
+const serves = (w: WorkerState, j: PlacementJob): boolean => w.games.includes(j.game) && (j.frame === undefined || w.frames === undefined || w.frames.includes(j.frame));
 
 /**
  * Assignments for every free slot that should take a job now, jobs in batch order. `fifo`: free slots in worker
@@ -80,7 +86,7 @@ export function place(placement: Placement, jobs: readonly PlacementJob[], worke
   };
   if (placement === 'fifo') {
     for (const { w, s } of free) {
-      const i = left.findIndex((j) => w.games.includes(j.game));
+      const i = left.findIndex((j) => serves(w, j));
       if (i >= 0) take(i, w, s);
     }
     return out;
@@ -90,7 +96,7 @@ export function place(placement: Placement, jobs: readonly PlacementJob[], worke
   const cold: { w: WorkerState; s: number }[] = [];
   for (const { w, s } of free) {
     const slot = w.slots[s]!;
-    const i = left.findIndex((j) => sameMap(slot.warm, j) && !blocked(slot, j));
+    const i = left.findIndex((j) => sameMap(slot.warm, j) && serves(w, j) && !blocked(slot, j));
     if (i >= 0) take(i, w, s);
     else cold.push({ w, s });
   }
@@ -115,11 +121,11 @@ export function place(placement: Placement, jobs: readonly PlacementJob[], worke
     const work = new Map<string, number>();
     for (const j of left) work.set(`${j.game}\u0000${j.map}`, (work.get(`${j.game}\u0000${j.map}`) ?? 0) + j.costMs);
     left.forEach((j, i) => {
-      if (!w.games.includes(j.game) || blocked(slot, j)) return;
+      if (!serves(w, j) || blocked(slot, j)) return;
       const mine = now + jobTimeMs(w, slot, j);
       if (nearEnd) {
         // A job waits for a busy or free slot elsewhere that would finish it sooner (no slow straggler tail).
-        const sooner = workers.some((o) => o.slots.some((os, k) => (o !== w || k !== s) && o.games.includes(j.game) && !blocked(os, j) && Math.max(now, os.freeAt) + jobTimeMs(o, os, j) < mine));
+        const sooner = workers.some((o) => o.slots.some((os, k) => (o !== w || k !== s) && serves(o, j) && !blocked(os, j) && Math.max(now, os.freeAt) + jobTimeMs(o, os, j) < mine));
         if (sooner) return;
         // Longest first; ties to what this slot finishes soonest.
         const score = -j.costMs * 1e6 + mine;

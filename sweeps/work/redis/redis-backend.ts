@@ -20,6 +20,8 @@ import type { WorkBackend, WorkItem, WorkSignals, WorkSink } from '../work-backe
 import { attemptId, ResultPayload, type WorkPayload } from './payloads.js';
 import { poolQueue, resultsQueue, type RedisConnection } from './redis-names.js';
 import { unpackRunDir } from './run-files.js';
+import { FleetPlacer } from './fleet-placer.js';
+import type { Placement } from '../placement/placement.js';
 import { listWorkers } from './worker-registry.js';
 
 export interface RedisBackendOptions {
@@ -44,6 +46,8 @@ export interface RedisBackendOptions {
    * and puts it back on the results queue at close (default `deliver`).
    */
   readonly strays?: 'deliver' | 'hold';
+  /** How episodes go to workers (default `fifo`: the pool's one queue); see sweeps/work/placement. */
+  readonly placement?: Placement;
   readonly log?: (line: string) => void;
 }
 
@@ -88,6 +92,8 @@ export class RedisBackend implements WorkBackend {
   private readonly gone: Promise<undefined>;
   readonly batchKey: string;
   readonly results: string;
+  /** With `placement: affinity`: the pools' workers as this coordinator sees them. */
+  private readonly placer: FleetPlacer | undefined;
 
   constructor(private readonly o: RedisBackendOptions) {
     this.redis = new Redis({ ...o.connection, maxRetriesPerRequest: null, retryStrategy: () => 200, lazyConnect: true, connectionName: `arena-coordinator-${o.batch}`.replace(/[^A-Za-z0-9_.:-]/g, '_') });
@@ -95,6 +101,12 @@ export class RedisBackend implements WorkBackend {
     this.batchKey = `${o.batch}-${digest(resolve(o.batchDir), 8)}`;
     this.results = resultsQueue(this.batchKey);
     this.gone = new Promise<undefined>((r) => (this.markGone = () => r(undefined)));
+    this.placer = o.placement === 'affinity' ? new FleetPlacer(this.redis) : undefined;
+  }
+
+  /** The queue an attempt was sent to: the worker it was placed on, or its pool's. */
+  private queueOf(id: string, item: WorkItem): Queue {
+    return this.queue(this.placer?.where(id)?.queue ?? poolQueue(item.job.pool));
   }
 
   private queue(name: string): Queue {
@@ -171,11 +183,13 @@ export class RedisBackend implements WorkBackend {
   /** Writes an outcome's run directory, hands it to its run, and forgets the attempt. */
   private async deliver(run: RunState, id: string, item: WorkItem, r: ResultPayload): Promise<void> {
     if (r.files !== null) await unpackRunDir(this.redis, r.files, join(item.runsDir ?? this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
+    const queue = this.queueOf(id, item);
+    this.placer?.back(id, item.job, r.outcome);
     await run.sink.onOutcome(item, r.outcome);
     if (r.files !== null) await this.redis.del(r.files);
     // Stored: the finished job leaves Redis now (until here it made a re-add of the attempt a no-op), so Redis
     // holds what is in flight, not the whole sweep.
-    await this.queue(poolQueue(r.job.pool)).remove(id).catch(() => undefined);
+    await queue.remove(id).catch(() => undefined);
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
     if (!run.pending.delete(id)) run.done.add(id);
     run.poke();
@@ -190,7 +204,7 @@ export class RedisBackend implements WorkBackend {
       const route = this.routes.get(id);
       // A late outcome of a job BullMQ already failed as stalled (a worker that froze, then woke up): that attempt
       // is stored as WORKER_LOST, so this one is dropped, and its run directory never overwrites a newer one.
-      if (!route?.run.pending.has(id) && (await this.queue(poolQueue(r.job.pool)).getJobState(id)) === 'failed') {
+      if (!route?.run.pending.has(id) && (await this.queueOf(id, { job: r.job, attempt: r.attempt }).getJobState(id)) === 'failed') {
         if (r.files !== null) await this.redis.del(r.files);
         return;
       }
@@ -225,22 +239,24 @@ export class RedisBackend implements WorkBackend {
         this.strays.delete(id);
         await this.deliver(run, id, item, r);
       }
-      let next = 0;
+      // Not yet sent, in batch order.
+      let left: (readonly [string, WorkItem])[] = [...mine];
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
-        while (!signals.stop.aborted && next < mine.length && run.pending.size < window) {
-          const [id, item] = mine[next++]!;
-          if (run.done.has(id)) continue;
+        left = left.filter(([id]) => !run.done.has(id));
+        if (!signals.stop.aborted && this.placer) left = await this.place(run, left);
+        while (!signals.stop.aborted && !this.placer && left.length > 0 && run.pending.size < window) {
+          const [id, item] = left.shift()!;
           run.pending.set(id, item);
           await this.unlessGone(this.add(id, item));
           if (this.failure !== undefined) break;
         }
-        if (signals.stop.aborted && next < mine.length) {
-          next = mine.length;
+        if (signals.stop.aborted && left.length > 0) {
+          left = [];
           await this.unlessGone(this.dropWaiting(run));
         }
-        if (run.pending.size === 0 && next >= mine.length) break;
+        if (run.pending.size === 0 && left.length === 0) break;
         await new Promise<void>((r) => {
           const t = setTimeout(r, 1000);
           wake = () => {
@@ -264,10 +280,41 @@ export class RedisBackend implements WorkBackend {
     if (this.failure) throw this.failure;
   }
 
+  /**
+   * `placement: affinity`: sends what the placer puts on free slots to their workers' own queues; an episode placed
+   * on a worker whose heartbeat stopped is taken back (once its job can be removed) and placed anew. What is left.
+   */
+  private async place(run: RunState, left: (readonly [string, WorkItem])[]): Promise<(readonly [string, WorkItem])[]> {
+    const placer = this.placer!;
+    const gone = await this.unlessGone(placer.refresh(new Set([...left, ...run.pending].map(([, i]) => i.job.pool))));
+    if (gone === undefined) return left;
+    const back: (readonly [string, WorkItem])[] = [];
+    for (const [id, item] of [...run.pending]) {
+      const where = placer.where(id);
+      if (!where || !gone.includes(where.worker)) continue;
+      const job = await this.queue(where.queue).getJob(id);
+      if (job && !(await job.remove().then(() => true, () => false))) continue;
+      placer.forget(id);
+      run.pending.delete(id);
+      back.push([id, item]);
+    }
+    const todo = [...back, ...left];
+    const byId = new Map(todo);
+    const sent = new Set<string>();
+    for (const { id, placed } of placer.next(todo.map(([id, i]) => [id, i.job] as const), Date.now())) {
+      const item = byId.get(id)!;
+      run.pending.set(id, item);
+      sent.add(id);
+      await this.unlessGone(this.add(id, item, placed.queue));
+      if (this.failure !== undefined) break;
+    }
+    return todo.filter(([id]) => !sent.has(id));
+  }
+
   /** Jobs that BullMQ gave up on come back as failed outcomes; jobs lost from Redis are queued again. */
   private async sweepLost(run: RunState): Promise<void> {
     for (const [id, item] of [...run.pending]) {
-      const pool = this.queue(poolQueue(item.job.pool));
+      const pool = this.queueOf(id, item);
       const state = await pool.getJobState(id);
       if (state === 'failed') {
         const job = await pool.getJob(id);
@@ -278,22 +325,22 @@ export class RedisBackend implements WorkBackend {
         // Gone from its queue with no outcome on the way: lost from Redis (flushed or restarted empty), or played
         // and its outcome taken by an earlier coordinator that died before keeping it. Play it again.
         if (state === 'completed') await (await pool.getJob(id))?.remove();
-        await this.add(id, item);
+        await this.add(id, item, pool.name);
       }
     }
   }
 
-  private async add(id: string, item: WorkItem): Promise<void> {
+  private async add(id: string, item: WorkItem, queue = poolQueue(item.job.pool)): Promise<void> {
     const data: WorkPayload = { job: item.job, attempt: item.attempt, results: this.results, endpoints: this.o.endpoints ?? {} };
     // A finished job stays until its outcome is stored (deliver removes it), a failed one a while so a late
     // outcome of it can be recognised.
-    await this.queue(poolQueue(item.job.pool)).add('episode', data, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } });
+    await this.queue(queue).add('episode', data, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } });
   }
 
   /** Takes back episodes still waiting in a queue (a budget ran out or the operator stopped the sweep). */
   private async dropWaiting(run: RunState): Promise<void> {
     for (const [id, item] of [...run.pending]) {
-      const job = await this.queue(poolQueue(item.job.pool)).getJob(id);
+      const job = await this.queueOf(id, item).getJob(id);
       if (job && (await job.getState()) === 'waiting') {
         await job.remove().then(
           () => void (run.pending.delete(id), this.routes.delete(id)),
