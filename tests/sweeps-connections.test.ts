@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRedisUrl, RedisBackend, runOne, type EpisodeJob, type EpisodeOutcome } from '../sweeps/index.js';
+import { listWorkers, parseRedisUrl, RedisBackend, runOne, type EpisodeJob, type EpisodeOutcome } from '../sweeps/index.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
 import { startWorkers, stopAll } from './support/sweep-fixtures.js';
 
@@ -57,7 +57,11 @@ describe.skipIf(redisMissing() !== undefined)('connections on a fleet', () => {
   });
 
   it('two coordinators with 12 episodes in flight each and a worker with 4 slots hold 2 and 3 connections, constant', async () => {
-    const fleet = await startWorkers(redis.url, ['conn-w0'], ['--pool', 'conn', '--slots', '4']);
+    // This worker measures its speed with one calibration episode before it registers.
+    const fleet = await startWorkers(redis.url, ['conn-w0'], ['--pool', 'conn', '--slots', '4', '--calibrate', '1']);
+    const [info] = await listWorkers(probe, 'conn');
+    expect(info!.speed).toBeGreaterThan(0);
+    expect(Number.isFinite(info!.speed)).toBe(true);
     const backends = ['conn-a', 'conn-b'].map((batch) => new RedisBackend({ connection: parseRedisUrl(redis.url), batchDir: join(tmp, batch), batch, strays: 'hold' }));
     const seen: string[][] = [];
     try {

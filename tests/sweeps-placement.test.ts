@@ -71,7 +71,7 @@ describe.skipIf(redisMissing() !== undefined)('placement on a fleet', () => {
     const maps = (o: EpisodeOutcome[]): string[] => o.map((x) => x.id.split('.')[1]!);
     expect(maps(affinity.order)).toEqual(['origin', 'origin', 'origin', 'ring', 'ring', 'ring']);
     expect(maps(fifo.order)).toEqual(['origin', 'ring', 'origin', 'ring', 'origin', 'ring']);
-    const loads = (log: string): string[] => [...log.matchAll(/starts on slot 0 \((\w+)\)/g)].map((m) => m[1]!);
+    const loads = (log: string): string[] => [...log.matchAll(/slot 0 \((\w+)\) takes/g)].map((m) => m[1]!);
     expect(loads(affinity.log)).toEqual(['launch', 'warm', 'warm', 'map', 'warm', 'warm']);
     expect(loads(fifo.log)).toEqual(['launch', 'map', 'map', 'map', 'map', 'map']);
     // Placement changes where and when, never what: the same progress per episode either way.

@@ -84,7 +84,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const bar = values.quiet ? undefined : new ProgressBar(`sweep ${spec.name}`);
-  process.stderr.write(`sweep ${spec.name}: ${jobs.length} episodes on the ${backend.name} backend -> ${dir}\n`);
+  process.stderr.write(`sweep ${spec.name}: ${jobs.length} episodes on the ${backend.name} backend${values.redis === undefined ? '' : `, placement ${spec.placement}`} -> ${dir}\n`);
   try {
     const summary = await runBatch({
       dir,

@@ -36,6 +36,7 @@ export interface LoadTimes {
   readonly mapOpenMs: number;
 }
 
+/** Places a batch's episodes on the free slots of its pools' workers and remembers where each went. */
 export class FleetPlacer {
   private readonly workers = new Map<string, ModelWorker>();
   private readonly placed = new Map<string, Placed>();

@@ -141,7 +141,8 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       state.warm = map;
       beat();
       try {
-        log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts on slot ${slot} (${load})`);
+        log(`${o.name}: slot ${slot} (${load}) takes ${episode.id}`);
+        log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts`);
         outcome = await runEpisode(episode, { ...deps(o.name), limiter: new RedisLimiter(redis, payload.endpoints) });
         await slowdown(outcome.wallMs);
         if (outcome.failure?.class === 'infrastructure') {
