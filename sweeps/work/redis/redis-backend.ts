@@ -86,6 +86,8 @@ export class RedisBackend implements WorkBackend {
   private readonly routes = new Map<string, { run: RunState; item: WorkItem }>();
   private readonly runs = new Set<RunState>();
   private readonly strays = new Map<string, ResultPayload>();
+  /** Finished jobs whose removal has to wait until their worker marks them done. */
+  private readonly unremoved = new Map<string, Queue>();
   private health: ReturnType<typeof setInterval> | undefined;
   private failure: ArenaError | undefined;
   private markGone: () => void = () => undefined;
@@ -188,8 +190,9 @@ export class RedisBackend implements WorkBackend {
     await run.sink.onOutcome(item, r.outcome);
     if (r.files !== null) await this.redis.del(r.files);
     // Stored: the finished job leaves Redis now (until here it made a re-add of the attempt a no-op), so Redis
-    // holds what is in flight, not the whole sweep.
-    await queue.remove(id).catch(() => undefined);
+    // holds what is in flight, not the whole sweep. A job its worker has not yet marked done (it sends the outcome
+    // first) cannot be removed yet: it is tried again on each sweep for lost jobs.
+    if (!(await queue.remove(id).then((n) => n === 1, () => false))) this.unremoved.set(id, queue);
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
     if (!run.pending.delete(id)) run.done.add(id);
     run.poke();
@@ -313,6 +316,7 @@ export class RedisBackend implements WorkBackend {
 
   /** Jobs that BullMQ gave up on come back as failed outcomes; jobs lost from Redis are queued again. */
   private async sweepLost(run: RunState): Promise<void> {
+    for (const [id, queue] of [...this.unremoved]) if ((await queue.remove(id).catch(() => 0)) === 1 || (await queue.getJobState(id)) === 'unknown') this.unremoved.delete(id);
     for (const [id, item] of [...run.pending]) {
       const pool = this.queueOf(id, item);
       const state = await pool.getJobState(id);
@@ -354,6 +358,8 @@ export class RedisBackend implements WorkBackend {
     if (this.health !== undefined) clearInterval(this.health);
     const closing = (async () => {
       await this.resultsWorker?.close(true);
+      // Finished jobs whose workers have marked them done by now leave Redis too.
+      for (const [id, queue] of this.unremoved) await queue.remove(id).catch(() => 0);
       // Outcomes nobody asked for go back on the results queue for the next coordinator of this batch.
       if (this.failure === undefined) for (const [id, r] of this.strays) await this.queue(this.results).add('outcome', r, { jobId: id, removeOnComplete: true });
       await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
