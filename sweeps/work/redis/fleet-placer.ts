@@ -138,6 +138,16 @@ export class FleetPlacer {
     }
   }
 
+  /** The live workers' own queues, by worker name. */
+  queues(): { worker: string; queue: string }[] {
+    return [...this.workers.values()].flatMap((w) => (w.info.queue === undefined ? [] : [{ worker: w.info.name, queue: w.info.queue }]));
+  }
+
+  /** Takes over an episode an earlier coordinator placed on `worker` (it is there already: not placed again). */
+  adopt(id: string, worker: string, queue: string): void {
+    this.placed.set(id, { worker, queue, slot: -1 });
+  }
+
   /** Forgets where `id` went (its worker died): it is placed anew. */
   forget(id: string): void {
     this.placed.delete(id);

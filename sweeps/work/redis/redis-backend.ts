@@ -193,6 +193,7 @@ export class RedisBackend implements WorkBackend {
     // holds what is in flight, not the whole sweep. A job its worker has not yet marked done (it sends the outcome
     // first) cannot be removed yet: it is tried again on each sweep for lost jobs.
     if (!(await queue.remove(id).then((n) => n === 1, () => false))) this.unremoved.set(id, queue);
+    await this.removeFinished();
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
     if (!run.pending.delete(id)) run.done.add(id);
     run.poke();
@@ -242,8 +243,9 @@ export class RedisBackend implements WorkBackend {
         this.strays.delete(id);
         await this.deliver(run, id, item, r);
       }
+      if (this.placer) await this.unlessGone(this.adopt(run, new Map(mine)));
       // Not yet sent, in batch order.
-      let left: (readonly [string, WorkItem])[] = [...mine];
+      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id));
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
@@ -314,9 +316,34 @@ export class RedisBackend implements WorkBackend {
     return todo.filter(([id]) => !sent.has(id));
   }
 
+  /**
+   * `placement: affinity` after a restart: episodes an earlier coordinator of this batch placed are still in (or
+   * done in) their workers' queues; they stay there and count as in flight, so none is placed, and played, twice.
+   */
+  private async adopt(run: RunState, mine: ReadonlyMap<string, WorkItem>): Promise<void> {
+    const placer = this.placer!;
+    await placer.refresh(new Set([...mine.values()].map((i) => i.job.pool)));
+    for (const { worker, queue } of placer.queues()) {
+      for (const job of await this.queue(queue).getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed'])) {
+        const item = job?.id === undefined ? undefined : mine.get(job.id);
+        if (!item || run.done.has(job.id!)) continue;
+        placer.adopt(job.id!, worker, queue);
+        run.pending.set(job.id!, item);
+      }
+    }
+  }
+
+  /** Removes the finished jobs whose workers have marked them done since their outcome was stored. */
+  private async removeFinished(): Promise<void> {
+    for (const [id, queue] of [...this.unremoved]) {
+      if (this.unremoved.get(id) !== queue) continue;
+      if ((await queue.remove(id).catch(() => 0)) === 1 || (await queue.getJobState(id)) === 'unknown') this.unremoved.delete(id);
+    }
+  }
+
   /** Jobs that BullMQ gave up on come back as failed outcomes; jobs lost from Redis are queued again. */
   private async sweepLost(run: RunState): Promise<void> {
-    for (const [id, queue] of [...this.unremoved]) if ((await queue.remove(id).catch(() => 0)) === 1 || (await queue.getJobState(id)) === 'unknown') this.unremoved.delete(id);
+    await this.removeFinished();
     for (const [id, item] of [...run.pending]) {
       const pool = this.queueOf(id, item);
       const state = await pool.getJobState(id);
