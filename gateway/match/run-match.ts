@@ -9,6 +9,7 @@ import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../proto
 import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
+import { describeFairness, fairnessConditions, resolveFairness } from '../clock/fairness.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
@@ -88,6 +89,10 @@ function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules:
   const game = runnerGame(given.id);
   if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${given.id}'`);
   // A given entry already carries its launch recipe (a build's maps and look scale); only the rules change here.
+  // The runner opens the map every episode: a build's recipe without maps would play whatever is loaded.
+  if (given.launch.kind === 'remote-input' && Object.keys(given.launch.maps ?? {}).length === 0) {
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `${given.id} on a build under the omnigamearena profile needs the builds' maps (the recipe's maps; --maps PATH/configs/maps.yaml on the command line)`);
+  }
   return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
 }
 
@@ -102,6 +107,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     profile: spec.profile ?? 'default',
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
     agents: spec.slots.map((s) => agentConditions(clock, s)),
+    ...fairnessConditions(spec.fairness, spec.slots),
   };
 }
 
@@ -110,7 +116,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
   const variant = variantEntry.id;
   checkSlots(spec, entry);
-  const clock = spec.clock ?? 'pdq';
+  // A fairness arm sets the clock it runs on (pdq for `pdq`, lcrt for the others).
+  const { clock } = resolveFairness(spec.clock, spec.fairness, spec.slots.filter((s) => s.handicap !== undefined).map((s) => s.slot));
   const seed = spec.seed ?? 1;
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
@@ -129,6 +136,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     variant,
     seed,
     clock,
+    ...(spec.fairness?.arm === 'matched' || spec.fairness?.arm === 'handicap' ? { fairness: describeFairness(spec.fairness) } : {}),
     profile: spec.profile ?? 'default',
     limits,
     frame,
@@ -149,7 +157,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     // The game streams its privileged state only when an agent of this match reads it. The recorder asks a
     // reference game for its tracked task-relevant state instead (state.jsonl), which no agent ever gets.
     const privileged = spec.slots.some((s) => s.agent.privileged);
-    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true });
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true, ...(rules.profile === 'omnigamearena' ? { keyNames: 'ue' as const } : {}) });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
-import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs, writeSweepReport } from '../../sweeps/index.js';
+import { checkedJobs, isSweepDir, parseSpecText, readSweepTables, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
@@ -77,7 +77,10 @@ export const tournamentKind: JobKind<FlagConfig> = {
       async run(job) {
         const outcome = await runChildJob(args, ctx.jobDir, job.signal);
         const standings = readJsonFile(join(ctx.jobDir, 'standings.json'));
-        return { ...outcome, ...(standings ? { result: { standings: 'files/standings.json', ...standings } } : {}) };
+        // With --arms the standings are per arm (ARM/standings.json) and the decomposition sits at the top.
+        const decomposition = readJsonFile(join(ctx.jobDir, 'decomposition.json'));
+        const result = { ...(standings ? { standings: 'files/standings.json', ...standings } : {}), ...(decomposition ? { decomposition: 'files/decomposition.json', plots: ['files/decomposition.svg'] } : {}) };
+        return { ...outcome, ...(standings || decomposition ? { result } : {}) };
       },
     };
   },
@@ -115,9 +118,10 @@ async function sweepResult(out: string): Promise<Record<string, unknown>> {
   try {
     const { tables, files } = await writeSweepReport(out);
     const plots = files.filter((f) => f.endsWith('.svg')).map((f) => `files/sweep/report/${basename(f)}`);
-    return { ...tables, plots };
+    return { ...tables, tableDocs: sweepTableDocs(tables), plots };
   } catch {
-    return { ...readSweepTables(out) };
+    const tables = readSweepTables(out);
+    return { ...tables, tableDocs: sweepTableDocs(tables) };
   }
 }
 
@@ -131,9 +135,7 @@ export const sweepKind: JobKind<Record<string, unknown>> = {
   async prepare(config, ctx) {
     const text = JSON.stringify(config, null, 2);
     const { spec, source } = parseSpecText(text, 'sweep');
-    const jobs = specJobs(spec, (issues) => specError(source, issues));
-    const issues = await checkAgents(spec, jobs, makeAgent);
-    if (issues.length > 0) throw specError(source, issues);
+    const jobs = await checkedJobs(spec, source, makeAgent);
     const specFile = join(ctx.jobDir, 'spec.json');
     const out = join(ctx.jobDir, 'sweep');
     return {
