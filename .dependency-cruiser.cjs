@@ -40,7 +40,8 @@ module.exports = {
         comment: `other layers import ${l} only through ${l}/index.ts`,
         severity: 'error',
         from: { path: `^(${names.join('|')})/`, pathNot: `${layer(l)}|${MANIFEST}` },
-        to: { path: notThrough(l), pathNot: l === 'games' ? MANIFEST : undefined },
+        // protocol/errors.ts is a second way in: it loads no schemas, so the command line's start stays light.
+        to: { path: notThrough(l), pathNot: l === 'games' ? MANIFEST : l === 'protocol' ? '^protocol/errors[.]ts$' : undefined },
       })),
   ],
   options: {

@@ -1,5 +1,6 @@
 /** protocol: wire schemas, codec, error and close codes, and the agent contract. The leaf layer. */
-export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, WireErrorCode } from './errors.js';
+export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError } from './errors.js';
+export { WireErrorCode } from './wire-error-code.js';
 export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
 export {
   axisRange,
