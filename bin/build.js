@@ -38,6 +38,8 @@ const result = await build({
   target: 'node20',
   external,
   metafile: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });
 const written = new Set(Object.keys(result.metafile.outputs).map((path) => join(ROOT, path)));
