@@ -48,7 +48,7 @@ export {
   Tracked,
   TrackedValue,
 } from './game-link.js';
-export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, messageSchema } from './codec.js';
+export { decodeMessage, encodeMessage, encodeMessageParts, type LinkMessage, type MessageSchema, messageSchema, TAIL_MIN_BYTES } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
 export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';
 export { LatestSender } from './latest-sender.js';
