@@ -19,6 +19,8 @@ export const matchOptions = {
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
   latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
+  fairness: { type: 'string', arg: 'ARM', description: 'PvP fairness arm: pdq, lcrt, matched[:max|mean|median|min[:ROUNDS]] or handicap; sets the clock (docs/pvp-fairness.md)' },
+  handicap: { type: 'string', arg: 'H[,H]', description: 'with --fairness handicap: per agent in slot order, xSCALE, +MS or xSCALE+MS (empty: none)' },
   model: { type: 'string', arg: 'M', description: "the VLM agent's model (docs/agents.md)" },
   'base-url': { type: 'string', arg: 'URL', description: "the VLM agent's OpenAI-compatible endpoint" },
   'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable that holds the VLM agent's API key" },

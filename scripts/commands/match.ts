@@ -11,7 +11,7 @@ import { matchOptions } from './match-spec.js';
 
 export { matchOptions } from './match-spec.js';
 import { profileEntry } from '../profile-entry.js';
-import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
+import { clockOfArm, fairnessOf, handicapOf, latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
 
@@ -51,6 +51,20 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
     const agents = (base.agents as AgentConfig[] | undefined) ?? [{ kind: Object.keys(vlmFlags).length > 0 ? 'vlm' : 'scripted' }];
     base.agents = agents.map((a, i) => ({ ...a, ...(flags.latency ? { latency: flags.latency.split(',')[i] ?? flags.latency.split(',')[0] } : {}), ...(a.kind === 'vlm' ? { vlm: { ...a.vlm, ...vlmFlags } } : {}) }));
   }
+  if (flags.handicap !== undefined) {
+    const handicaps = flags.handicap.split(',').map((h) => h.trim());
+    const agents = (base.agents as AgentConfig[] | undefined) ?? [{ kind: 'scripted' }];
+    if (handicaps.length > agents.length) throw usage(`--handicap gives ${handicaps.length} handicaps for ${agents.length} agent${agents.length > 1 ? 's' : ''}`);
+    base.agents = agents.map((a, i) => ({ ...a, ...(handicaps[i] ? { handicap: handicaps[i] } : {}) }));
+  }
+  set('fairness', flags.fairness);
+  // A fairness arm runs on its own clock; a --clock that says otherwise is refused.
+  const arm = fairnessOf({ fairness: base.fairness as string | undefined });
+  if (arm !== undefined) {
+    const given = flags.clock ?? (base.clock === 'realtime' ? 'realtime' : undefined);
+    if (given !== undefined && given !== clockOfArm(arm)) throw usage(`--fairness ${String(base.fairness)} runs on the ${clockOfArm(arm)} clock, not ${given}`);
+    base.clock = clockOfArm(arm);
+  }
   return parseConfig(base, MatchConfig, flags.config ?? 'match flags');
 }
 
@@ -82,12 +96,14 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
+    ...(config.fairness === undefined ? {} : { fairness: fairnessOf(config)! }),
     ...(config.profile === undefined ? {} : { profile: config.profile }),
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
+      const handicap = handicapOf(a);
       const slot = entry.slots[i]!.slot;
       const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, randomMoves, game: entry.id, seed: config.seed, vlm: a.vlm });
-      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
+      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}), ...(handicap ? { handicap } : {}) };
     }),
     runsDir: config.runsDir,
     ...(config.observationDelayMs === undefined ? {} : { observationDelayMs: config.observationDelayMs }),
@@ -110,7 +126,7 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
   const bench = result.benchmark ? ` | benchmark score ${result.benchmark.scores.map((x) => x.toFixed(3)).join(', ')}${result.benchmark.outOfRange.length ? ` (${result.benchmark.outOfRange.length} readings outside the declared range)` : ''}` : '';
-  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+  return `${entry.id}/${variant} seed ${config.seed} ${config.fairness === undefined ? config.clock : `${config.clock} ${config.fairness}`}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
