@@ -50,6 +50,8 @@ export interface LaunchOptions {
   readonly perception?: boolean;
   readonly startTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
+  /** `ue`: the match sends key names as a UE build reads them (the benchmark profile). */
+  readonly keyNames?: 'controls' | 'ue';
 }
 
 /** Whether `id` names one of the built-in reference games (whose hosts, here or behind a bridge, can track state). */
@@ -69,6 +71,7 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
     privileged: options.privileged,
     ...(options.perception === true && tracks ? { perception: true } : {}),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.keyNames === undefined ? {} : { keyNames: options.keyNames }),
   };
   if (recipe.kind === 'remote') {
     const link = bridgeLink(recipe.url);
