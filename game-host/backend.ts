@@ -53,6 +53,8 @@ export interface ResetOptions {
   readonly height: number;
   /** Track the task-relevant state tick by tick (a client asked for `tracked` messages). */
   readonly perception?: boolean;
+  /** The run's time limit, ms, where the client named one (a game with a timer plays to it where it is shorter). */
+  readonly timeLimitMs?: number;
 }
 
 /** The task-relevant state after a tick in which it changed or a critical event happened, with those events. */

@@ -28,7 +28,7 @@ export interface MatchSpec {
   readonly seed?: number;
   readonly clock?: ClockMode;
   readonly slots: readonly MatchSlot[];
-  /** Game time run after each chunk before the next observation, ms (default: 2000 in pdq, 0 otherwise). */
+  /** Game time run after each chunk before the next observation, ms under every clock (default 2000, the benchmark's). */
   readonly observationDelayMs?: number;
   /**
    * Whose rules the match plays by (default `default`, ours). `omnigamearena`: the published runner's chunk
