@@ -3,6 +3,7 @@ export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chu
 export { ClockMode } from './clock/clock-mode.js';
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
 export { type Placement, Timeline } from './clock/timeline.js';
+export { isResultOfPlay } from './match/match-spec.js';
 export type { EpisodeClass, MatchEvent, MatchResult, MatchSlot, MatchSpec, PlayerResult } from './match/match-spec.js';
 export { type MatchObserver, notify, type ObservedLedger } from './match/match-observer.js';
 export {

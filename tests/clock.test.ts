@@ -93,7 +93,7 @@ describe('one environment for every clock', () => {
     const play = async (clock: 'pdq' | 'lcrt'): Promise<{ times: number[]; delay: number | undefined }> => {
       const agent = new ScriptAgent([{ chunk: holdChunk('W', 6) }]);
       const result = await runMatch(base({ clock, stepBudget: 3, slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: 0, jitterMs: 0, seed: 0 } }] }));
-      return { times: agent.observations.map((o) => o.simMs), delay: readRun(result.dir).meta.conditions?.observationDelayMs };
+      return { times: agent.observations.map((o) => o.simMs), delay: (readRun(result.dir).meta['conditions'] as { observationDelayMs?: number } | undefined)?.observationDelayMs };
     };
     const pdq = await play('pdq');
     const lcrt = await play('lcrt');

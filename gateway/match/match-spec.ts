@@ -91,6 +91,11 @@ export interface PlayerResult {
 /** What an episode's score means; see `episodeClass`. Only `finished` and `budget` are results of play. */
 export type EpisodeClass = 'finished' | 'budget' | 'format' | 'failed' | 'incomplete';
 
+/** Whether an episode's score is a result of play (`finished` or `budget`); the other classes say why it is not. */
+export function isResultOfPlay(episode: EpisodeClass): boolean {
+  return episode === 'finished' || episode === 'budget';
+}
+
 export interface MatchResult {
   readonly runId: string;
   readonly dir: string;
