@@ -38,6 +38,6 @@ export {
 } from './records/run-record-schema.js';
 export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
 export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
-export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
+export { StudiedFactors, agentConditions, compareArms, conditionDifferences, confounds, gatewayCommit, latencyMeaning, type StudiedFactor } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

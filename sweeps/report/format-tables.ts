@@ -15,7 +15,7 @@ export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models'
       ['agent', 'game', 'clock', 'latency', 'episodes', 'completed', 'mean_progress', 'ci95', 'wins', 'draws', 'losses', 'actions_per_episode', 'mean_charged_ms'],
       ...t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, String(c.episodes), String(c.completed), num(c.meanProgress), num(c.ci95), String(c.wins), String(c.draws), String(c.losses), num(c.actionsPerEpisode, 1), num(c.meanChargedMs, 0)]),
     ],
-    pdqLcrt: [['agent', 'game', 'lcrt_latency', 'pdq_progress', 'lcrt_progress', 'pdq_minus_lcrt', 'ci95'], ...t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, num(d.pdq), num(d.lcrt), num(d.diff), num(d.ci95)])],
+    pdqLcrt: [['agent', 'game', 'lcrt_latency', 'pdq_progress', 'lcrt_progress', 'pdq_minus_lcrt', 'ci95', 'pooled_over'], ...t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, num(d.pdq), num(d.lcrt), num(d.diff), num(d.ci95), d.pooled ? d.pooled.join(' ') : '-'])],
     models: [
       ['agent', 'episodes', 'decisions', 'latency_p50_ms', 'latency_p95_ms', 'ttft_p50_ms', 'ttft_p95_ms', 'charged_p50_ms', 'charged_p95_ms', 'tokens_in', 'tokens_out', 'invalid_rate', 'completion_rate', 'failures'],
       ...t.models.map((m) => [
@@ -38,6 +38,15 @@ export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models'
   };
 }
 
+/** One line per comparison left out because its arms differ in more than the clock. */
+function refusedLines(t: SweepTables): string[] {
+  if (t.refused.length === 0) return [];
+  return [
+    `refused: ${t.refused.length} comparison(s) whose arms differ in more than the clock (--pool pools them anyway, marked):`,
+    ...t.refused.map((r) => `  ${r.agent} ${r.game} pdq vs lcrt ${r.latency}: the arms differ in ${r.confounds.join(', ')}`),
+  ];
+}
+
 /** The report as text: the three tables with titles. */
 export function formatTables(t: SweepTables): string {
   const r = tableRows(t);
@@ -49,6 +58,7 @@ export function formatTables(t: SweepTables): string {
     '',
     'PDQ minus LCRT mean progress per agent x game x latency (95% interval)',
     r.pdqLcrt.length > 1 ? align(r.pdqLcrt) : '(no agent and game with both pdq and lcrt cells)',
+    ...refusedLines(t),
     '',
     'per agent: decision latency and TTFT (ms), tokens, invalid answers, completion',
     align(r.models),
