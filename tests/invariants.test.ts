@@ -2,14 +2,14 @@
  * The invariants the gateway proves, on every real-time reference game under both profiles, through the same
  * code `arena audit` runs: lcrt charged 0 ms gives pdq's record exactly (frames, events, progress, result) for a
  * deterministic agent; lcrt charged L ms charges exactly L per decision and runs every advance exactly; every
- * run re-simulates bit for bit. Then, on real processes: the same episode played by a Redis worker and through
+ * run re-simulates bit for bit; a PvP game gives the mirrored result with the seats swapped. Then, on real processes: the same episode played by a Redis worker and through
  * `arena bridge` matches the embedded one, and `arena audit` prints its table and exits 1 on a failure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listGames } from '../games-manifest/index.js';
+import { getGame, listGames } from '../games-manifest/index.js';
 import { runAudit, type AuditTarget } from '../scripts/audit/run-audit.js';
 import { firstDifference } from '../scripts/audit/behaviour.js';
 import { runArena, type ArenaProcess } from './support/arena-process.js';
@@ -34,7 +34,8 @@ describe('invariants on every reference game', () => {
   for (const profile of ['default', 'omnigamearena'] as const) {
     it.each(GAMES)(`%s under the ${profile} profile: lcrt at 0 is pdq, lcrt at L charges L, every run replays`, async (game) => {
       const rows = await runAudit({ targets: [target(game, profile)], dir: join(tmp, `${game}-${profile}`), launch: launchInProcess });
-      expect(rows.map((r) => r.check)).toEqual(['lcrt charged 0 ms is pdq, record for record', 'lcrt charged 700 ms charges exactly that', 'every run re-simulates bit for bit']);
+      const pvp = getGame(game).regime === 'pvp';
+      expect(rows.map((r) => r.check)).toEqual(['lcrt charged 0 ms is pdq, record for record', 'lcrt charged 700 ms charges exactly that', 'every run re-simulates bit for bit', ...(pvp ? ['swapped seats give the mirrored result'] : [])]);
       for (const r of rows) expect(r.pass, `${r.check}: ${r.detail}`).toBe(true);
     });
   }
@@ -68,7 +69,7 @@ describe.skipIf(redisMissing() !== undefined)('the same episode on a Redis worke
     for (const check of ['a Redis worker plays it alike', 'arena bridge plays it alike', 'lcrt charged 0 ms is pdq, record for record']) {
       expect(r.stdout).toMatch(new RegExp(`sky_duel +default +${check} +pass`));
     }
-    expect(r.stdout).toMatch(/^5 passed, 0 failed$/m);
+    expect(r.stdout).toMatch(/^6 passed, 0 failed$/m);
   }, 300_000);
 });
 

@@ -2,8 +2,9 @@
  * `arena audit`: the invariants the gateway promises, checked on a user's own setup. For each game (and
  * profile) it plays the same short episode under pdq, under lcrt charged 0 ms and under lcrt charged L ms,
  * through the work layer, and checks that lcrt at 0 is pdq record for record, that lcrt at L charges exactly
- * L per decision and nothing else, that each run re-simulates bit for bit (reference games), and, when asked,
- * that a Redis worker and an `arena bridge` play the same episode alike.
+ * L per decision and nothing else, that each run re-simulates bit for bit (reference games), that a two-player
+ * game gives the mirrored result with the seats swapped (the agent against an idle one), and, when asked, that a
+ * Redis worker and an `arena bridge` play the same episode alike.
  */
 import { join, resolve } from 'node:path';
 import { PROJECT_ROOT, startGameProcess, type GameEndpoint } from '../../env-bridge/index.js';
@@ -78,6 +79,20 @@ function jobOf(t: AuditTarget, c: Clocked, suffix = ''): EpisodeJob {
     ...(t.env === undefined ? {} : { env: t.env }),
     ...(t.maps === undefined ? {} : { maps: t.maps }),
   };
+}
+
+/** The pdq job of a two-player game with the audited agent in one seat and an idle one in the other, seats in `order`. */
+function seatedJob(t: AuditTarget, order: 'agent-first' | 'agent-second'): EpisodeJob {
+  const base = jobOf(t, { clock: 'pdq' }, `-${order}`);
+  const seats = order === 'agent-first' ? [t.agent, 'idle'] : ['idle', t.agent];
+  return { ...base, cellInfo: { ...base.cellInfo, lineup: seats }, agents: base.agents.map((a, i) => ({ ...a, kind: seats[i]!, label: seats[i] === t.agent ? 'agent' : 'idle' })) };
+}
+
+/** Each player's result by label, and how the episode ended: what a mirrored result must repeat. */
+function seatedResult(dir: string): unknown {
+  const result = readRunRecord(dir).run.result;
+  const players = Object.fromEntries((result?.players ?? []).map((p) => [p.label, { progress: p.progress, score: p.score, outcome: p.outcome, decisions: p.decisions }]));
+  return { reason: result?.reason, simMs: result?.simMs, players };
 }
 
 /** Plays `job` on `backend`; the run directory, or an error naming what went wrong. */
@@ -157,6 +172,12 @@ export async function runAudit(options: AuditOptions): Promise<AuditRow[]> {
           }
           return undefined;
         }, `${dirs.size} runs replayed`);
+      }
+      if (getGame(t.game).regime === 'pvp' && getGame(t.game).slots.length === 2) {
+        await check(rows, options, t, 'swapped seats give the mirrored result', async () => {
+          const first = seatedResult(await play(embedded, seatedJob(t, 'agent-first'), options.dir));
+          return firstDifference(first, seatedResult(await play(embedded, seatedJob(t, 'agent-second'), options.dir)));
+        }, `${t.agent} against idle in both seats: same result, same end`);
       }
       if (fleet) {
         await check(rows, options, t, 'a Redis worker plays it alike', async () => firstDifference(behaviourOf(await run({ clock: 'pdq' })), behaviourOf(await play(fleet, jobOf(t, { clock: 'pdq' }, '-redis'), options.dir))), 'frames, events, progress and result equal');
