@@ -5,17 +5,19 @@
  * run re-simulates bit for bit; a PvP game gives the mirrored result with the seats swapped. Then, on real processes: the same episode played by a Redis worker and through
  * `arena bridge` matches the embedded one, and `arena audit` prints its table and exits 1 on a failure.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame, listGames } from '../games-manifest/index.js';
+import { resimulate } from '../gateway/index.js';
+import { readSweepTables } from '../sweeps/index.js';
 import { runAudit, type AuditTarget } from '../scripts/audit/run-audit.js';
 import { firstDifference } from '../scripts/audit/behaviour.js';
 import { runArena, type ArenaProcess } from './support/arena-process.js';
 import { launchInProcess } from './support/in-process-game.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
-import { startWorkers, stopAll } from './support/sweep-fixtures.js';
+import { startWorkers, stopAll, writeSpec } from './support/sweep-fixtures.js';
 
 const GAMES = listGames().filter((g) => g.regime !== 'turn-based' && g.launch.kind === 'builtin').map((g) => g.id);
 const target = (game: string, profile: AuditTarget['profile']): AuditTarget => ({ game, profile, agent: 'scripted', steps: 6, seed: 3, latencyMs: 700 });
@@ -39,6 +41,24 @@ describe('invariants on every reference game', () => {
       for (const r of rows) expect(r.pass, `${r.check}: ${r.detail}`).toBe(true);
     });
   }
+});
+
+describe('the latency study', () => {
+  it('reads PDQ minus LCRT of exactly 0 at 0 ms charged and more at 1500 ms, and every episode re-simulates', async () => {
+    // The shipped example's environment (examples/sweep-latency.yaml), on one game and agent.
+    const spec = writeSpec(tmp, 'latency.yaml', ['name: latency', 'games: [last_stand]', 'agents: [{ label: scripted, kind: scripted }]', 'clocks: [pdq, lcrt]', 'latencies: [synthetic:0, synthetic:1500]', 'episodes: 2', 'seed: 1', 'match: { steps: 20, timeLimitMs: 30000 }', ''].join('\n'));
+    const out = join(tmp, 'latency');
+    const r = await runArena(['sweep', spec, '--out', out, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const t = readSweepTables(out);
+    expect(t.refused).toEqual([]);
+    const at = (latency: string): number => t.pdqLcrt.find((d) => d.latency === latency)!.diff;
+    expect(at('synthetic:0')).toBe(0);
+    expect(at('synthetic:1500')).toBeGreaterThan(0);
+    const dirs = readdirSync(join(out, 'runs'));
+    expect(dirs).toHaveLength(6);
+    for (const d of dirs) expect((await resimulate(join(out, 'runs', d))).mismatch, d).toBeUndefined();
+  }, 300_000);
 });
 
 describe('firstDifference', () => {
