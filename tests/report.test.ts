@@ -107,7 +107,7 @@ describe('arena report', () => {
     expect(refused.map((c) => c.confounds)).toEqual([['observationDelayMs']]);
     expect(refused[0]!.diff).toBeUndefined();
     const text = await runArena(['report', join(env.runs.dir, 'clocks')]);
-    expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*\n  scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in observationDelayMs/);
+    expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*\n {2}scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in observationDelayMs/);
     const pooled = await runArena(['report', join(env.runs.dir, 'clocks'), '--pool', '--json']);
     expect((JSON.parse(pooled.stdout) as { comparisons: { verdict: string }[] }).comparisons.map((c) => c.verdict).sort()).toEqual(['clean', 'pooled']);
   });
