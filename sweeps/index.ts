@@ -18,3 +18,4 @@ export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatc
 export { type CellRow, type DiffRow, type ModelRow, type RefusedRow, type SweepTables, sweepTables } from './report/aggregate.js';
 export { diffCi, meanCi, type MeanCi } from './report/stats.js';
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
+export { intervalPlotSvg, type IntervalPoint } from './report/svg-plots.js';

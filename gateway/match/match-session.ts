@@ -7,6 +7,7 @@ import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import type { ArenaError, DecisionTimings, EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State, Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
+import { FairCharge, describeFairness } from '../clock/fairness.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
@@ -40,6 +41,8 @@ export interface SettledDecision {
   /** The latency was charged to the game (lcrt). */
   readonly charged: boolean;
   readonly chargedMs: number;
+  /** Under a fairness arm that changes the charge (matched, handicap): the latency measured from the slot's source. */
+  readonly measuredMs?: number;
   readonly chargeNote?: string;
   readonly durationMs: number;
   readonly inputs: readonly InputEvent[];
@@ -56,6 +59,8 @@ export class MatchSession {
   readonly frames: FrameCache;
   /** The clock ledger: written to ledger.jsonl and shown to the match's observer. */
   readonly ledger: ObservedLedger;
+  /** What the match's fairness arm charges (matched, handicap); the plain clocks charge what they measure. */
+  readonly fair: FairCharge;
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
   /** The reference game's tracked task-relevant state as last reported (state.jsonl); never shown to agents. */
@@ -80,6 +85,7 @@ export class MatchSession {
         notify(spec.observer, 'onLedger', entry);
       },
     };
+    this.fair = new FairCharge(spec.fairness, new Map(spec.slots.flatMap((s) => (s.handicap ? [[s.slot, s.handicap] as const] : []))));
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
       this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
@@ -183,6 +189,7 @@ export class MatchSession {
     // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
     // source that does not measure the call (synthetic) charges anything for it.
     const charge = !charged ? { ms: 0 } : outcome.status === 'failed' ? slot.charger.chargeFailed() : slot.charger.charge(outcome.decision.timings);
+    const chargedMs = this.fair.adjusts ? this.fair.decision(slotId, charge.ms) : charge.ms;
     if (outcome.status === 'invalid') {
       slot.invalid++;
       slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
@@ -190,7 +197,7 @@ export class MatchSession {
       if (outcome.status === 'failed') slot.failed++;
       slot.feedback = undefined;
     }
-    return { step, charged, chargedMs: charge.ms, ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
+    return { step, charged, chargedMs, ...(this.fair.adjusts ? { measuredMs: charge.ms } : {}), ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
   }
 
   /** Settles a decision, records it, and returns what runs: its inputs, duration and charged latency. */
@@ -249,6 +256,7 @@ export class MatchSession {
       timings: { ...timings, gatewayWallMs: outcome.wallMs },
       latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: settled.chargedMs,
+      ...(settled.measuredMs === undefined || this.spec.fairness === undefined ? {} : { measuredMs: settled.measuredMs, fairness: describeFairness(this.spec.fairness) }),
       chargeNote: settled.chargeNote,
     };
     this.recorder.files.decisions.append(record);
