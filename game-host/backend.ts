@@ -19,6 +19,8 @@ export interface BackendInfo {
   readonly timeScale: boolean;
   /** The backend can report privileged state. */
   readonly privilegedState: boolean;
+  /** The backend is a UE build: under a link's `keyNames: 'ue'` it takes key names and mouse buttons as sent. */
+  readonly ueKeyNames?: boolean;
 }
 
 export interface EpisodeEndInfo {
@@ -55,6 +57,8 @@ export interface ResetOptions {
   readonly perception?: boolean;
   /** The run's time limit, ms, where the client named one (a game with a timer plays to it where it is shorter). */
   readonly timeLimitMs?: number;
+  /** `ue`: key inputs carry UE key names (the link said so); a UE build sends them as they are. */
+  readonly keyNames?: 'ue';
 }
 
 /** The task-relevant state after a tick in which it changed or a critical event happened, with those events. */
