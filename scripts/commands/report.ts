@@ -14,6 +14,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
 import { comparisonText, compareGroups } from '../report/comparisons.js';
 import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
+import { describeConditionKeys } from '../report/condition-words.js';
 import { writeRunPlots } from '../report/plot.js';
 
 /** `arena report`'s flags. */
@@ -95,8 +96,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (groups.length > 1) {
     blocks.push(
       pooled
-        ? `POOLED over ${groups.length} groups whose conditions differ in: ${differing.join(', ')}\n${aggregateTable(pooled)}`
-        : `${groups.length} condition groups, differing in: ${differing.join(', ')}; not pooled (--pool pools them anyway)`,
+        ? `POOLED over ${groups.length} groups whose conditions differ in: ${describeConditionKeys(differing)}\n${aggregateTable(pooled)}`
+        : `${groups.length} condition groups, not pooled: they differ in ${describeConditionKeys(differing)} (--pool pools them anyway; --json lists the keys)`,
     );
   }
   const compared = comparisonText(comparisons);
