@@ -18,7 +18,8 @@ export { type EndpointLimiter, LimitedAgent, LocalLimiter, wait } from './limits
 export { RedisLimiter } from './limits/redis-limiter.js';
 export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-store.js';
 export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch, SPEND_KEY, type TokenSpend } from './run-sweep.js';
-export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
+export { type CellRow, type DiffRow, type ModelRow, type RefusedRow, type SweepTables, sweepTables } from './report/aggregate.js';
+export { diffCi, meanCi, type MeanCi } from './report/stats.js';
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
 export { sweepTableDocs } from './report/format-tables.js';
 export { drawAxes, errorBar, svgText, type AxisSpec, type PlotBox } from './report/svg-axes.js';

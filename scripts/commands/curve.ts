@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
-import { curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
+import { curveConfounds, curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
@@ -118,7 +118,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
     });
     bar?.update(1, 'done');
     bar?.done();
-    process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : `${curveSummary(state)}${dir}\n`);
+    process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : `${curveSummary(state, undefined, curveConfounds(dir, state))}${dir}\n`);
     return 0;
   } catch (err) {
     bar?.done();
