@@ -4,6 +4,7 @@ export { chargesLatency, ClockMode, isPausedClock, PausedClockMode } from './clo
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
 export { LATENCY_FORMS_TEXT } from './clock/latency-sources.js';
 export { type Placement, Timeline, type TimelineMode } from './clock/timeline.js';
+export { isResultOfPlay } from './match/match-spec.js';
 export {
   describeFairness,
   describeHandicap,
@@ -52,6 +53,6 @@ export {
 } from './records/run-record-schema.js';
 export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
 export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
-export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
+export { StudiedFactors, agentConditions, compareArms, conditionDifferences, confounds, gatewayCommit, latencyMeaning, type StudiedFactor } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

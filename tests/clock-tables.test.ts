@@ -60,11 +60,11 @@ describe('the latency sources table', () => {
     for (const kind of MEASURED_KINDS) {
       const source = parseLatencySource(kind);
       expect(LatencySource.parse(source)).toEqual({ kind });
-      expect(new LatencyCharger(source, 0).charge(timings)).toEqual({ ms: expected[kind] });
+      expect(new LatencyCharger(source, 0).charge(timings).ms).toBe(expected[kind]);
       if (kind === 'wall') continue;
       const fallback = new LatencyCharger(source, 0).charge({ wallMs: 900, retryMs: 100 });
       expect(fallback.ms).toBe(800);
-      expect(fallback.note).toMatch(/; charged wall time$/);
+      expect(fallback.note).toMatch(/; charged wall time, less 100 ms of 0 retried attempt\(s\)$/);
     }
   });
 });

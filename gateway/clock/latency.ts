@@ -46,16 +46,31 @@ export class LatencyCharger {
     this.prng = new Prng(source.kind === 'synthetic' ? source.seed : 0, slot + 1);
   }
 
-  /** The game time to charge for a decision, ms, and a note when a fallback was used. */
+  /** The game time to charge for a decision, ms, and a note when a fallback was used or retries were left out. */
   charge(timings: DecisionTimings): { ms: number; note?: string } {
-    if (this.source.kind === 'synthetic') {
-      if (this.source.jitterMs === 0) return { ms: this.source.ms };
-      const u = this.prng.next();
-      return { ms: Math.max(0, Math.round(this.source.ms + (u * 2 - 1) * this.source.jitterMs)) };
-    }
+    const retryMs = timings.retryMs ?? 0;
+    const retried = retryMs > 0 ? `, less ${Math.round(retryMs)} ms of ${timings.retries ?? 0} retried attempt(s)` : '';
+    if (this.source.kind === 'synthetic') return { ms: this.draw() };
+    if (this.source.kind === 'wall') return { ms: Math.max(0, wallTime(timings)), ...(retried ? { note: `charged wall time${retried}` } : {}) };
     const row = measuredSource(this.source.kind)!;
     const ms = row.measure(timings);
-    if (ms === undefined) return { ms: Math.max(0, wallTime(timings)), note: `${row.missing}; charged wall time` };
+    if (ms === undefined) return { ms: Math.max(0, wallTime(timings)), note: `${row.missing}; charged wall time${retried}` };
     return { ms: Math.max(0, ms) };
+  }
+
+  /**
+   * The charge of a failed decision: its time went to failed attempts, which are never charged, so only a
+   * synthetic source (which does not measure the call) charges its value.
+   */
+  chargeFailed(): { ms: number; note: string } {
+    if (this.source.kind === 'synthetic') return { ms: this.draw(), note: 'failed decision: charged the synthetic value' };
+    return { ms: 0, note: 'failed decision: its failed attempts are never charged' };
+  }
+
+  private draw(): number {
+    if (this.source.kind !== 'synthetic') return 0;
+    if (this.source.jitterMs === 0) return this.source.ms;
+    const u = this.prng.next();
+    return Math.max(0, Math.round(this.source.ms + (u * 2 - 1) * this.source.jitterMs));
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Every `arena` command: its name, one-line summary and where its spec lives (loaded on demand, so a command
- * pays only for its own imports). `arena help` lists this table; the CLI test walks it, so a new command here
+ * pays only for its own imports; `match`'s help is apart from its run, so `arena match --help` loads no match). `arena help` lists this table; the CLI test walks it, so a new command here
  * is covered by the help and flag tests without more work.
  */
 import { usage } from '../cli-error.js';
@@ -17,13 +17,14 @@ export interface CommandEntry {
 
 /** The commands, in the order `arena help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => (await import('../commands/match.js')).matchCli },
+  { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => ({ ...(await import('../commands/match-spec.js')).matchSpec, run: async (argv) => (await import('../commands/match.js')).matchCommand(argv) }) },
   { name: 'games', summary: 'list the games in the manifest (--json for the full entries)', load: async () => (await import('../commands/games.js')).gamesCli },
   { name: 'agents', summary: 'list the agent kinds', load: async () => (await import('../commands/agents.js')).agentsCli },
   { name: 'report', summary: 'summarise finished runs: result, clock ledger, per-agent aggregates by condition (arena report runs/); a sweep folder: its tables and plots', load: async () => (await import('../commands/report.js')).reportCli },
   { name: 'replay', summary: 're-simulate a finished reference-game run and check it bit for bit (arena replay RUN --verify)', load: async () => (await import('../commands/replay.js')).replayCli },
   { name: 'video', summary: "a finished reference-game run's episode.mp4 with the decision panel (arena video RUN --fps 10)", load: async () => (await import('../commands/video.js')).videoCli },
   { name: 'snapshot', summary: "a game's first frame as PNG; --all: a contact sheet of every game and variant", load: async () => (await import('../commands/snapshot.js')).snapshotCli },
+  { name: 'audit', summary: "check the gateway's invariants on your setup: lcrt at 0 ms is pdq, lcrt charges exactly, runs replay, a worker and a bridge play alike (docs/audit.md)", load: async () => (await import('../commands/audit.js')).auditCli },
   { name: 'bench', summary: 'measure the frame path and match capacity (prints ratios)', load: async () => (await import('../commands/bench.js')).benchCli },
   { name: 'conformance', summary: 'check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port', load: async () => (await import('../commands/conformance.js')).conformanceCli },
   { name: 'serve', summary: 'the gateway as a service: HTTP API, AgentLink and a live web view (docs/serve.md); --remote-input PORT serves a reference game over UE5 RemoteInput', load: async () => (await import('../commands/serve.js')).serveCli },

@@ -20,14 +20,16 @@ import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchFleet } from '../bench/fleet-placement.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
+import { benchStartup } from '../bench/startup.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge,watch', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,fleet,curves,hardening,perception,gamepad,bridge,watch', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -38,16 +40,29 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const out: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
   const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
+  if (want('startup')) {
+    say('\n== start-up: small arena commands, each its own process, against node -e 0 (interleaved rounds) ==');
+    const s = await benchStartup(quick ? 5 : 15);
+    const w = [18, 12, 12, 18];
+    say(row(['command', 'median ms', 'vs node', 'quartiles'], w));
+    say(row(['node -e 0', fmt(s.nodeMs, 0), '1.00', '-'], w));
+    for (const c of s.commands) say(row([`arena ${c.args}`, fmt(c.ms, 0), fmt(c.vsNode.median), `${fmt(c.vsNode.p25)}-${fmt(c.vsNode.p75)}`], w));
+    say(`goal: 3.00 or less for each (${s.compiled ? 'dist/ built' : 'no dist/: through tsx; npm run build'})`);
+    out.startup = s;
+  }
+
   if (want('frames')) {
     say('\n== frame path: game -> gateway (GameLink observe) vs raw ws request-reply, same bytes, loopback ==');
     const w = [14, 10, 14, 14, 14, 16, 12];
-    say(row(['frame', 'bytes', 'raw fps', 'link fps', 'raw ms/frame', 'overhead ms/frame', 'link/raw fps'], w));
+    say(row(['frame', 'bytes', 'raw fps', 'link fps', 'raw ms/frame', 'overhead ms/frame', 'link/raw fps', 'quartiles'], [...w, 12]));
     const results = [];
     for (const encoding of ['rgb', 'jpeg'] as const) {
-      const r = await benchFramePath(640, 360, encoding, quick ? 50 : 200, quick ? 3 : 5);
+      const r = await benchFramePath(640, 360, encoding, quick ? 50 : 100, quick ? 3 : 9);
       results.push(r);
-      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.raw.perSecond, 0), fmt(r.gameLink.perSecond, 0), fmt(r.raw.perItemMs, 3), fmt(r.gameLink.perItemMs - r.raw.perItemMs, 3), fmt(r.gameLink.perSecond / r.raw.perSecond)], w));
+      const q = r.linkOverRaw;
+      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.raw.perSecond, 0), fmt(r.gameLink.perSecond, 0), fmt(r.raw.perItemMs, 3), fmt(r.gameLink.perItemMs - r.raw.perItemMs, 3), fmt(q.median), `${fmt(q.p25)}-${fmt(q.p75)}`], [...w, 12]));
     }
+    say('link/raw fps: the median of the rounds\' ratios (interleaved batches), with quartiles; goal 0.80 for RGB, 0.95 for JPEG');
     out.framePath = results;
     const loop = await benchMatchLoop(640, 360, quick ? 60 : 300);
     const rgb = results[0]!;
@@ -179,6 +194,16 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const redis = rows.filter((r) => r.how.startsWith('redis'));
     if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
     out.sweeps = rows;
+  }
+
+  if (want('fleet')) {
+    say('\n== fleet placement: 3 simulated GPU hosts (2, 2, 4 slots; 1x, 0.5x, 1x; launch 20 s, map open 3 s), 12 games x 4 maps x 5 seeds, in virtual time ==');
+    const f = benchFleet();
+    const w = [10, 12, 10, 10];
+    say(row(['placement', 'makespan s', 'map loads', 'launches'], w));
+    for (const [name, r] of [['fifo', f.fifo], ['affinity', f.affinity]] as const) say(row([name, fmt(r.makespanMs / 1000, 0), r.mapLoads, r.launches], w));
+    say(`affinity/fifo: makespan ${fmt(f.affinity.makespanMs / f.fifo.makespanMs)} (goal 0.7 or less), map loads ${fmt(f.affinity.mapLoads / f.fifo.mapLoads)} (goal 0.3 or less); ${f.fifo.episodes} episodes, simulated in ${fmt(f.simulatedInMs, 0)} ms`);
+    out.fleet = { fifo: { makespanMs: f.fifo.makespanMs, mapLoads: f.fifo.mapLoads, launches: f.fifo.launches }, affinity: { makespanMs: f.affinity.makespanMs, mapLoads: f.affinity.mapLoads, launches: f.affinity.launches } };
   }
 
   if (want('curves')) {
