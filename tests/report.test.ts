@@ -115,6 +115,23 @@ describe('arena report', () => {
     expect((JSON.parse(pooled.stdout) as { comparisons: { verdict: string }[] }).comparisons.map((c) => c.verdict).sort()).toEqual(['clean', 'pooled']);
   });
 
+  it('compares model against model in a seat only where the conditions differ in the agent alone', async () => {
+    const play = async (kind: string, stepBudget: number): Promise<void> => {
+      const agent = createAgent(kind, { scripted: scriptedPolicies, game: 'last_stand', seed: 1 });
+      const result = await runMatch({ game: 'last_stand', runsDir: join(env.runs.dir, 'models'), clock: 'pdq', stepBudget, seed: 3, launch: launchInProcess, slots: [{ slot: 0, agent, label: kind }] });
+      expect(result.status, result.error?.message).toBe('complete');
+    };
+    await play('scripted', 3);
+    await play('idle', 3);
+    await play('random', 4);
+    const r = await runArena(['report', join(env.runs.dir, 'models'), '--json']);
+    const out = JSON.parse(r.stdout) as { comparisons: { factor: string; verdict: string; a: string; b: string; confounds: string[] }[] };
+    const models = out.comparisons.filter((c) => c.factor === 'agent');
+    // Runs are read in folder order, so a pair may come either way round.
+    const pairs = models.map((c) => [[c.a, c.b].sort().join(' vs '), c.verdict, c.confounds.join(',')].join(' | ')).sort();
+    expect(pairs).toEqual(['idle vs random | refused | stepBudget', 'idle vs scripted | clean | ', 'random vs scripted | refused | stepBudget']);
+  });
+
   it('plots latency and progress as SVG and PNG', async () => {
     const dir = join(env.runs.dir, 'fixture-plot');
     fixtureRun(dir);

@@ -1,6 +1,7 @@
 /**
- * Comparisons between condition groups of finished runs: PDQ minus LCRT (groups that differ in the clock)
- * and variant against variant (groups of one game that differ in the variant), per agent, as mean progress
+ * Comparisons between condition groups of finished runs: PDQ minus LCRT (groups that differ in the clock),
+ * variant against variant (groups of one game that differ in the variant), per agent, and model against model
+ * (groups of one game, variant and clock whose seats another agent played), per seat, as mean progress
  * differences with Welch 95% intervals. A pair is compared only when its declared conditions differ in the
  * studied factor alone; any other difference is named and the pair is refused, or pooled and marked when asked.
  */
@@ -41,7 +42,29 @@ function factorOf(a: ConditionGroup, b: ConditionGroup): StudiedFactor | undefin
   if (a.game !== b.game) return undefined;
   if (a.variant !== b.variant) return 'variant';
   const clocks = [a, b].map((g) => g.records[0]!.run.conditions?.clock ?? g.records[0]!.run.clock);
-  return clocks[0] !== clocks[1] ? 'clock' : undefined;
+  if (clocks[0] !== clocks[1]) return 'clock';
+  return lineup(a) !== lineup(b) ? 'agent' : undefined;
+}
+
+/** Who sat where, as one string: the labels by slot. */
+const lineup = (g: ConditionGroup): string => g.records[0]!.run.agents.map((x) => `${x.slot}:${x.label}`).join(' ');
+
+/** Progress of the agent in `slot` over a group's complete runs. */
+const slotProgress = (g: ConditionGroup, slot: number): number[] =>
+  g.records.flatMap((r) => (r.run.status === 'complete' ? [r.run.result?.players.find((p) => p.slot === slot)?.progress ?? 0] : []));
+
+/** Model against model: the same seat played by another agent, under conditions that differ in the agent alone. */
+function compareAgents(a: ConditionGroup, b: ConditionGroup, verdict: ReturnType<typeof compareArms>): Comparison[] {
+  return a.records[0]!.run.agents.flatMap((x) => {
+    const y = b.records[0]!.run.agents.find((s) => s.slot === x.slot);
+    if (!y || y.label === x.label) return [];
+    const pa = meanCi(slotProgress(a, x.slot));
+    const pb = meanCi(slotProgress(b, x.slot));
+    const base = { factor: 'agent' as const, agent: `slot ${x.slot}`, game: a.game, a: x.label, b: y.label, verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const };
+    if (verdict.verdict === 'refused' || pa.n === 0 || pb.n === 0) return [base];
+    const d = diffCi(pa, pb);
+    return [{ ...base, meanA: pa.mean, meanB: pb.mean, diff: d.diff, ci95: d.half }];
+  });
 }
 
 /** Every comparison the groups allow, pdq before lcrt and in order of first appearance. */
@@ -54,6 +77,10 @@ export function compareGroups(groups: readonly ConditionGroup[], pool = false): 
       if (factor === undefined) continue;
       if (factor === 'clock' && (b.records[0]!.run.conditions?.clock ?? b.records[0]!.run.clock) === 'pdq') [a, b] = [b, a];
       const verdict = compareArms(a.records.map((r) => r.run.conditions), b.records.map((r) => r.run.conditions), factor, pool);
+      if (factor === 'agent') {
+        out.push(...compareAgents(a, b, verdict));
+        continue;
+      }
       const agents = [...new Set(a.records.flatMap((r) => r.run.agents.map((x) => x.label)))].filter((l) => b.records.some((r) => r.run.agents.some((x) => x.label === l)));
       for (const agent of agents) {
         const pa = meanCi(progressOf(a, agent));
