@@ -1,4 +1,5 @@
-/** Cheap checks that a byte run is exactly one encoded image: its start and end markers, nothing decoded. */
+/** Cheap checks that a byte run is exactly one encoded image: its start and end markers and its own size, nothing decoded. */
+import { ArenaError, checkImageHeader, type ImageSize } from '../../protocol/index.js';
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -21,5 +22,16 @@ export function checkImageBytes(data: Uint8Array, format: ImageFormat): string |
       // The last chunk is IEND: type at n-8..n-4, then its CRC.
       if (IEND.some((b, i) => data[n - 8 + i] !== b)) return 'it does not end with an IEND chunk';
       return undefined;
+  }
+}
+
+/** Why a whole screenshot is refused before decoding (its own header gives another size, or over `maxPixels`), or undefined. */
+export function imageRefusal(data: Uint8Array, declared: ImageSize & { readonly format: ImageFormat }, maxPixels: number): ArenaError | undefined {
+  try {
+    checkImageHeader(data, declared.format, declared, maxPixels);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ArenaError) return err;
+    throw err;
   }
 }
