@@ -26,7 +26,9 @@ export {
   Conditions,
   DecisionRecord,
   EventRecord,
+  FrameIntegrityRecord,
   InputRecord,
+  IntegrityCountsRecord,
   LedgerRecord,
   PlacementRecord,
   PlayerResultRecord,
@@ -39,4 +41,8 @@ export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRe
 export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
 export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
+export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds } from './frame-integrity/assess.js';
+export { HASH_GRID, blockHash, hashDistance } from './frame-integrity/block-hash.js';
+export { FrameIntegrityCheck, type IntegritySummary } from './frame-integrity/integrity-check.js';
+export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

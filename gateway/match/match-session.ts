@@ -11,6 +11,8 @@ import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
+import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
+import type { FrameIntegrity } from '../frame-integrity/assess.js';
 import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
@@ -32,6 +34,8 @@ export interface SlotState {
   gameFramesDropped: number;
   /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
   observed?: Frame | undefined;
+  /** The newest observation's frame integrity, judged while the agent decides. */
+  integrity?: Promise<FrameIntegrity> | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -50,6 +54,8 @@ export class MatchSession {
   readonly frames: FrameCache;
   /** The clock ledger: written to ledger.jsonl and shown to the match's observer. */
   readonly ledger: ObservedLedger;
+  /** Judges every observation's frame (fresh, still, duplicate, late...) and counts the verdicts for run.json. */
+  readonly integrity = new FrameIntegrityCheck();
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
   /** The reference game's tracked task-relevant state as last reported (state.jsonl); never shown to agents. */
@@ -151,6 +157,7 @@ export class MatchSession {
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
     slot.observed = frame;
+    slot.integrity = this.integrity.check(slotId, frame, this.simMs);
     // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
     // decision's critical path, and recordDecision takes it from the cache.
     if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
@@ -178,6 +185,7 @@ export class MatchSession {
     // source that does not measure the call (synthetic) charges anything for it.
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
+    this.integrity.noteInputs(compiled.inputs.length);
     if (outcome.status === 'invalid') {
       slot.invalid++;
       slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
@@ -220,6 +228,7 @@ export class MatchSession {
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
     const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
     const sentImage = sent ? { file: sentFile ?? this.recorder.saveFrame(`${name}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
+    const integrity = slot.observed?.seq === observation.frame.seq ? await slot.integrity : undefined;
     const record = {
       slot: slotId,
       agent: slot.label,
@@ -245,6 +254,7 @@ export class MatchSession {
       latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: settled.chargedMs,
       chargeNote: settled.chargeNote,
+      ...(integrity ? { integrity } : {}),
     };
     this.recorder.files.decisions.append(record);
     if (this.tracked) this.recorder.appendState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked: this.tracked });

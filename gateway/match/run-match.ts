@@ -220,7 +220,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}) });
+  const frameIntegrity = session?.integrity.summary();
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }
