@@ -45,4 +45,5 @@ export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, t
 export { HASH_GRID, blockHash, hashDistance } from './frame-integrity/block-hash.js';
 export { FrameIntegrityCheck, type IntegritySummary } from './frame-integrity/integrity-check.js';
 export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
+export { STALE_FRAME_POLICIES, STALE_RETRY, staleFramePolicy, type StaleFramePolicy } from './frame-integrity/stale-policy.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

@@ -60,7 +60,7 @@ function verdictsOf(dir: string): Verdicts {
   const verdicts = run.decisions.map((d) => String((d.integrity as { verdict?: string } | undefined)?.verdict ?? 'none'));
   for (const v of verdicts) byVerdict[v] = (byVerdict[v] ?? 0) + 1;
   const flagged = (byVerdict['duplicate'] ?? 0) + (byVerdict['near_duplicate'] ?? 0);
-  return { decisions: run.decisions.length, verdicts, flagged, byVerdict, runJson: run.meta as Record<string, unknown> };
+  return { decisions: run.decisions.length, verdicts, flagged, byVerdict, runJson: run.meta };
 }
 
 /** An agent that turns the camera 15 degrees each decision: every chunk sends input, and the view always moves. */
@@ -145,5 +145,43 @@ describe('frame integrity behind a RemoteInput build', () => {
     expect(truth.afterInput).toBeGreaterThan(90);
     expect(v.verdicts.map((x) => x === 'duplicate' || x === 'near_duplicate')).toEqual(truth.flags);
     expect(Math.abs(v.flagged / truth.afterInput - rate)).toBeLessThanOrEqual(threeSigma(rate, truth.afterInput));
+  });
+});
+
+describe('stale-frame policies', () => {
+  it('retry: asks again for each stale frame, so every decision is made on a fresh one and says it was retried', async () => {
+    const { lying, launch } = await overGameLink({ previousAfterInput: 0.3 });
+    const result = await runMatch({ game: 'last_stand', entry, launch, runsDir: runs.dir, clock: 'pdq', ...LONG, stepBudget: 60, observationDelayMs: 100, staleFrames: 'retry', slots: [{ slot: 0, agent: turner() }] });
+    const run = readRun(result.dir);
+    const v = verdictsOf(result.dir);
+    expect(v.flagged).toBe(0);
+    const retried = run.decisions.filter((d) => ((d.integrity as { retried?: number } | undefined)?.retried ?? 0) > 0).length;
+    // Only frames after input lie, and a frame asked for again comes after none: one retry per lie decided on.
+    const last = lying.injected.history.at(-1)!;
+    expect(retried).toBe(lying.injected.stale - (last.stale ? 1 : 0));
+    expect(retried).toBeGreaterThan(5);
+    expect((v.runJson.conditions as { staleFrames?: string }).staleFrames).toBe('retry');
+  });
+
+  it('fail: ends the episode at the first stale frame with STALE_FRAME, an infrastructure failure', async () => {
+    const { lying, launch } = await overGameLink({ previousAfterInput: 0.3 });
+    const result = await runMatch({ game: 'last_stand', entry, launch, runsDir: runs.dir, clock: 'pdq', ...LONG, stepBudget: 60, observationDelayMs: 100, staleFrames: 'fail', slots: [{ slot: 0, agent: turner() }] });
+    expect(result.status).toBe('incomplete');
+    expect(result.error).toMatchObject({ code: 'STALE_FRAME', class: 'infrastructure' });
+    expect(lying.injected.stale).toBe(1);
+  });
+
+  it('refuses retry and fail under --profile omnigamearena (its runner acts on no frame) with BAD_CONFIG', async () => {
+    const { launch } = await overGameLink({});
+    for (const staleFrames of ['retry', 'fail'] as const) {
+      const err = await runMatch({ game: 'last_stand', entry, launch, runsDir: runs.dir, profile: 'omnigamearena', staleFrames, slots: [{ slot: 0, agent: turner() }] }).catch((e: unknown) => e);
+      expect((err as { code?: string }).code).toBe('BAD_CONFIG');
+    }
+  });
+
+  it('keeps the default runs\' conditions as they were: no staleFrames under flag', async () => {
+    const { launch } = await overGameLink({});
+    const result = await runMatch({ game: 'last_stand', entry, launch, runsDir: runs.dir, clock: 'pdq', ...LONG, stepBudget: 3, slots: [{ slot: 0, agent: turner() }] });
+    expect(verdictsOf(result.dir).runJson.conditions).not.toHaveProperty('staleFrames');
   });
 });

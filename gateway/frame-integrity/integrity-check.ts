@@ -30,15 +30,15 @@ export class FrameIntegrityCheck {
     this.inputsSent += count;
   }
 
-  /**
-   * Judges the frame a slot observes at game time `nowSimMs` against that slot's previous one. Never rejects:
-   * a frame that cannot be hashed (it does not decode) is `truncated`.
-   */
-  check(slot: number, frame: Frame, nowSimMs: number, retried = 0): Promise<FrameIntegrity> {
+  /** Judges a frame against the slot's previous one without keeping it (the `retry` policy asks before it commits). */
+  judge(slot: number, frame: Frame, nowSimMs: number): Promise<FrameIntegrity> {
+    return this.judged(slot, frame, nowSimMs).then((j) => j.integrity);
+  }
+
+  private judged(slot: number, frame: Frame, nowSimMs: number): Promise<{ seen: SeenFrame | undefined; integrity: FrameIntegrity }> {
     const since = { nowSimMs, inputsSent: this.inputsSent - (this.inputsAt.get(slot) ?? 0), ...(frame.sentAt === undefined ? {} : { wallAgeMs: Math.max(0, wallNow() - frame.sentAt) }) };
-    this.inputsAt.set(slot, this.inputsSent);
     const before = this.previous.get(slot) ?? Promise.resolve(undefined);
-    const judged = before.then(async (previous) => {
+    return before.then(async (previous) => {
       let hash: Uint8Array;
       try {
         hash = await blockHash(frame);
@@ -48,6 +48,16 @@ export class FrameIntegrityCheck {
       const seen: SeenFrame = { seq: frame.seq, simMs: frame.simMs, encoding: frame.encoding, width: frame.width, height: frame.height, data: frame.data, hash };
       return { seen, integrity: assessFrame(previous, seen, since, this.thresholds) };
     });
+  }
+
+  /**
+   * Judges the frame a slot observes at game time `nowSimMs` against that slot's previous one, keeps it as the
+   * slot's previous frame and counts its verdict. Never rejects: a frame that cannot be hashed (it does not
+   * decode) is `truncated`.
+   */
+  check(slot: number, frame: Frame, nowSimMs: number, retried = 0): Promise<FrameIntegrity> {
+    const judged = this.judged(slot, frame, nowSimMs);
+    this.inputsAt.set(slot, this.inputsSent);
     this.previous.set(
       slot,
       judged.then((j) => j.seen),

@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import type { EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State, Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import type { RunRecorder } from '../records/run-recorder.js';
@@ -12,7 +12,8 @@ import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
-import type { FrameIntegrity } from '../frame-integrity/assess.js';
+import { STALE_VERDICTS, type FrameIntegrity } from '../frame-integrity/assess.js';
+import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
@@ -153,11 +154,13 @@ export class MatchSession {
   /** The observation for one slot: its own newest frame, encoded as its agent wants, and nothing else's. */
   async observe(slotId: number): Promise<Observation> {
     const slot = this.slots.get(slotId)!;
-    const frame = slot.frame;
+    let frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
+    const { frame: checked, retried } = await this.freshFrame(slotId, frame);
+    frame = checked;
     slot.observed = frame;
-    slot.integrity = this.integrity.check(slotId, frame, this.simMs);
+    slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
     // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
     // decision's critical path, and recordDecision takes it from the cache.
     if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
@@ -171,6 +174,27 @@ export class MatchSession {
       ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
       ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
     };
+  }
+
+  /**
+   * Under the `retry` and `fail` frame policies, judges a slot's frame before its agent sees it: a stale one
+   * is asked for again after a short wait (a paused game renders it anew; a running one streams a newer
+   * one), at most `STALE_RETRY.attempts` times, or ends the episode with STALE_FRAME. `flag` asks nothing.
+   */
+  private async freshFrame(slotId: number, first: Frame): Promise<{ frame: Frame; retried: number }> {
+    const policy = this.spec.staleFrames ?? 'flag';
+    if (policy === 'flag') return { frame: first, retried: 0 };
+    let frame = first;
+    for (let retried = 0; ; retried++) {
+      const verdict = await this.integrity.judge(slotId, frame, this.simMs);
+      if (!STALE_VERDICTS.has(verdict.verdict)) return { frame, retried };
+      if (policy === 'fail') throw new ArenaError(ErrorCode.STALE_FRAME, `slot ${slotId}'s frame ${frame.seq} at ${frame.simMs} ms is ${verdict.verdict}; the stale-frame policy is fail`, { details: { ...verdict } });
+      if (retried >= STALE_RETRY.attempts) return { frame, retried };
+      // Wall time only: the game is paused (pdq, lcrt) or runs on regardless (realtime); nobody is charged.
+      await new Promise((resolve) => setTimeout(resolve, STALE_RETRY.waitMs));
+      if ((this.spec.clock ?? 'pdq') !== 'realtime') this.absorb(await this.endpoint.client.observe([slotId]));
+      frame = this.slots.get(slotId)?.frame ?? frame;
+    }
   }
 
   /**

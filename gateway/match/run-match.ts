@@ -18,6 +18,7 @@ import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
 import { DEFAULT_RULES, runnerRules, type ChunkRules } from './profile-rules.js';
+import { staleFramePolicy } from '../frame-integrity/stale-policy.js';
 
 /** The package version written into every run record. */
 export const GATEWAY_VERSION = '0.1.0';
@@ -100,6 +101,8 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
+    // Declared only when it can change what an agent saw, so runs under the default compare with older ones.
+    ...(spec.staleFrames !== undefined && spec.staleFrames !== 'flag' ? { staleFrames: spec.staleFrames } : {}),
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
     agents: spec.slots.map((s) => agentConditions(clock, s)),
   };
@@ -110,6 +113,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
   const variant = variantEntry.id;
   checkSlots(spec, entry);
+  staleFramePolicy(spec.profile, spec.staleFrames);
   const clock = spec.clock ?? 'pdq';
   const seed = spec.seed ?? 1;
   const limits = {
