@@ -33,6 +33,7 @@ export const matchOptions = {
   'agent-config': { type: 'string', arg: 'FILE', description: "a JSON file with the VLM agent's configuration" },
   ...limitFlags,
   'on-agent-failure': { type: 'string', arg: 'end|noop', defaultText: 'end', description: "what a vanished agent's slot becomes" },
+  'stale-frames': { type: 'string', arg: 'flag|retry|fail', defaultText: 'flag', description: 'what a stale frame does: record it, ask for it again (3 times at most), or end the episode as infrastructure (docs/frame-integrity.md)' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'where run directories go' },
   listen: { type: 'string', arg: 'HOST:PORT', defaultText: '127.0.0.1:0', description: 'where remote agents connect (with --agent remote)' },
   swap: { type: 'boolean', description: 'two agents: play both side orders (two matches, two result lines)' },
@@ -64,6 +65,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('observationDelayMs', num(flags['obs-delay'], 'obs-delay'));
   set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout'));
   set('onAgentFailure', flags['on-agent-failure']);
+  set('staleFrames', flags['stale-frames']);
   set('runsDir', flags['runs-dir']);
   const kinds = flags.agents ?? flags.agent;
   const vlmFile = flags['agent-config'] ? readConfigFile(flags['agent-config'], MatchConfig.shape.agents.unwrap().element.shape.vlm.unwrap()) : undefined;
@@ -123,6 +125,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: config.decisionTimeoutMs }),
     ...(config.onAgentFailure === undefined ? {} : { onAgentFailure: config.onAgentFailure }),
     ...(config.onDecisionError === undefined ? {} : { onDecisionError: config.onDecisionError }),
+    ...(config.staleFrames === undefined ? {} : { staleFrames: config.staleFrames }),
     ...(config.feedback === undefined ? {} : { feedback: config.feedback }),
     ...(config.realtime === undefined ? {} : { realtime: config.realtime }),
     ...(config.frame === undefined ? {} : { frame: config.frame }),
