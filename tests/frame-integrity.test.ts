@@ -10,6 +10,7 @@ import { serveBackend, serveRemoteInput, type GameServer, type RemoteInputServer
 import { SimulationBackend, lastStandGame } from '../games/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
 import { runMatch, type MatchSpec } from '../gateway/index.js';
+import { EpisodeJob, runEpisode } from '../sweeps/index.js';
 import { LyingBackend, type LyingModes } from './support/lying-backend.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
 import { ScriptAgent } from './support/test-agents.js';
@@ -183,5 +184,28 @@ describe('stale-frame policies', () => {
     const { launch } = await overGameLink({});
     const result = await runMatch({ game: 'last_stand', entry, launch, runsDir: runs.dir, clock: 'pdq', ...LONG, stepBudget: 3, slots: [{ slot: 0, agent: turner() }] });
     expect(verdictsOf(result.dir).runJson.conditions).not.toHaveProperty('staleFrames');
+  });
+});
+
+describe('a sweep episode above its declared stale share', () => {
+  const job = (maxStaleShare: number): EpisodeJob =>
+    EpisodeJob.parse({
+      id: `stale-${maxStaleShare}`, batch: 'b', cell: 'c', cellInfo: { game: 'last_stand', variant: LONG.variant, clock: 'pdq', latency: 'none', lineup: ['turner'] },
+      episode: 0, seed: LONG.seed, pool: 'default', agents: [{ slot: 0, label: 'turner', kind: 'turner' }], stepBudget: 60, observationDelayMs: 100, maxStaleShare,
+    });
+
+  it('is left out as infrastructure (STALE_FRAME) above the share, and kept at or below it, with its stale counts', async () => {
+    const { lying, launch } = await overGameLink({ previousAfterInput: 0.3 });
+    const deps = { makeAgent: () => turner(), runsDir: runs.dir, launch };
+    const strict = await runEpisode(job(0.05), deps);
+    expect(strict.status).toBe('failed');
+    expect(strict.failure).toMatchObject({ code: 'STALE_FRAME', class: 'infrastructure' });
+    const player = strict.players[0]!;
+    expect(player.judged).toBe(player.decisions);
+    expect(player.stale).toBeGreaterThan(0.05 * player.decisions);
+    expect(lying.injected.stale).toBeGreaterThanOrEqual(player.stale!);
+    const lenient = await runEpisode(job(1), deps);
+    expect(lenient.status).toBe('complete');
+    expect(lenient.failure).toBeUndefined();
   });
 });

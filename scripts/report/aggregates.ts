@@ -3,7 +3,7 @@
  * (p50/p95), tokens in and out, images and bytes sent, invalid-answer, timeout and completion rates, and game
  * time spent thinking (charged latency) vs acting (chunks running).
  */
-import { summarizeLedger, type RunRecord } from '../../gateway/index.js';
+import { STALE_VERDICTS, summarizeLedger, type FrameVerdict, type RunRecord } from '../../gateway/index.js';
 
 /** One agent's aggregates over the runs it played in. */
 export interface AgentAggregate {
@@ -24,6 +24,8 @@ export interface AgentAggregate {
   readonly thinkingMs: number;
   readonly actingMs: number;
   readonly meanProgress: number;
+  /** Share of the decisions with a frame verdict that were made on a stale frame (docs/frame-integrity.md); null when none has one (older runs). */
+  readonly staleRate: number | null;
 }
 
 /** The `q`-quantile (0..1) by linear interpolation between closest ranks; null for no values. */
@@ -38,6 +40,12 @@ export function quantile(values: readonly number[], q: number): number | null {
 
 const TIMEOUTS = new Set(['PROVIDER_TIMEOUT', 'AGENT_TIMEOUT']);
 const share = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+
+/** Stale decisions over the decisions that carry a frame verdict; null when none does. */
+function staleRate(ds: RunRecord['decisions']): number | null {
+  const judged = ds.flatMap((d) => (d.integrity === undefined ? [] : [d.integrity.verdict]));
+  return judged.length === 0 ? null : judged.filter((v) => STALE_VERDICTS.has(v as FrameVerdict)).length / judged.length;
+}
 
 /** Aggregates per agent label (slots played by the same label across runs pool together). */
 export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[] {
@@ -77,6 +85,7 @@ export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[]
       thinkingMs: acc.thinkingMs,
       actingMs: acc.actingMs,
       meanProgress: share(acc.progress, acc.runs),
+      staleRate: staleRate(ds),
     };
   });
 }
@@ -86,7 +95,7 @@ const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
 /** The aggregates as a text table. */
 export function aggregateTable(rows: readonly AgentAggregate[]): string {
-  const head = ['agent', 'runs', 'decisions', 'ttft p50/p95 ms', 'latency p50/p95 ms', 'tokens in/out', 'images', 'bytes sent', 'invalid', 'timeout', 'complete', 'thinking s', 'acting s', 'progress'];
+  const head = ['agent', 'runs', 'decisions', 'ttft p50/p95 ms', 'latency p50/p95 ms', 'tokens in/out', 'images', 'bytes sent', 'invalid', 'timeout', 'complete', 'thinking s', 'acting s', 'progress', 'stale'];
   const body = rows.map((r) => [
     r.agent,
     String(r.runs),
@@ -102,6 +111,7 @@ export function aggregateTable(rows: readonly AgentAggregate[]): string {
     (r.thinkingMs / 1000).toFixed(1),
     (r.actingMs / 1000).toFixed(1),
     r.meanProgress.toFixed(3),
+    r.staleRate === null ? '-' : pct(r.staleRate),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   return [head, ...body].map((row) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
