@@ -1,6 +1,6 @@
 /**
  * A cheap perceptual hash of a frame: the mean gray level of each cell of a 32 x 18 grid, from a sparse
- * sample of the pixels (raw RGB) or a small decode (JPEG, PNG). Two frames are near duplicates when no cell
+ * sample of the pixels (raw RGB) or a small decode (JPEG, PNG: shrunk on load, 8 x 8 blocks averaged by the decoder). Two frames are near duplicates when no cell
  * differs by more than a declared number of gray levels: a re-encoded copy of the same image stays within
  * it, a sprite that moves a few pixels does not.
  */
@@ -22,23 +22,41 @@ export interface HashableFrame {
 // samples per cell at 640 x 360.
 const STRIDE = 4;
 
+// Which cell each sampled column and row falls in, per frame size (frames of a match keep one size).
+const cellTables = new Map<string, { readonly columns: Uint16Array; readonly rows: Uint16Array }>();
+
+function tablesFor(width: number, height: number): { readonly columns: Uint16Array; readonly rows: Uint16Array } {
+  const key = `${width}x${height}`;
+  let t = cellTables.get(key);
+  if (!t) {
+    const columns = new Uint16Array(Math.ceil(width / STRIDE));
+    const rows = new Uint16Array(Math.ceil(height / STRIDE));
+    for (let i = 0; i < columns.length; i++) columns[i] = Math.min(HASH_GRID.columns - 1, Math.floor((i * STRIDE * HASH_GRID.columns) / width));
+    for (let i = 0; i < rows.length; i++) rows[i] = Math.min(HASH_GRID.rows - 1, Math.floor((i * STRIDE * HASH_GRID.rows) / height)) * HASH_GRID.columns;
+    if (cellTables.size > 16) cellTables.clear();
+    cellTables.set(key, (t = { columns, rows }));
+  }
+  return t;
+}
+
 function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Array {
-  const { columns, rows } = HASH_GRID;
-  const sums = new Float64Array(columns * rows);
-  const counts = new Uint32Array(columns * rows);
-  for (let y = 0; y < height; y += STRIDE) {
-    const row = Math.min(rows - 1, Math.floor((y * rows) / height)) * columns;
-    const line = y * width * 3;
-    for (let x = 0; x < width; x += STRIDE) {
-      const i = line + x * 3;
-      const cell = row + Math.min(columns - 1, Math.floor((x * columns) / width));
+  const cells = HASH_GRID.columns * HASH_GRID.rows;
+  const sums = new Uint32Array(cells);
+  const counts = new Uint32Array(cells);
+  const { columns, rows } = tablesFor(width, height);
+  const step = STRIDE * 3;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    let i = r * STRIDE * width * 3;
+    for (let c = 0; c < columns.length; c++, i += step) {
+      const cell = row + columns[c]!;
       // Integer luma (BT.601 weights out of 256).
       sums[cell]! += (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) >> 8;
       counts[cell]!++;
     }
   }
-  const out = new Uint8Array(columns * rows);
-  for (let c = 0; c < out.length; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
+  const out = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
   return out;
 }
 
@@ -46,7 +64,7 @@ function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Arr
 export async function blockHash(frame: HashableFrame): Promise<Uint8Array> {
   if (frame.encoding === 'rgb') return rgbBlockHash(frame.data, frame.width, frame.height);
   const gray = await sharp(frame.data, { limitInputPixels: MAX_DECODE_PIXELS })
-    .resize(HASH_GRID.columns, HASH_GRID.rows, { fit: 'fill', kernel: 'cubic' })
+    .resize(HASH_GRID.columns, HASH_GRID.rows, { fit: 'fill', kernel: 'nearest' })
     .grayscale()
     .raw()
     .toBuffer();
