@@ -47,7 +47,7 @@ export {
   Tracked,
   TrackedValue,
 } from './game-link.js';
-export { MAX_DECODE_PIXELS, checkImageHeader, readImageSize, type ImageSize } from './image-header.js';
+export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, readImageSize, type ImageFormat, type ImageSize } from './image-header.js';
 export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, messageSchema } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
 export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';

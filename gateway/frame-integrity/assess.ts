@@ -3,7 +3,7 @@
  * duplicate of the slot's previous frame although game time advanced and inputs were sent since), late (older
  * in game time than the match's bound), or cut short. Pure functions over what the session saw.
  */
-import { readImageSize, type FrameEncoding } from '../../protocol/index.js';
+import { checkImageBytes, readImageSize, type FrameEncoding } from '../../protocol/index.js';
 import { hashDistance } from './block-hash.js';
 
 /** What an observation's frame was judged to be. `still`: unchanged, but nothing should have changed it. */
@@ -57,16 +57,12 @@ export interface FrameIntegrity {
   readonly detail?: string;
 }
 
-/** Why encoded bytes are not one whole image (no end marker, or no size in their header), or undefined. */
+/** Why encoded bytes are not one whole image (no readable size in their header, or no end marker), or undefined. */
 export function truncation(frame: Pick<SeenFrame, 'encoding' | 'data'>): string | undefined {
   const { encoding, data } = frame;
   if (encoding === 'rgb') return undefined;
-  const n = data.length;
   const size = readImageSize(data, encoding);
-  if (typeof size === 'string') return size;
-  if (encoding === 'jpeg' && (data[n - 2] !== 0xff || data[n - 1] !== 0xd9)) return 'the JPEG has no end marker';
-  if (encoding === 'png' && (data[n - 8] !== 0x49 || data[n - 7] !== 0x45 || data[n - 6] !== 0x4e || data[n - 5] !== 0x44)) return 'the PNG has no IEND chunk';
-  return undefined;
+  return typeof size === 'string' ? size : checkImageBytes(data, encoding);
 }
 
 function sameBytes(a: SeenFrame, b: SeenFrame): boolean {
