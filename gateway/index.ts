@@ -2,7 +2,21 @@
 export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chunk-compiler.js';
 export { ClockMode } from './clock/clock-mode.js';
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
-export { type Placement, Timeline } from './clock/timeline.js';
+export { type Placement, Timeline, type TimelineMode } from './clock/timeline.js';
+export {
+  describeFairness,
+  describeHandicap,
+  FAIRNESS_ARMS,
+  FairCharge,
+  FairnessArm,
+  fairnessConditions,
+  fairnessMeaning,
+  Handicap,
+  MatchedStatistic,
+  parseFairness,
+  parseHandicap,
+  resolveFairness,
+} from './clock/fairness.js';
 export type { EpisodeClass, MatchEvent, MatchResult, MatchSlot, MatchSpec, PlayerResult } from './match/match-spec.js';
 export { type MatchObserver, notify, type ObservedLedger } from './match/match-observer.js';
 export {

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { ArenaError, ErrorCode, parseConfig } from '../protocol/index.js';
 
 export { parseConfig } from '../protocol/index.js';
-import type { LatencySource} from '../gateway/index.js';
-import { ClockMode, parseLatencySource } from '../gateway/index.js';
+import type { FairnessArm, Handicap, LatencySource } from '../gateway/index.js';
+import { ClockMode, parseFairness, parseHandicap, parseLatencySource } from '../gateway/index.js';
 import { PROFILES } from '../games-manifest/index.js';
 
 export const AgentConfig = z.strictObject({
@@ -19,6 +19,8 @@ export const AgentConfig = z.strictObject({
   latency: z.string().optional(),
   /** The VLM agent's configuration (see docs/agents.md). */
   vlm: z.record(z.string(), z.unknown()).optional(),
+  /** Under `fairness: handicap`: this agent's charged latency scaled and offset, `x2`, `+300` or `x1.5+200` (docs/pvp-fairness.md). */
+  handicap: z.string().optional(),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 
@@ -29,6 +31,8 @@ export const MatchConfig = z.strictObject({
   variant: z.string().min(1).optional(),
   seed: z.number().int().min(0).default(1),
   clock: ClockMode.default('pdq'),
+  /** The PvP fairness arm: pdq, lcrt, matched[:STAT[:WINDOW]] or handicap (docs/pvp-fairness.md); it sets the clock it runs on. */
+  fairness: z.string().optional(),
   /** Whose rules the match plays by: `default` (ours) or `omnigamearena` (the benchmark's runner; docs/omnigamearena.md). */
   profile: z.enum(PROFILES).optional(),
   /** `omnigamearena` on a RemoteInput build: the builds' maps config (`configs/maps.yaml` of a runner checkout), read at run time. */
@@ -64,4 +68,18 @@ export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
 
 export function latencyOf(agent: AgentConfig): LatencySource | undefined {
   return agent.latency === undefined ? undefined : parseLatencySource(agent.latency);
+}
+
+export function handicapOf(agent: AgentConfig): Handicap | undefined {
+  return agent.handicap === undefined ? undefined : parseHandicap(agent.handicap);
+}
+
+/** The configuration's fairness arm, parsed (BAD_CONFIG for an unknown one). */
+export function fairnessOf(config: Pick<MatchConfig, 'fairness'>): FairnessArm | undefined {
+  return config.fairness === undefined ? undefined : parseFairness(config.fairness);
+}
+
+/** The clock a fairness arm runs on: pdq for `pdq`, lcrt for the others. */
+export function clockOfArm(arm: FairnessArm): 'pdq' | 'lcrt' {
+  return arm.arm === 'pdq' ? 'pdq' : 'lcrt';
 }

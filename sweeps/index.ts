@@ -17,3 +17,4 @@ export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-st
 export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch, SPEND_KEY, type TokenSpend } from './run-sweep.js';
 export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
+export { intervalPlotSvg, type IntervalPoint } from './report/svg-plots.js';

@@ -4,7 +4,9 @@
  * observation follows the chunk's end (+ observation delay). The game advances from one observation point
  * to the next, carrying every placed chunk's inputs at their exact offsets, so the result depends only on
  * the charged latencies, never on how long the calls took on the wall. In `pdq` all slots observe together
- * and the next observation waits for the longest chunk. Ties break by slot number.
+ * and the next observation waits for the longest chunk. `matched` is the same step barrier with a charge:
+ * each chunk starts after its (shared) charged latency and the next observation waits for the latest chunk
+ * end. Ties break by slot number.
  */
 import type { InputEvent } from '../../protocol/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
@@ -18,6 +20,9 @@ export interface Placement {
   readonly nextObservationMs: number;
 }
 
+/** `pdq` and `matched` observe together (a step barrier); `lcrt` keeps each slot on its own schedule. */
+export type TimelineMode = 'pdq' | 'lcrt' | 'matched';
+
 interface SlotTrack {
   nextObservationMs: number;
   active: boolean;
@@ -29,7 +34,7 @@ export class Timeline {
   private queued: InputEvent[] = [];
 
   constructor(
-    readonly mode: 'pdq' | 'lcrt',
+    readonly mode: TimelineMode,
     slots: readonly number[],
     private readonly observationDelayMs: number,
     startMs = 0,
@@ -58,15 +63,17 @@ export class Timeline {
    */
   place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
     const placements: Placement[] = [];
-    const longest = Math.max(0, ...[...decisions.values()].map((d) => d.durationMs));
+    const charge = (d: { chargedMs: number }): number => (this.mode === 'pdq' ? 0 : d.chargedMs);
+    // The barrier modes' next observation: after the latest chunk end (in pdq, the longest chunk).
+    const latestEnd = Math.max(0, ...[...decisions.values()].map((d) => charge(d) + d.durationMs));
     for (const slot of [...decisions.keys()].sort((a, b) => a - b)) {
       const d = decisions.get(slot)!;
       const track = this.tracks.get(slot);
       if (!track) throw new Error(`slot ${slot} is not on the timeline`);
-      const charged = this.mode === 'pdq' ? 0 : d.chargedMs;
+      const charged = charge(d);
       const chunkStartMs = observedAtMs + charged;
       const chunkEndMs = chunkStartMs + d.durationMs;
-      const nextObservationMs = (this.mode === 'pdq' ? observedAtMs + longest : chunkEndMs) + this.observationDelayMs;
+      const nextObservationMs = (this.mode === 'lcrt' ? chunkEndMs : observedAtMs + latestEnd) + this.observationDelayMs;
       track.nextObservationMs = nextObservationMs;
       this.queued.push(...shiftInputs(d.inputs, chunkStartMs));
       placements.push({ slot, observedAtMs, chargedMs: charged, chunkStartMs, chunkEndMs, nextObservationMs });

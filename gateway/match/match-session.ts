@@ -7,6 +7,7 @@ import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import { ArenaError, ErrorCode, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
+import { FairCharge, describeFairness } from '../clock/fairness.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
@@ -45,6 +46,8 @@ export interface SettledDecision {
   /** The latency was charged to the game (lcrt). */
   readonly charged: boolean;
   readonly chargedMs: number;
+  /** Under a fairness arm that changes the charge (matched, handicap): the latency measured from the slot's source. */
+  readonly measuredMs?: number;
   readonly chargeNote?: string;
   readonly durationMs: number;
   readonly inputs: readonly InputEvent[];
@@ -57,6 +60,8 @@ export class MatchSession {
   readonly ledger: ObservedLedger;
   /** Judges every observation's frame (fresh, still, duplicate, late...) and counts the verdicts for run.json. */
   readonly integrity = new FrameIntegrityCheck();
+  /** What the match's fairness arm charges (matched, handicap); the plain clocks charge what they measure. */
+  readonly fair: FairCharge;
   progress = new Map<number, PlayerProgress>();
   state: Record<string, unknown> | undefined;
   /** The reference game's tracked task-relevant state as last reported (state.jsonl); never shown to agents. */
@@ -81,6 +86,7 @@ export class MatchSession {
         notify(spec.observer, 'onLedger', entry);
       },
     };
+    this.fair = new FairCharge(spec.fairness, new Map(spec.slots.flatMap((s) => (s.handicap ? [[s.slot, s.handicap] as const] : []))));
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
       this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
@@ -210,6 +216,7 @@ export class MatchSession {
     const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
     const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
     this.integrity.noteInputs(compiled.inputs.length);
+    const chargedMs = this.fair.adjusts ? this.fair.decision(slotId, charge.ms) : charge.ms;
     if (outcome.status === 'invalid') {
       slot.invalid++;
       slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
@@ -217,7 +224,7 @@ export class MatchSession {
       if (outcome.status === 'failed') slot.failed++;
       slot.feedback = undefined;
     }
-    return { step, charged, chargedMs: charge.ms, ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
+    return { step, charged, chargedMs, ...(this.fair.adjusts ? { measuredMs: charge.ms } : {}), ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
   }
 
   /** Settles a decision, records it, and returns what runs: its inputs, duration and charged latency. */
@@ -277,6 +284,7 @@ export class MatchSession {
       timings: { ...timings, gatewayWallMs: outcome.wallMs },
       latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: settled.chargedMs,
+      ...(settled.measuredMs === undefined || this.spec.fairness === undefined ? {} : { measuredMs: settled.measuredMs, fairness: describeFairness(this.spec.fairness) }),
       chargeNote: settled.chargeNote,
       ...(integrity ? { integrity } : {}),
     };

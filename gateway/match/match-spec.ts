@@ -3,6 +3,7 @@ import type { Agent } from '../../protocol/index.js';
 import type { GameEntry, Profile, RunnerScore } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
+import type { FairnessArm, Handicap } from '../clock/fairness.js';
 import type { LatencySource } from '../clock/latency.js';
 import type { StaleFramePolicy } from '../frame-integrity/stale-policy.js';
 import type { MatchObserver } from './match-observer.js';
@@ -12,6 +13,8 @@ export interface MatchSlot {
   readonly agent: Agent;
   /** Where `lcrt` takes each decision's charged latency from (default `wall`). */
   readonly latency?: LatencySource;
+  /** Under the `handicap` fairness arm: this slot's charged latency scaled and offset (default x1+0). */
+  readonly handicap?: Handicap;
   /** A label for records and tables (default: the agent's kind). */
   readonly label?: string;
 }
@@ -28,6 +31,12 @@ export interface MatchSpec {
   readonly variant?: string;
   readonly seed?: number;
   readonly clock?: ClockMode;
+  /**
+   * The PvP fairness arm (docs/pvp-fairness.md): `pdq` and `lcrt` are those clocks; `matched` charges every
+   * agent of a round the same latency; `handicap` scales or offsets each slot's own. It sets the clock when
+   * `clock` is not given; BAD_CONFIG when they disagree.
+   */
+  readonly fairness?: FairnessArm;
   readonly slots: readonly MatchSlot[];
   /** Game time run after each chunk before the next observation, ms (default: 2000 in pdq, 0 otherwise). */
   readonly observationDelayMs?: number;

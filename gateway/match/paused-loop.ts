@@ -3,16 +3,18 @@
  * virtual timeline; the game then advances exactly to the next observation point with every placed input.
  * Every advance and every placement goes into the clock ledger.
  */
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, type Observation } from '../../protocol/index.js';
+import { describeFairness } from '../clock/fairness.js';
 import { Timeline } from '../clock/timeline.js';
-import { decideOnce, isDecisionError } from './decide.js';
+import { decideOnce, isDecisionError, type DecisionOutcome } from './decide.js';
 import type { MatchSession, SettledDecision } from './match-session.js';
 
 export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt', signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
   const { stepBudget, timeLimitMs, observationDelayMs, decisionTimeoutMs } = session.limits;
   const ledger = session.ledger;
-  const timeline = new Timeline(mode, [...session.slots.keys()], observationDelayMs);
+  const timeline = new Timeline(session.fair.timelineMode(mode), [...session.slots.keys()], observationDelayMs);
+  const arm = session.spec.fairness !== undefined && session.fair.adjusts ? describeFairness(session.spec.fairness) : undefined;
   let now = 0;
   for (;;) {
     if (session.ended) return session.ended.reason;
@@ -30,6 +32,10 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         return { slotId, observation, outcome };
       }),
     );
+    // Each decision is settled (counted, compiled, its latency measured) before any is recorded, so the
+    // arm's round rule (matched) can set the charge that the records then show.
+    const settled: { slotId: number; observation: Observation; outcome: DecisionOutcome; decision: SettledDecision; placed: boolean }[] = [];
+    let stop: ArenaError | undefined;
     for (const { slotId, observation, outcome } of outcomes) {
       const slot = session.slots.get(slotId)!;
       if (outcome.status === 'failed') {
@@ -38,30 +44,40 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         const policy = perDecision ? (session.spec.onDecisionError ?? 'noop') : (session.spec.onAgentFailure ?? 'end');
         ledger.append({ kind: 'agent_failure', slot: slotId, atMs: now, code: outcome.error.code, message: outcome.error.message, policy });
         if (policy === 'end') {
-          await session.decided(slotId, observation, outcome, false);
-          throw new ArenaError(perDecision ? outcome.error.code : ErrorCode.AGENT_GONE, `slot ${slotId} (${slot.label}): ${outcome.error.message}`, { cause: outcome.error });
+          settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, false), placed: false });
+          stop = new ArenaError(perDecision ? outcome.error.code : ErrorCode.AGENT_GONE, `slot ${slotId} (${slot.label}): ${outcome.error.message}`, { cause: outcome.error });
+          break;
         }
         if (!perDecision) {
           slot.gone = true;
-          await session.decided(slotId, observation, outcome, false);
+          settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, false), placed: false });
           timeline.retire(slotId);
           continue;
         }
       }
-      const compiled = await session.decided(slotId, observation, outcome, mode === 'lcrt');
+      settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, mode === 'lcrt'), placed: true });
       if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
-        throw new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
+        stop = new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
+        break;
       }
       if (outcome.status === 'invalid' && outcome.decision.kind === 'answer' && session.rules.agentDone(outcome.decision.answer)) agentDone = true;
-      decisions.set(slotId, compiled);
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }
+    // Under matched, every decision placed this round is charged the round's shared latency.
+    const shared = stop === undefined ? session.fair.round(settled.filter((d) => d.placed).map((d) => d.decision.measuredMs ?? d.decision.chargedMs)) : undefined;
+    for (const d of settled) {
+      const decision = shared === undefined || !d.placed ? d.decision : { ...d.decision, chargedMs: shared };
+      await session.recordDecision(d.slotId, d.observation, d.outcome, decision);
+      if (d.placed) decisions.set(d.slotId, decision);
+    }
+    if (stop) throw stop;
     // The benchmark's profile ends the episode on the agent's own "done" (the no-op it became is not run).
     if (agentDone) return 'agent_done';
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;
-      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, latencySource: mode === 'lcrt' ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
+      const measured = arm === undefined ? {} : { measuredMs: decisions.get(p.slot)!.measuredMs ?? p.chargedMs, fairness: arm };
+      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
     }
     const next = timeline.nextStop();
     const budgetSpent = next === undefined;

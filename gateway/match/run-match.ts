@@ -9,6 +9,7 @@ import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../proto
 import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
+import { describeFairness, fairnessConditions, resolveFairness } from '../clock/fairness.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
@@ -105,6 +106,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     ...(spec.staleFrames !== undefined && spec.staleFrames !== 'flag' ? { staleFrames: spec.staleFrames } : {}),
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
     agents: spec.slots.map((s) => agentConditions(clock, s)),
+    ...fairnessConditions(spec.fairness, spec.slots),
   };
 }
 
@@ -114,7 +116,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const variant = variantEntry.id;
   checkSlots(spec, entry);
   staleFramePolicy(spec.profile, spec.staleFrames);
-  const clock = spec.clock ?? 'pdq';
+  // A fairness arm sets the clock it runs on (pdq for `pdq`, lcrt for the others).
+  const { clock } = resolveFairness(spec.clock, spec.fairness, spec.slots.filter((s) => s.handicap !== undefined).map((s) => s.slot));
   const seed = spec.seed ?? 1;
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
@@ -133,6 +136,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     variant,
     seed,
     clock,
+    ...(spec.fairness?.arm === 'matched' || spec.fairness?.arm === 'handicap' ? { fairness: describeFairness(spec.fairness) } : {}),
     profile: spec.profile ?? 'default',
     limits,
     frame,

@@ -129,11 +129,15 @@ export const DecisionRecord = z.looseObject({
   chargedMs: z.number().default(0),
   /** The observed frame's integrity (docs/frame-integrity.md): its verdict, distance from the slot's previous frame, age, retries. */
   integrity: FrameIntegrityRecord.optional(),
+  /** Under the matched and handicap fairness arms: the latency measured from the slot's source, before the arm's rule. */
+  measuredMs: z.number().optional(),
+  /** The fairness arm that turned `measuredMs` into `chargedMs` (docs/pvp-fairness.md). */
+  fairness: z.string().optional(),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecord>;
 
-/** A ledger line placing a chunk on the virtual timeline (`pdq`, `lcrt`). */
-export const PlacementRecord = z.looseObject({ kind: z.literal('placement'), slot: z.number().int(), step: z.number().int(), observedAtMs: z.number(), chargedMs: z.number(), chunkStartMs: z.number(), chunkEndMs: z.number(), nextObservationMs: z.number() });
+/** A ledger line placing a chunk on the virtual timeline (`pdq`, `lcrt`; `measuredMs` and `fairness` under the matched and handicap arms). */
+export const PlacementRecord = z.looseObject({ kind: z.literal('placement'), slot: z.number().int(), step: z.number().int(), observedAtMs: z.number(), chargedMs: z.number(), measuredMs: z.number().optional(), fairness: z.string().optional(), chunkStartMs: z.number(), chunkEndMs: z.number(), nextObservationMs: z.number() });
 export type PlacementRecord = z.infer<typeof PlacementRecord>;
 /** A ledger line for one advance of a paused game. */
 export const AdvanceRecord = z.looseObject({ kind: z.literal('advance'), fromMs: z.number(), requestedMs: z.number(), actualMs: z.number(), simMs: z.number(), ended: z.boolean(), inputs: z.number(), observers: z.array(z.number().int()) });

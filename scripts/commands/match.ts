@@ -9,7 +9,7 @@ import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { num, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { profileEntry } from '../profile-entry.js';
-import { latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
+import { clockOfArm, fairnessOf, handicapOf, latencyOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
 
@@ -27,6 +27,8 @@ export const matchOptions = {
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
   latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, wall, synthetic:MS[:JITTER]' },
+  fairness: { type: 'string', arg: 'ARM', description: 'PvP fairness arm: pdq, lcrt, matched[:max|mean|median|min[:ROUNDS]] or handicap; sets the clock (docs/pvp-fairness.md)' },
+  handicap: { type: 'string', arg: 'H[,H]', description: 'with --fairness handicap: per agent in slot order, xSCALE, +MS or xSCALE+MS (empty: none)' },
   model: { type: 'string', arg: 'M', description: "the VLM agent's model (docs/agents.md)" },
   'base-url': { type: 'string', arg: 'URL', description: "the VLM agent's OpenAI-compatible endpoint" },
   'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable that holds the VLM agent's API key" },
@@ -80,6 +82,20 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
     const agents = (base.agents as AgentConfig[] | undefined) ?? [{ kind: Object.keys(vlmFlags).length > 0 ? 'vlm' : 'scripted' }];
     base.agents = agents.map((a, i) => ({ ...a, ...(flags.latency ? { latency: flags.latency.split(',')[i] ?? flags.latency.split(',')[0] } : {}), ...(a.kind === 'vlm' ? { vlm: { ...a.vlm, ...vlmFlags } } : {}) }));
   }
+  if (flags.handicap !== undefined) {
+    const handicaps = flags.handicap.split(',').map((h) => h.trim());
+    const agents = (base.agents as AgentConfig[] | undefined) ?? [{ kind: 'scripted' }];
+    if (handicaps.length > agents.length) throw usage(`--handicap gives ${handicaps.length} handicaps for ${agents.length} agent${agents.length > 1 ? 's' : ''}`);
+    base.agents = agents.map((a, i) => ({ ...a, ...(handicaps[i] ? { handicap: handicaps[i] } : {}) }));
+  }
+  set('fairness', flags.fairness);
+  // A fairness arm runs on its own clock; a --clock that says otherwise is refused.
+  const arm = fairnessOf({ fairness: base.fairness as string | undefined });
+  if (arm !== undefined) {
+    const given = flags.clock ?? (base.clock === 'realtime' ? 'realtime' : undefined);
+    if (given !== undefined && given !== clockOfArm(arm)) throw usage(`--fairness ${String(base.fairness)} runs on the ${clockOfArm(arm)} clock, not ${given}`);
+    base.clock = clockOfArm(arm);
+  }
   return parseConfig(base, MatchConfig, flags.config ?? 'match flags');
 }
 
@@ -111,12 +127,14 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.variant ? { variant: config.variant } : {}),
     seed: config.seed,
     clock: config.clock,
+    ...(config.fairness === undefined ? {} : { fairness: fairnessOf(config)! }),
     ...(config.profile === undefined ? {} : { profile: config.profile }),
     slots: config.agents.map((a, i) => {
       const latency = latencyOf(a);
+      const handicap = handicapOf(a);
       const slot = entry.slots[i]!.slot;
       const agent = a.kind === 'remote' && makeRemote ? makeRemote(slot) : createAgent(a.kind, { scripted: scriptedPolicies, randomMoves, game: entry.id, seed: config.seed, vlm: a.vlm });
-      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}) };
+      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}), ...(handicap ? { handicap } : {}) };
     }),
     runsDir: config.runsDir,
     ...(config.observationDelayMs === undefined ? {} : { observationDelayMs: config.observationDelayMs }),
@@ -140,7 +158,7 @@ export function resultLine(config: MatchConfig, result: MatchResult, wallMs: num
   const variant = config.variant ?? entry.variants[0]!.id;
   const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
   const bench = result.benchmark ? ` | benchmark score ${result.benchmark.scores.map((x) => x.toFixed(3)).join(', ')}${result.benchmark.outOfRange.length ? ` (${result.benchmark.outOfRange.length} readings outside the declared range)` : ''}` : '';
-  return `${entry.id}/${variant} seed ${config.seed} ${config.clock}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
+  return `${entry.id}/${variant} seed ${config.seed} ${config.fairness === undefined ? config.clock : `${config.clock} ${config.fairness}`}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */

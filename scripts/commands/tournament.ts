@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, RunDefaults, runnerGame, type GameEntry } from '../../games-manifest/index.js';
+import { describeFairness, parseFairness, parseHandicap, parseLatencySource, type FairnessArm } from '../../gateway/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
@@ -13,7 +14,7 @@ import { batchBackend } from '../work-backend.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
-import { MatchConfig, parseConfig } from '../match-config.js';
+import { clockOfArm, MatchConfig, parseConfig } from '../match-config.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
@@ -23,6 +24,8 @@ import { standings } from '../tournament/standings.js';
 import { benchmarkPlayers } from '../tournament/benchmark-progress.js';
 import { entryOf } from './match.js';
 import { formatStandings, writeStandings } from '../tournament/tables.js';
+import { decompose } from '../tournament/decomposition.js';
+import { formatDecomposition, writeDecomposition } from '../tournament/decomposition-tables.js';
 
 /** `arena tournament`'s flags; `--game`, `--agents` and `--episodes` are required. */
 export const tournamentOptions = {
@@ -35,7 +38,11 @@ export const tournamentOptions = {
   env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT' },
   maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config" },
   variant: { type: 'string', arg: 'ID', defaultText: "the game's first", description: 'a variant of that game' },
-  latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of every agent' },
+  latency: { type: 'string', arg: 'SRC|LABEL=SRC,...', defaultText: 'wall', description: 'lcrt latency source of every agent, or one per agent label (fast=synthetic:100,slow=synthetic:1500)' },
+  fairness: { type: 'string', arg: 'ARM', description: 'PvP fairness arm of every match: pdq, lcrt, matched[:STAT[:ROUNDS]] or handicap; sets the clock (docs/pvp-fairness.md)' },
+  arms: { type: 'string', arg: 'ARM,ARM,...', description: 'play every pairing under each arm on the same seeds and take the ratings apart: skill, cost of reacting, speed advantage (e.g. pdq,matched,lcrt)' },
+  handicap: { type: 'string', arg: 'LABEL=H,...', description: 'with the handicap arm: an agent\'s charged latency scaled or offset, xSCALE, +MS or xSCALE+MS' },
+  'bootstrap-samples': { type: 'string', kind: 'integer', arg: 'N', defaultText: '1000', description: 'with --arms: bootstrap resamples of episodes for the components\' intervals (seeded, reproducible)' },
   ...limitFlags,
   parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
   redis: { type: 'string', arg: 'URL', description: 'play the matches on arena workers through Redis (redis://host:port) instead of in this process' },
@@ -60,11 +67,16 @@ interface Shared {
   readonly game: string;
   readonly variant: string;
   readonly clock: 'pdq' | 'lcrt';
+  /** The fairness arm as written (matched, matched:mean, handicap...), when one is declared. */
+  readonly fairness?: string;
   readonly runsDir: string;
   readonly profile?: string;
   readonly env?: string;
   readonly maps?: string;
   readonly latency?: string;
+  /** Per-label latency sources and handicaps (`--latency LABEL=SRC,...`, `--handicap LABEL=H,...`). */
+  readonly latencies?: Readonly<Record<string, string>>;
+  readonly handicaps?: Readonly<Record<string, string>>;
   readonly timeLimitMs?: number;
   readonly stepBudget?: number;
   readonly observationDelayMs?: number;
@@ -74,8 +86,11 @@ interface Shared {
 /** The line in results.jsonl that says which setup a record was made under. */
 function setupOf(s: Shared): string {
   const parts = [`${s.game}/${s.variant}`, s.clock];
+  if (s.fairness !== undefined && s.fairness !== s.clock) parts.push(`fairness=${s.fairness}`);
   if (s.profile !== undefined) parts.push(`profile=${s.profile}`);
   if (s.latency !== undefined) parts.push(`latency=${s.latency}`);
+  for (const [label, src] of Object.entries(s.latencies ?? {})) parts.push(`latency.${label}=${src}`);
+  for (const [label, h] of Object.entries(s.handicaps ?? {})) parts.push(`handicap.${label}=${h}`);
   if (s.timeLimitMs !== undefined) parts.push(`time-limit=${s.timeLimitMs}ms`);
   if (s.stepBudget !== undefined) parts.push(`steps=${s.stepBudget}`);
   if (s.observationDelayMs !== undefined) parts.push(`obs-delay=${s.observationDelayMs}ms`);
@@ -83,10 +98,12 @@ function setupOf(s: Shared): string {
 }
 
 function matchConfig(shared: Shared, match: ScheduledMatch, entrants: ReadonlyMap<string, Entrant>): MatchConfig {
-  const { latency, ...rest } = shared;
+  const { latency: every, latencies, handicaps, ...rest } = shared;
   const agents = match.agents.map((label) => {
     const e = entrants.get(label)!;
-    return { kind: e.kind, label, ...(latency === undefined ? {} : { latency }), ...(e.vlm === undefined ? {} : { vlm: e.vlm }) };
+    const latency = latencies?.[label] ?? every;
+    const handicap = handicaps?.[label];
+    return { kind: e.kind, label, ...(latency === undefined ? {} : { latency }), ...(handicap === undefined ? {} : { handicap }), ...(e.vlm === undefined ? {} : { vlm: e.vlm }) };
   });
   return parseConfig({ ...rest, seed: match.seed, agents }, MatchConfig, 'tournament');
 }
@@ -95,16 +112,17 @@ function matchConfig(shared: Shared, match: ScheduledMatch, entrants: ReadonlyMa
 function matchJob(shared: Shared, setup: string, match: ScheduledMatch, entrants: ReadonlyMap<string, Entrant>, outDir: string, pool: string): EpisodeJob {
   const entry = getGame(shared.game);
   const config = matchConfig(shared, match, entrants);
-  const cell = `${shared.game}.${shared.variant}.${shared.clock}.${digest({ setup, agents: match.agents }, 8)}`;
+  const arm = shared.fairness === undefined || shared.fairness === shared.clock ? '' : `${shared.fairness.replace(/:/g, '-')}.`;
+  const cell = `${shared.game}.${shared.variant}.${shared.clock}.${arm}${digest({ setup, agents: match.agents }, 8)}`;
   return {
     id: `${cell}.e${match.episode}.s${match.seed}`,
     batch: `tournament-${shared.game}`,
     cell,
-    cellInfo: { game: shared.game, variant: shared.variant, clock: shared.clock, latency: shared.latency ?? 'wall', lineup: [...match.agents] },
+    cellInfo: { game: shared.game, variant: shared.variant, clock: shared.clock, latency: shared.latency ?? 'wall', lineup: [...match.agents], ...(shared.fairness === undefined ? {} : { fairness: shared.fairness }) },
     episode: match.episode,
     seed: match.seed,
     pool,
-    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }) })),
+    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.handicap === undefined ? {} : { handicap: a.handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }) })),
     ...(shared.stepBudget === undefined ? {} : { stepBudget: shared.stepBudget }),
     ...(shared.timeLimitMs === undefined ? {} : { timeLimitMs: shared.timeLimitMs }),
     ...(shared.observationDelayMs === undefined ? {} : { observationDelayMs: shared.observationDelayMs }),
@@ -134,6 +152,47 @@ function tournamentVariant(entry: GameEntry, values: TournamentFlags): string {
 /** Flags of `arena tournament`, parsed. */
 export type TournamentFlags = FlagValues<typeof tournamentOptions>;
 
+/** One arm of a tournament: its shared settings, the setup its records are made under and where they go. */
+export interface ArmPlan {
+  /** The arm as written (`matched`, `matched:mean`...); undefined for a tournament without arms. */
+  readonly arm: string | undefined;
+  /** The arm's kind, for the decomposition. */
+  readonly kind: FairnessArm['arm'] | undefined;
+  readonly shared: Shared;
+  readonly setup: string;
+  readonly outDir: string;
+}
+
+/** `--latency SRC` (every agent) or `--latency LABEL=SRC,...`, and `--handicap LABEL=H,...`, checked against the entrants. */
+function perLabel(text: string | undefined, flag: string, labels: readonly string[], check: (value: string) => unknown): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const item of text.split(',').map((x) => x.trim()).filter((x) => x.length > 0)) {
+    const eq = item.indexOf('=');
+    if (eq < 0) throw usage(`--${flag} takes LABEL=VALUE items (got '${item}')`);
+    const label = item.slice(0, eq);
+    if (!labels.includes(label)) throw usage(`--${flag} names '${label}', which is not an agent of this tournament (${labels.join(', ')})`);
+    check(item.slice(eq + 1));
+    out[label] = item.slice(eq + 1);
+  }
+  return out;
+}
+
+/** The arms of `--arms` (or the one of `--fairness`): each parsed, one of each kind. */
+function armsOf(values: TournamentFlags): FairnessArm[] | undefined {
+  if (values.arms !== undefined && values.fairness !== undefined) throw usage('give either --fairness ARM (one arm) or --arms A,B,... (several), not both');
+  if (values.arms !== undefined && values.clock !== undefined) throw usage('--arms sets each arm\'s clock; leave --clock out');
+  const text = values.arms ?? values.fairness;
+  if (text === undefined) return undefined;
+  const arms = text.split(',').map((a) => a.trim()).filter((a) => a.length > 0).map(parseFairness);
+  if (arms.length === 0) throw usage('--arms takes at least one arm, e.g. pdq,matched,lcrt');
+  const kinds = arms.map((a) => a.arm);
+  const twice = kinds.find((k, i) => kinds.indexOf(k) !== i);
+  if (twice !== undefined) throw usage(`--arms has two ${twice} arms; play another statistic in another tournament (--out)`);
+  if (values.fairness !== undefined && values.clock !== undefined && values.clock !== clockOfArm(arms[0]!)) throw usage(`--fairness ${values.fairness} runs on the ${clockOfArm(arms[0]!)} clock, not ${values.clock}`);
+  return arms;
+}
+
 /**
  * Checks a tournament's flags as the command does (unknown game, variant or agent, bad counts: BAD_CONFIG and
  * the manifest's codes) and works out its schedule, before any match runs.
@@ -143,7 +202,8 @@ export async function planTournament(values: TournamentFlags) {
   if (values.agents === undefined) throw usage('arena tournament needs --agents A,B,...');
   const entry = getGame(values.game);
   const variant = tournamentVariant(entry, values);
-  const clock = values.clock ?? 'pdq';
+  const arms = armsOf(values);
+  const clock = values.clock ?? (arms?.[0] === undefined ? 'pdq' : clockOfArm(arms[0]));
   if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
   const episodes = count(values.episodes, 'episodes');
   if (!Number.isInteger(episodes) || episodes < 1) throw usage('--episodes takes a whole number of at least 1');
@@ -151,12 +211,21 @@ export async function planTournament(values: TournamentFlags) {
   const needed = entry.regime === 'solo' || entry.regime === 'turn-based' ? 1 : 2;
   if (entry.slots.length !== needed) throw usage(`tournaments take games with ${needed} slot${needed > 1 ? 's' : ''} for ${entry.regime}; ${entry.id} has ${entry.slots.length}`);
   if (entrants.length < (entry.regime === 'pvp' ? 2 : 1)) throw usage(`a ${entry.regime} tournament needs at least ${entry.regime === 'pvp' ? 2 : 1} agents`);
-  const outDir = values.out ?? join('tournaments', `${entry.id}-${variant}-${clock}`);
+  if (values.arms !== undefined && entry.regime !== 'pvp') throw usage(`--arms takes a pvp game; ${entry.id} is ${entry.regime}`);
+  const several = values.arms !== undefined;
+  const outDir = values.out ?? join('tournaments', `${entry.id}-${variant}-${several ? 'arms' : clock}`);
   const limit = values['time-limit'] === undefined ? undefined : Math.round(count(values['time-limit'], 'time-limit') * 1000);
   const steps = values.steps === undefined ? undefined : count(values.steps, 'steps');
-  const delay = values['obs-delay'] === undefined ? undefined : count(values['obs-delay'], 'obs-delay');
+  const given = values['obs-delay'] === undefined ? undefined : count(values['obs-delay'], 'obs-delay');
+  // The arms of one study differ only in their charge: one observation delay for all of them, whatever the
+  // clock's default (under the benchmark's profile, its own delay holds in every arm already).
+  const delay = several && given === undefined && (values.profile ?? 'default') === 'default' ? RunDefaults.observationDelayMs : given;
   const timeout = values['decision-timeout'] === undefined ? undefined : count(values['decision-timeout'], 'decision-timeout');
-  const shared: Shared = {
+  const labels = entrants.map((e) => e.label);
+  const perAgent = values.latency?.includes('=') === true;
+  const latencies = perAgent ? perLabel(values.latency, 'latency', labels, parseLatencySource) : undefined;
+  const handicaps = perLabel(values.handicap, 'handicap', labels, parseHandicap);
+  const base: Shared = {
     game: entry.id,
     variant,
     clock,
@@ -164,57 +233,82 @@ export async function planTournament(values: TournamentFlags) {
     ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(values.env === undefined ? {} : { env: values.env }),
     ...(values.maps === undefined ? {} : { maps: values.maps }),
-    ...(values.latency === undefined ? {} : { latency: values.latency }),
+    ...(values.latency === undefined || perAgent ? {} : { latency: values.latency }),
+    ...(latencies === undefined ? {} : { latencies }),
     ...(limit === undefined ? {} : { timeLimitMs: limit }),
     ...(steps === undefined ? {} : { stepBudget: steps }),
     ...(delay === undefined ? {} : { observationDelayMs: delay }),
     ...(timeout === undefined ? {} : { decisionTimeoutMs: timeout }),
   };
-  const setup = setupOf(shared);
+  const armPlans: ArmPlan[] = (arms ?? [undefined]).map((arm) => {
+    const name = arm === undefined ? undefined : describeFairness(arm);
+    const shared: Shared = arm === undefined ? base : { ...base, clock: clockOfArm(arm), fairness: name!, ...(arm.arm === 'handicap' && handicaps !== undefined ? { handicaps } : {}) };
+    if (arm?.arm === 'handicap' && handicaps === undefined) throw usage('the handicap arm needs --handicap LABEL=H,... (e.g. fast=x2)');
+    return { arm: name, kind: arm?.arm, shared, setup: setupOf(shared), outDir: several ? join(outDir, name!.replace(/:/g, '-')) : outDir };
+  });
+  if (handicaps !== undefined && !armPlans.some((a) => a.kind === 'handicap')) throw usage('--handicap needs the handicap arm (--fairness handicap or --arms ...,handicap)');
+  const { shared, setup } = armPlans[0]!;
   const byLabel = new Map(entrants.map((e) => [e.label, e]));
-  const labels = entrants.map((e) => e.label);
-  const matches = schedule(entry.regime, labels, episodes, count(values.seed, 'seed', 1));
+  const scheduled = schedule(entry.regime, labels, episodes, count(values.seed, 'seed', 1));
+  const matches = armPlans.flatMap(() => scheduled);
   // Fail on an agent that cannot be made before any match runs.
   for (const e of entrants) await makeAgent(e.kind, { game: entry.id, seed: 1, vlm: e.vlm }).close();
 
-  return { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches };
+  return { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches, scheduled, arms: armPlans };
 }
 
-export async function tournamentCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags('tournament', tournamentOptions, argv);
-  const { entry, variant, clock, episodes, entrants, outDir, shared, setup, byLabel, labels, matches } = await planTournament(values);
-  mkdirSync(outDir, { recursive: true });
-  const log = join(outDir, 'results.jsonl');
-  repairLog(log);
-  const before = readRecords(log, setup);
-  for (const r of before.records) {
+/** The records of one arm found in its results.jsonl, in schedule order; BAD_CONFIG for a label that changed kind. */
+function armRecords(plan: ArmPlan, scheduled: readonly ScheduledMatch[], byLabel: ReadonlyMap<string, Entrant>): { records: MatchRecord[]; skipped: number } {
+  const log = join(plan.outDir, 'results.jsonl');
+  const read = readRecords(log, plan.setup);
+  for (const r of read.records) {
     r.agents.forEach((label, i) => {
       const e = byLabel.get(label);
       if (e !== undefined && e.kind !== r.kinds[i]) throw usage(`${log} has '${label}' as a ${r.kinds[i]} agent, not ${e.kind}; use another label or --out`);
     });
   }
-  const done = new Set(before.records.map((r) => r.key));
-  const todo = matches.filter((m) => !done.has(m.key));
-  process.stderr.write(`tournament ${setup}: ${matches.length} matches, ${todo.length} to play, ${matches.length - todo.length} already in ${log}${before.skipped ? ` (${before.skipped} unreadable lines skipped)` : ''}\n`);
+  const order = new Map(scheduled.map((m, i) => [m.key, i]));
+  const records = new Map<string, MatchRecord>();
+  for (const r of read.records) if (order.has(r.key) && !records.has(r.key)) records.set(r.key, r);
+  return { records: [...records.values()].sort((a, b) => order.get(a.key)! - order.get(b.key)!), skipped: read.skipped };
+}
+
+export async function tournamentCommand(argv: string[]): Promise<number> {
+  const { values } = parseFlags('tournament', tournamentOptions, argv);
+  const { entry, variant, episodes, entrants, outDir, byLabel, labels, scheduled, arms } = await planTournament(values);
+  const work: { plan: ArmPlan; match: ScheduledMatch }[] = [];
+  for (const plan of arms) {
+    mkdirSync(plan.outDir, { recursive: true });
+    const log = join(plan.outDir, 'results.jsonl');
+    repairLog(log);
+    const before = armRecords(plan, scheduled, byLabel);
+    const done = new Set(before.records.map((r) => r.key));
+    const todo = scheduled.filter((m) => !done.has(m.key));
+    process.stderr.write(`tournament ${plan.setup}: ${scheduled.length} matches, ${todo.length} to play, ${scheduled.length - todo.length} already in ${log}${before.skipped ? ` (${before.skipped} unreadable lines skipped)` : ''}\n`);
+    for (const match of todo) work.push({ plan, match });
+  }
 
   const stop = new AbortController();
   const abort = new AbortController();
   // SIGINT, SIGTERM and SIGHUP: no new matches, and every match in flight ends as aborted with its record closed.
   const stopSignals = abortOnStopSignals(abort);
   abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
-  const bar = values.quiet || todo.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
+  const bar = values.quiet || work.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
-  const backend = batchBackend({ redis: values.redis, parallel, runsDir: shared.runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
-  const items = todo.map((m) => ({ job: matchJob(shared, setup, m, byLabel, outDir, values.pool), attempt: 0 }));
-  const byKey = new Map(items.map((item, i) => [item.job.id, todo[i]!]));
+  const runsDir = arms[0]!.shared.runsDir;
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
+  const items = work.map(({ plan, match }) => ({ job: matchJob(plan.shared, plan.setup, match, byLabel, plan.outDir, values.pool), attempt: 0 }));
+  const byKey = new Map(items.map((item, i) => [item.job.id, work[i]!]));
   let finished = 0;
   let failed = 0;
+  const failedIn = new Map<ArmPlan, number>();
   try {
     await backend.run(
       items,
       {
         onOutcome: ({ job }, result) => {
-          const match = byKey.get(job.id)!;
+          const { plan, match } = byKey.get(job.id)!;
+          const shared = plan.shared;
           finished++;
           // An episode whose decisions mostly failed at the provider comes back failed: it is retried, not scored.
           if (result.status === 'complete') {
@@ -224,7 +318,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
             if (bench && bench.outOfRange > 0) process.stderr.write(`\n${match.key}: ${bench.outOfRange} score reading(s) outside the declared range (events.jsonl: score_out_of_range), kept unclamped\n`);
             const record: MatchRecord = {
               key: match.key,
-              setup,
+              setup: plan.setup,
               agents: [...match.agents],
               kinds: match.agents.map((l) => byLabel.get(l)!.kind),
               episode: match.episode,
@@ -236,12 +330,13 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
               dir: join(shared.runsDir, job.id),
               finishedAt: new Date().toISOString(),
             };
-            appendRecord(log, record);
+            appendRecord(join(plan.outDir, 'results.jsonl'), record);
           } else {
             failed++;
-            process.stderr.write(`\n${match.key}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
+            failedIn.set(plan, (failedIn.get(plan) ?? 0) + 1);
+            process.stderr.write(`\n${plan.arm === undefined ? '' : `${plan.arm} `}${match.key}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
           }
-          bar?.update(finished / todo.length, `${finished}/${todo.length} ${match.key}`);
+          bar?.update(finished / work.length, `${finished}/${work.length} ${plan.arm === undefined ? '' : `${plan.arm} `}${match.key}`);
         },
       },
       { stop: stop.signal, abort: abort.signal },
@@ -252,24 +347,34 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   }
   bar?.done();
 
-  const order = new Map(matches.map((m, i) => [m.key, i]));
-  const records = new Map<string, MatchRecord>();
-  for (const r of readRecords(log, setup).records) if (order.has(r.key) && !records.has(r.key)) records.set(r.key, r);
-  const played = [...records.values()].sort((a, b) => order.get(a.key)! - order.get(b.key)!);
-  const table = standings(entry.regime, labels, lineUps(entry.regime, labels), played);
-  process.stdout.write(formatStandings(entry.regime, table));
-  if (shared.profile === 'omnigamearena') process.stdout.write("progress above is the benchmark's score (result.benchmark: raw, a Coop team's sum), not clamped to [0, 1]\n");
-  writeStandings(outDir, table, {
-    game: entry.id,
-    variant,
-    regime: entry.regime,
-    clock,
-    setup,
-    episodes,
-    agents: entrants.map((e) => ({ label: e.label, kind: e.kind })),
-    matches: { scheduled: matches.length, recorded: played.length, playedThisRun: finished - failed, failedThisRun: failed },
-  });
-  process.stderr.write(`tournament: ${played.length}/${matches.length} matches recorded; tables in ${outDir}\n`);
+  const byArm = new Map<string, MatchRecord[]>();
+  for (const plan of arms) {
+    const played = armRecords(plan, scheduled, byLabel).records;
+    if (plan.kind !== undefined) byArm.set(plan.kind, played);
+    const table = standings(entry.regime, labels, lineUps(entry.regime, labels), played);
+    if (arms.length > 1) process.stdout.write(`\n== arm ${plan.arm} (${plan.shared.clock} clock) ==\n`);
+    process.stdout.write(formatStandings(entry.regime, table));
+    if (plan.shared.profile === 'omnigamearena') process.stdout.write("progress above is the benchmark's score (result.benchmark: raw, a Coop team's sum), not clamped to [0, 1]\n");
+    writeStandings(plan.outDir, table, {
+      game: entry.id,
+      variant,
+      regime: entry.regime,
+      clock: plan.shared.clock,
+      ...(plan.arm === undefined ? {} : { fairness: plan.arm }),
+      setup: plan.setup,
+      episodes,
+      agents: entrants.map((e) => ({ label: e.label, kind: e.kind })),
+      matches: { scheduled: scheduled.length, recorded: played.length, playedThisRun: work.filter((w) => w.plan === plan).length - (failedIn.get(plan) ?? 0), failedThisRun: failedIn.get(plan) ?? 0 },
+    });
+    process.stderr.write(`tournament: ${played.length}/${scheduled.length} matches recorded; tables in ${plan.outDir}\n`);
+  }
+  if (values.arms !== undefined) {
+    const samples = count(values['bootstrap-samples'], 'bootstrap-samples', 1000);
+    const result = decompose(labels, byArm, { samples, seed: count(values.seed, 'seed', 1) });
+    process.stdout.write(`\n${formatDecomposition(result)}`);
+    await writeDecomposition(outDir, result, { game: entry.id, variant, episodes, arms: arms.map((a) => ({ arm: a.arm, clock: a.shared.clock, setup: a.setup, dir: a.outDir })) });
+    process.stderr.write(`tournament: decomposition in ${join(outDir, 'decomposition.json')} (csv, svg, png beside it)\n`);
+  }
   return failed > 0 || stop.signal.aborted ? 1 : 0;
 }
 
@@ -279,6 +384,7 @@ export const tournamentCli: CommandSpec = {
   examples: [
     'arena tournament --game sky_duel --agents scripted,random,idle --episodes 4 --steps 20',
     'arena tournament --game last_stand --agents scripted,random --episodes 3 --parallel 2',
+    'arena tournament --game sky_duel --agents fast=scripted,slow=scripted --latency fast=synthetic:100,slow=synthetic:1500 --arms pdq,matched,lcrt --episodes 6 --steps 40',
   ],
   notes: ['Running the same command again resumes it from OUT/results.jsonl.'],
   run: tournamentCommand,

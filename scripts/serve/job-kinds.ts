@@ -77,7 +77,10 @@ export const tournamentKind: JobKind<FlagConfig> = {
       async run(job) {
         const outcome = await runChildJob(args, ctx.jobDir, job.signal);
         const standings = readJsonFile(join(ctx.jobDir, 'standings.json'));
-        return { ...outcome, ...(standings ? { result: { standings: 'files/standings.json', ...standings } } : {}) };
+        // With --arms the standings are per arm (ARM/standings.json) and the decomposition sits at the top.
+        const decomposition = readJsonFile(join(ctx.jobDir, 'decomposition.json'));
+        const result = { ...(standings ? { standings: 'files/standings.json', ...standings } : {}), ...(decomposition ? { decomposition: 'files/decomposition.json', plots: ['files/decomposition.svg'] } : {}) };
+        return { ...outcome, ...(standings || decomposition ? { result } : {}) };
       },
     };
   },

@@ -146,7 +146,7 @@ export function normalQuantile(p: number): number {
 }
 
 /** The `q` quantile of sorted `values`, linearly interpolated. */
-function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
   const at = q * (sorted.length - 1);
   const lo = Math.floor(at);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Regime } from '../../games-manifest/index.js';
 import type { Standings } from './standings.js';
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Columns padded to their widest cell, the first left-aligned, the rest right-aligned. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
@@ -36,7 +37,8 @@ export function formatStandings(regime: Regime, s: Standings): string {
   return `${ups}\n\n${ratings}\n\nrating: ${s.method}\n`;
 }
 
-const csv = (rows: readonly (readonly (string | number)[])[]): string =>
+/** Rows as CSV: numbers as written (non-finite ones empty), strings quoted when they must be. */
+export const csv = (rows: readonly (readonly (string | number)[])[]): string =>
   rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : /[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n';
 
 /** Writes line-ups.csv, ratings.csv and standings.json into `outDir`. */

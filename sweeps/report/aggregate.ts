@@ -6,6 +6,7 @@ import { diffCi, meanCi, quantile } from './stats.js';
 export interface CellRow {
   readonly agent: string;
   readonly game: string;
+  /** The clock, or the fairness arm when it is not a plain clock (`matched`, `handicap`...). */
   readonly clock: string;
   readonly latency: string;
   readonly episodes: number;
@@ -83,7 +84,9 @@ interface Sample {
 function samples(stored: readonly StoredEpisode[]): Sample[] {
   return stored.flatMap((e) => {
     const c = e.job.cellInfo;
-    return e.job.agents.map((a) => ({ agent: a.label, game: c.game, clock: c.clock, latency: c.latency, e, p: e.outcome.players.find((p) => p.slot === a.slot) }));
+    // A fairness arm other than the plain clocks (matched, handicap) is its own condition, never pooled with lcrt.
+    const clock = c.fairness === undefined || c.fairness === c.clock ? c.clock : c.fairness;
+    return e.job.agents.map((a) => ({ agent: a.label, game: c.game, clock, latency: c.latency, e, p: e.outcome.players.find((p) => p.slot === a.slot) }));
   });
 }
 

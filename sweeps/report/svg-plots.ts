@@ -91,3 +91,46 @@ export function pdqVsLcrtSvg(t: SweepTables): string {
   body.push(...legend(conditions, width - 160, 50));
   return frame(width, height, 'mean progress per agent and game: pdq vs lcrt', body);
 }
+
+/** One estimate of an interval plot: a point with its interval. */
+export interface IntervalPoint {
+  readonly value: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * A panel per group (e.g. a component of a rating), a row per item (e.g. an agent): each estimate a dot with
+ * its interval as a bar, over a shared x axis with a line at 0, so an interval that crosses 0 shows at once.
+ */
+export function intervalPlotSvg(title: string, unit: string, groups: readonly { readonly name: string; readonly items: readonly ({ readonly label: string } & IntervalPoint)[] }[]): string {
+  const labels = [...new Set(groups.flatMap((g) => g.items.map((i) => i.label)))];
+  const finite = groups.flatMap((g) => g.items.flatMap((i) => [i.value, i.lo, i.hi])).filter(Number.isFinite);
+  const span = Math.max(1, ...finite.map(Math.abs)) * 1.1;
+  const pw = 420;
+  const rowH = 22;
+  const ph = labels.length * rowH + 50;
+  const width = pw + 190;
+  const height = groups.length * ph + 50;
+  const ox = 160;
+  const X = (v: number): number => ox + ((v + span) / (2 * span)) * (pw - 20);
+  const body: string[] = [];
+  groups.forEach((g, gi) => {
+    const oy = 44 + gi * ph;
+    const h = labels.length * rowH;
+    body.push(`<text x="${ox}" y="${oy - 8}" font-size="12">${esc(g.name)}</text>`);
+    body.push(`<rect x="${ox}" y="${oy}" width="${pw - 20}" height="${h}" fill="none" stroke="#999"/>`);
+    body.push(`<line x1="${f(X(0))}" x2="${f(X(0))}" y1="${oy}" y2="${oy + h}" stroke="#555" stroke-dasharray="4 3"/>`);
+    body.push(`<text x="${ox}" y="${oy + h + 14}">${f(-span)}</text><text x="${f(X(0))}" y="${oy + h + 14}" text-anchor="middle">0</text><text x="${ox + pw - 20}" y="${oy + h + 14}" text-anchor="end">${f(span)} ${esc(unit)}</text>`);
+    labels.forEach((label, li) => {
+      const y = oy + li * rowH + rowH / 2;
+      const colour = COLOURS[li % COLOURS.length]!;
+      body.push(`<text x="${ox - 8}" y="${f(y + 4)}" text-anchor="end">${esc(label)}</text>`);
+      const item = g.items.find((i) => i.label === label);
+      if (!item || !Number.isFinite(item.value)) return;
+      if (Number.isFinite(item.lo) && Number.isFinite(item.hi)) body.push(`<line x1="${f(X(item.lo))}" x2="${f(X(item.hi))}" y1="${f(y)}" y2="${f(y)}" stroke="${colour}" stroke-width="3"/>`);
+      body.push(`<circle cx="${f(X(item.value))}" cy="${f(y)}" r="4" fill="${colour}"><title>${esc(`${label} ${g.name}: ${item.value.toFixed(1)} [${item.lo.toFixed(1)}, ${item.hi.toFixed(1)}]`)}</title></circle>`);
+    });
+  });
+  return frame(width, height, title, body);
+}

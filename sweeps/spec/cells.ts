@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
-import { parseLatencySource } from '../../gateway/index.js';
+import { describeFairness, parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
 import type { AgentItem, SweepSpec } from './sweep-spec.js';
@@ -65,6 +65,24 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
       bad.add(['latencies', i], message(err));
     }
   });
+  const arms: { clock: 'pdq' | 'lcrt'; fairness?: string }[] = spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : [];
+  spec.fairness?.forEach((text, i) => {
+    try {
+      const arm = parseFairness(text);
+      arms.push({ clock: arm.arm === 'pdq' ? 'pdq' : 'lcrt', fairness: describeFairness(arm) });
+    } catch (err) {
+      bad.add(['fairness', i], message(err));
+    }
+  });
+  spec.agents.forEach((a, i) => {
+    if (a.handicap === undefined) return;
+    try {
+      parseHandicap(a.handicap);
+    } catch (err) {
+      bad.add(['agents', i, 'handicap'], message(err));
+    }
+    if (!arms.some((arm) => arm.fairness === 'handicap')) bad.add(['agents', i, 'handicap'], 'a handicap needs the handicap arm in fairness');
+  });
   const settings = {
     ...(spec.match.steps === undefined ? {} : { stepBudget: spec.match.steps }),
     ...(spec.match.timeLimitMs === undefined ? {} : { timeLimitMs: spec.match.timeLimitMs }),
@@ -104,22 +122,24 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     });
     if (bad.list.length > 0) return;
     for (const variant of variants) {
-      for (const clock of spec.clocks) {
+      for (const { clock, fairness } of arms) {
         for (const latency of clock === 'pdq' ? ['none'] : spec.latencies) {
           for (const lineup of lineups) {
             const players: JobAgent[] = lineup.map((label, i) => {
               const a = agents.get(label)!;
-              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(clock === 'lcrt' ? { latency } : {}), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
+              const handicap = fairness === 'handicap' ? a.handicap : undefined;
+              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(clock === 'lcrt' ? { latency } : {}), ...(handicap === undefined ? {} : { handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
             });
-            const what = { game: entry.id, variant, clock, latency, players: players.map(({ endpoint: _e, ...p }) => p), settings };
-            const cell = `${entry.id}.${variant}.${clock}.${digest(what, 8)}`;
+            // A plain clock's cell keeps its id; an arm's cell names the arm.
+            const what = { game: entry.id, variant, clock, latency, players: players.map(({ endpoint: _e, ...p }) => p), settings, ...(fairness === undefined || fairness === clock ? {} : { fairness }) };
+            const cell = `${entry.id}.${variant}.${clock}.${fairness === undefined || fairness === clock ? '' : `${fairness.replace(/:/g, '-')}.`}${digest(what, 8)}`;
             for (let e = 0; e < spec.episodes; e++) {
               const seed = spec.seed + e;
               jobs.push({
                 id: `${cell}.s${seed}`,
                 batch: spec.name,
                 cell,
-                cellInfo: { game: entry.id, variant, clock, latency, lineup: [...lineup] },
+                cellInfo: { game: entry.id, variant, clock, latency, lineup: [...lineup], ...(fairness === undefined ? {} : { fairness }) },
                 episode: e,
                 seed,
                 pool: g.pool ?? DEFAULT_POOL,

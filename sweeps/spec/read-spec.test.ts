@@ -81,3 +81,33 @@ describe('sweep specs', () => {
     expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
   });
 });
+
+describe('sweep specs with fairness arms', () => {
+  const ARMS = `name: f
+games: [sky_duel]
+agents:
+  - { label: a, kind: scripted }
+  - { label: b, kind: scripted, handicap: x2 }
+fairness: [pdq, matched, lcrt, handicap]
+latencies: [synthetic:100]
+episodes: 2
+`;
+
+  it('plays each arm as a condition in place of clocks, the arm in every job and only the handicap arm with handicaps', () => {
+    const jobs = jobsOf(ARMS);
+    // 4 arms x 2 line-ups x 2 seeds; pdq takes no latency.
+    expect(jobs).toHaveLength(16);
+    expect([...new Set(jobs.map((j) => `${j.cellInfo.fairness}:${j.cellInfo.clock}`))]).toEqual(['pdq:pdq', 'matched:lcrt', 'lcrt:lcrt', 'handicap:lcrt']);
+    expect(new Set(jobs.map((j) => j.cell)).size).toBe(8);
+    expect(jobs.filter((j) => j.agents.some((a) => a.handicap !== undefined)).every((j) => j.cellInfo.fairness === 'handicap')).toBe(true);
+    expect(jobs.find((j) => j.cellInfo.fairness === 'handicap')!.agents.find((a) => a.label === 'b')!.handicap).toBe('x2');
+    expect(jobs.filter((j) => j.cellInfo.fairness === 'matched').every((j) => j.cell.includes('.lcrt.matched.'))).toBe(true);
+  });
+
+  it('refuses an unknown arm and a handicap without the handicap arm, naming the field', () => {
+    const unknown = refusal(ARMS.replace('[pdq, matched, lcrt, handicap]', '[pdq, warp]'));
+    expect(unknown.code).toBe('BAD_CONFIG');
+    expect(unknown.message).toMatch(/fairness.*unknown fairness arm 'warp'/s);
+    expect(refusal(ARMS.replace('[pdq, matched, lcrt, handicap]', '[pdq, lcrt]')).message).toMatch(/handicap arm/);
+  });
+});

@@ -27,6 +27,8 @@ export const AgentItem = z.strictObject({
   vlm: z.record(z.string(), z.unknown()).optional(),
   /** The endpoint (a key of `endpoints`) whose limits this agent's decisions count against. */
   endpoint: Name.optional(),
+  /** Under the `handicap` fairness arm: this agent's charged latency scaled or offset (`x2`, `+300`, `x1.5+200`). */
+  handicap: z.string().min(1).optional(),
 });
 export type AgentItem = z.infer<typeof AgentItem>;
 
@@ -61,6 +63,11 @@ export const SweepSpec = z.strictObject({
   /** Line-ups for multi-player games (default: every ordered pair of distinct agents for pvp, each agent with itself for coop). */
   lineups: z.array(z.array(Name).min(1)).min(1).optional(),
   clocks: z.array(z.enum(['pdq', 'lcrt'])).min(1).default(['pdq']),
+  /**
+   * PvP fairness arms (pdq, lcrt, matched[:STAT[:ROUNDS]], handicap; docs/pvp-fairness.md) in place of
+   * `clocks`: pdq cells take no latency, the others one cell per latency condition.
+   */
+  fairness: z.array(z.string().min(1)).min(1).optional(),
   /** lcrt latency conditions: provider, ttfb, wall, synthetic:MS[:JITTER]. pdq cells take none (the game waits). */
   latencies: z.array(z.string().min(1)).min(1).default(['wall']),
   episodes: z.number().int().min(1),

@@ -8,6 +8,8 @@ export const JobAgent = z.strictObject({
   kind: z.string().min(1),
   /** lcrt latency source as text (provider, ttfb, wall, synthetic:MS[:JITTER]). */
   latency: z.string().optional(),
+  /** Under the handicap fairness arm: xSCALE, +MS or xSCALE+MS (docs/pvp-fairness.md). */
+  handicap: z.string().optional(),
   vlm: z.record(z.string(), z.unknown()).optional(),
   /** Endpoint whose limits this agent's decisions count against. */
   endpoint: z.string().optional(),
@@ -22,8 +24,8 @@ export const EpisodeJob = z.strictObject({
   batch: z.string().min(1),
   /** The cell: every episode of it differs only by seed. */
   cell: z.string().min(1),
-  /** What the cell is, for tables: game, variant, clock, latency, line-up. */
-  cellInfo: z.strictObject({ game: z.string(), variant: z.string(), clock: z.enum(['pdq', 'lcrt']), latency: z.string(), lineup: z.array(z.string()) }),
+  /** What the cell is, for tables: game, variant, clock, latency, line-up, and the PvP fairness arm when one is declared. */
+  cellInfo: z.strictObject({ game: z.string(), variant: z.string(), clock: z.enum(['pdq', 'lcrt']), latency: z.string(), lineup: z.array(z.string()), fairness: z.string().optional() }),
   episode: z.number().int().min(0),
   seed: z.number().int().min(0),
   /** The worker pool that has the game. */

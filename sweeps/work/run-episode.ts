@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
-import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseLatencySource, readRecordLines, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
+import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
 import type { GameEntry } from '../../games-manifest/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
@@ -66,12 +66,13 @@ export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string)
     variant: job.cellInfo.variant,
     seed: job.seed,
     clock: job.cellInfo.clock,
+    ...(job.cellInfo.fairness === undefined ? {} : { fairness: parseFairness(job.cellInfo.fairness) }),
     ...(deps.entryOf ? { entry: deps.entryOf(job) } : {}),
     ...(job.profile === undefined ? {} : { profile: job.profile }),
     slots: job.agents.map((a) => {
       const made = deps.makeAgent(a.kind, { game: job.cellInfo.game, seed: job.seed, ...(a.vlm === undefined ? {} : { vlm: a.vlm }) });
       const agent = a.endpoint !== undefined && deps.limiter ? new LimitedAgent(made, deps.limiter, a.endpoint) : made;
-      return { slot: a.slot, agent, label: a.label, ...(a.latency === undefined ? {} : { latency: parseLatencySource(a.latency) }) };
+      return { slot: a.slot, agent, label: a.label, ...(a.latency === undefined ? {} : { latency: parseLatencySource(a.latency) }), ...(a.handicap === undefined ? {} : { handicap: parseHandicap(a.handicap) }) };
     }),
     runsDir,
     runId: job.id,
