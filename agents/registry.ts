@@ -1,5 +1,5 @@
 /** The agent kinds the command line knows, and how to make one. */
-import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
+import { ArenaError, didYouMean, ErrorCode, type Agent } from '../protocol/index.js';
 import { RandomAgent, type RandomMoves } from './random-agent.js';
 import { createVlmAgent, parseVlmAgentConfig } from './vlm/index.js';
 
@@ -14,7 +14,7 @@ export const agentKinds: readonly AgentKindInfo[] = [
   { kind: 'scripted', summary: 'a hand-written policy that plays from privileged game state (a strong baseline)', needs: 'a game with a scripted policy' },
   { kind: 'random', summary: 'presses random legal controls and looks around at random; on a board, a random cell or square pair in its notation (the floor)', needs: 'nothing' },
   { kind: 'vlm', summary: 'a vision-language model behind any OpenAI-compatible chat endpoint', needs: '--model and --base-url, or --agent-config FILE' },
-  { kind: 'remote', summary: 'an agent in another process or language that joins over AgentLink (arena serve)', needs: 'arena serve; the agent connects with its slot token' },
+  { kind: 'remote', summary: 'an agent in another process or language that joins over AgentLink', needs: 'arena match --listen HOST:PORT (one match) or arena serve (the service); the agent connects with its slot token' },
   { kind: 'idle', summary: 'does nothing, every decision (a reference for how a game plays itself)', needs: 'nothing' },
 ];
 
@@ -65,6 +65,6 @@ export function createAgent(kind: string, context: AgentContext): Agent {
     case 'remote':
       throw new ArenaError(ErrorCode.UNKNOWN_AGENT, "a 'remote' agent joins a match hosted by `arena serve`; it cannot be made here");
     default:
-      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
+      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'${didYouMean(kind, agentKinds.map((k) => k.kind))}; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
   }
 }

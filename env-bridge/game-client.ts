@@ -64,6 +64,8 @@ export interface GameClientOptions {
   readonly privileged: boolean;
   /** Ask for `tracked` messages: the recorder's task-relevant state stream (reference games only). */
   readonly perception?: boolean;
+  /** `ue`: key inputs carry UE key names, as the benchmark profile sends them (protocol/game-link.ts). */
+  readonly keyNames?: 'controls' | 'ue';
   /** Deadline for the connection and hello, ms (default 10 s). */
   readonly connectTimeoutMs?: number;
   /** Deadline for one request, ms (default 30 s). */
@@ -240,6 +242,7 @@ export class GameClient {
             client: options.client,
             privileged: options.privileged,
             ...(options.perception === true ? { perception: true } : {}),
+            ...(options.keyNames === undefined ? {} : { keyNames: options.keyNames }),
             ...(options.token === undefined ? {} : { token: options.token }),
             ...(resume === undefined ? {} : { resume }),
             ...(options.frames === undefined ? {} : { frames: options.frames }),

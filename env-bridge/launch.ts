@@ -33,6 +33,8 @@ export interface LaunchOptions {
   readonly perception?: boolean;
   readonly startTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
+  /** `ue`: the match sends key names as a UE build reads them (the benchmark profile). */
+  readonly keyNames?: 'controls' | 'ue';
 }
 
 function tsxLoader(): string {
@@ -56,6 +58,7 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
     privileged: options.privileged,
     ...(options.perception === true && tracks ? { perception: true } : {}),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.keyNames === undefined ? {} : { keyNames: options.keyNames }),
   };
   if (recipe.kind === 'remote') {
     const link = bridgeLink(recipe.url);

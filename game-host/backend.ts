@@ -19,6 +19,8 @@ export interface BackendInfo {
   readonly timeScale: boolean;
   /** The backend can report privileged state. */
   readonly privilegedState: boolean;
+  /** The backend is a UE build: under a link's `keyNames: 'ue'` it takes key names and mouse buttons as sent. */
+  readonly ueKeyNames?: boolean;
 }
 
 export interface EpisodeEndInfo {
@@ -53,6 +55,8 @@ export interface ResetOptions {
   readonly height: number;
   /** Track the task-relevant state tick by tick (a client asked for `tracked` messages). */
   readonly perception?: boolean;
+  /** `ue`: key inputs carry UE key names (the link said so); a UE build sends them as they are. */
+  readonly keyNames?: 'ue';
 }
 
 /** The task-relevant state after a tick in which it changed or a critical event happened, with those events. */

@@ -9,7 +9,7 @@ export { serveRemoteInput, REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS, type RemoteInputS
 
 export { REMOTE_INPUT_BASE_PORT, axisByUeName, defaultAxisName, defaultFKey, fkeyMap, controlByFKey, defaultMapName, mapKey, UE_GAMEPAD_AXES } from './remote-input-server/key-map.js';
 export { RemoteInputClient, type RemoteInputClientOptions, type Screenshot, type ScoreReply, type JsonLine } from './remote-input-build/client.js';
-export { RemoteInputBackend } from './remote-input-build/backend.js';
+export { RemoteInputBackend, inputCommand, type InputCommand } from './remote-input-build/backend.js';
 export { driverOptions, type RemoteInputDriverOptions } from './remote-input-build/options.js';
 export { checkImageBytes, type ImageFormat } from './remote-input-build/image-bytes.js';
 export { DesktopBackend } from './desktop/desktop-backend.js';

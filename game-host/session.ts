@@ -12,6 +12,7 @@ import {
   GAME_LINK_VERSION,
   LatestSender,
   canonicalControl,
+  controlKey,
   checkFrameFits,
   decodeMessage,
   messageBytes,
@@ -36,6 +37,7 @@ import { capabilitiesOf } from './capabilities.js';
 import { convertFrame } from './convert-frame.js';
 import { FreeRun } from './free-run.js';
 import { linkFrameSize } from './link-frames.js';
+import { defaultFKey } from './remote-input-server/key-map.js';
 
 export const clientSpec = messageSchema(ClientMessage);
 /** Largest message a client may send a game: input schedules, never frames. */
@@ -65,6 +67,8 @@ export class Session {
   private helloDone = false;
   private privileged = false;
   private perception = false;
+  /** The hello's `keyNames: 'ue'`: UE key name (lower case) -> our control, for a backend that takes our names. */
+  private ueNames: ReadonlyMap<string, string> | undefined;
   private hasEpisode = false;
   private endSent = false;
   private slots: number[] = [];
@@ -108,6 +112,7 @@ export class Session {
     this.frames = new LatestSender(ws);
     if (!this.helloDone) this.privileged = hello.privileged && this.backend.info.privilegedState;
     if (!this.helloDone) this.perception = hello.perception === true && this.backend.drainTracked !== undefined;
+    if (!this.helloDone && hello.keyNames === 'ue') this.ueNames = new Map(this.entry.controls.keys.map((k) => [controlKey(defaultFKey(k)), k]));
     const resumed = this.helloDone;
     this.helloDone = true;
     this.link = hello.frames;
@@ -182,7 +187,7 @@ export class Session {
         checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
         this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
-        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception });
+        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception, ...(this.ueNames ? { keyNames: 'ue' as const } : {}) });
         this.hasEpisode = true;
         this.endSent = false;
         this.seq.clear();
@@ -265,15 +270,17 @@ export class Session {
   private checkInputs(inputs: readonly InputEvent[]): InputEvent[] {
     this.checkSlots(inputs.map((i) => i.slot));
     const { controls } = this.entry;
-    return inputs.map((input) => {
+    const ue = this.ueNames !== undefined;
+    return (ue ? this.ueInputs(inputs) : inputs).map((input) => {
       switch (input.type) {
         case 'key': {
+          if (ue) return input;
           const key = canonicalControl(input.key, controls.keys);
           if (key === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `'${input.key}' is not a control of ${this.entry.id}`);
           return key === input.key ? input : { ...input, key };
         }
         case 'button':
-          if (!this.buttons.has(input.button)) throw new ArenaError(ErrorCode.BAD_INPUT, `mouse button '${input.button}' is not a control of ${this.entry.id}`);
+          if (!ue && !this.buttons.has(input.button)) throw new ArenaError(ErrorCode.BAD_INPUT, `mouse button '${input.button}' is not a control of ${this.entry.id}`);
           return input;
         case 'move':
           if (controls.move === undefined) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} takes no moves`);
@@ -287,6 +294,22 @@ export class Session {
           if (!this.axes.has(input.axis)) throw new ArenaError(ErrorCode.BAD_INPUT, `${this.entry.id} has no gamepad axis ${input.axis}`);
           return input;
       }
+    });
+  }
+
+  /**
+   * Keys and buttons named as a UE build reads them: a backend that is a UE build gets them all as sent;
+   * another gets each key matched without case against its controls' UE key names, and loses (as a build
+   * ignores them) keys that match none and mouse buttons it lacks. The gateway records every input it sent.
+   */
+  private ueInputs(inputs: readonly InputEvent[]): readonly InputEvent[] {
+    const names = this.ueNames!;
+    if (this.backend.info.ueKeyNames === true) return inputs;
+    return inputs.flatMap((input): InputEvent[] => {
+      if (input.type === 'button') return this.buttons.has(input.button) ? [input] : [];
+      if (input.type !== 'key') return [input];
+      const key = names.get(controlKey(input.key));
+      return key === undefined ? [] : [{ ...input, key }];
     });
   }
 

@@ -1,5 +1,5 @@
 /** The games the gateway knows, validated once at load. */
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { ArenaError, didYouMean, ErrorCode } from '../protocol/index.js';
 import { lastStand } from '../games/last-stand/manifest.js';
 import { obstacleRun2d } from '../games/obstacle-run-2d/manifest.js';
 import { obstacleRun3d } from '../games/obstacle-run-3d/manifest.js';
@@ -35,7 +35,7 @@ export function listGames(): readonly GameEntry[] {
 export function getGame(id: string): GameEntry {
   const entry = byId.get(id);
   if (!entry) {
-    throw new ArenaError(ErrorCode.UNKNOWN_GAME, `unknown game '${id}'; known games: ${[...byId.keys()].join(', ')}`);
+    throw new ArenaError(ErrorCode.UNKNOWN_GAME, `unknown game '${id}'${didYouMean(id, [...byId.keys()])}; known games: ${[...byId.keys()].join(', ')}`);
   }
   return entry;
 }

@@ -103,6 +103,8 @@ export const RemoteInputRecipe = z.strictObject({
   axisMap: z.partialRecord(GamepadAxis, Name).optional(),
   /** `mouse` units sent per degree of view turn, per axis (default 1; a negative value flips the axis). */
   lookUnitsPerDegree: z.strictObject({ x: z.number(), y: z.number() }).optional(),
+  /** Degrees of view turn per `mouse` unit: units = degrees / this (the benchmark runner's arithmetic); wins over `lookUnitsPerDegree`. */
+  lookDegreesPerUnit: z.strictObject({ x: z.number().positive(), y: z.number().positive() }).optional(),
   /** Progress in [0, 1] = clamp(get_score's `field` / `max`), kept as the maximum seen (default score / 1). */
   progress: z.strictObject({ field: z.enum(['score', 'survival_time', 'progress']), max: z.number().positive() }).optional(),
   /** Variant id -> UE map (`/Game/Maps/LastStand`); resetting onto a variant whose map is not loaded sends `open <map>`. */

@@ -24,6 +24,8 @@ export {
   type Camera,
   type Canvas,
   clearCanvas,
+  compileGlyphs,
+  type CompiledGlyphs,
   clearDepth,
   createCanvas,
   createView,

@@ -12,6 +12,8 @@ export interface CompiledChunk {
   readonly inputs: readonly InputEvent[];
   /** Game time the chunk lasts: steps x stepMs. */
   readonly durationMs: number;
+  /** Inputs the chunk asked for that the game cannot take (the benchmark profile's non-finite moves), recorded instead of sent. */
+  readonly unsent?: readonly { readonly at: number; readonly what: string; readonly why: string }[];
 }
 
 function press(slot: number, control: string, at: number, down: boolean): InputEvent {
@@ -71,7 +73,7 @@ export function withAxes(compiled: CompiledChunk, chunk: ActionChunk, stepMs: nu
   if (axes.inputs.length === 0) return compiled;
   const rest = axes.left.map((axis): InputEvent => ({ type: 'axis', at: compiled.durationMs, slot, axis, value: 0 }));
   const inputs = [...compiled.inputs, ...axes.inputs, ...rest].map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i).map((x) => x.e);
-  return { inputs, durationMs: compiled.durationMs };
+  return { ...compiled, inputs };
 }
 
 /** Shifts a schedule by `offsetMs` (to place a chunk at its start within a longer advance). */

@@ -86,14 +86,16 @@ const Slot = z.number().int().min(0).max(Limits.maxSlots - 1);
 
 /** One timed input: `at` is ms of game time from the start of the advance that carries it. */
 export const InputEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('key'), at: At, slot: Slot, key: Name, down: z.boolean() }),
+  // A key name as sent: a control's name, or (the benchmark profile) any token a model wrote, bounded by an answer's length.
+  z.strictObject({ type: z.literal('key'), at: At, slot: Slot, key: z.string().min(1).max(Limits.maxTextLength), down: z.boolean() }),
   z.strictObject({ type: z.literal('button'), at: At, slot: Slot, button: MouseButton, down: z.boolean() }),
   z.strictObject({
     type: z.literal('look'),
     at: At,
     slot: Slot,
-    dx: z.number().min(-360).max(360),
-    dy: z.number().min(-360).max(360),
+    // Any finite turn: our grammar bounds a chunk's look by `maxLookDeg`; the benchmark profile sends what the model wrote.
+    dx: z.number().finite(),
+    dy: z.number().finite(),
   }),
   /** Sets a gamepad axis to `value` (held until the next `axis` event for it; 0 is at rest). */
   z

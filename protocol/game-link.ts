@@ -74,6 +74,13 @@ export const ClientHello = z.strictObject({
   resume: z.string().min(1).max(Limits.maxNameLength).optional(),
   /** How frames should cross this link, whatever a reset asks (docs/bridge.md); absent: as each reset asks. */
   frames: LinkFrames.optional(),
+  /**
+   * `ue`: key inputs are named as a UE build reads them (the benchmark profile sends the runner's names):
+   * any name, matched without case against the controls' UE key names (`w`, `SpaceBar`); a name that
+   * matches none, or a mouse button the game lacks, does nothing. A UE build's backend gets them as sent.
+   * Absent: `controls`, inputs name the game's controls and anything else is BAD_INPUT.
+   */
+  keyNames: z.enum(['controls', 'ue']).optional(),
 });
 export const Reset = z.strictObject({
   type: z.literal('reset'),

@@ -1,4 +1,4 @@
-/** protocol: wire schemas, codec, error and close codes, and the agent contract. The leaf layer. */
+/** protocol: wire schemas, codec, error and close codes, the agent contract, and the table formatter every page and report shares. The leaf layer. */
 export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, WireErrorCode } from './errors.js';
 export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
 export {
@@ -100,3 +100,7 @@ export {
 } from './remote-input.js';
 export { parseConfig } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
+export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable, withoutEmptyColumns } from './table-format.js';
+export type { CellKind, CellValue, FormattedCell, IntervalValue, TableColumn, TableDoc } from './table-format.js';
+export { didYouMean, editDistance, suggest } from './suggest.js';
+export { niceStep, niceTicks, tickLabel } from './axis-ticks.js';

@@ -18,12 +18,16 @@ export const RemoteInputExtension = {
 export type RemoteInputExtension = (typeof RemoteInputExtension)[keyof typeof RemoteInputExtension];
 
 const KeyName = z.string().min(1).max(64);
+/** A `key` command's name: any name a build is sent (the benchmark profile forwards tokens as written). */
+const SentKeyName = z.string().min(1).max(64 * 1024);
 const PressEvent = z.enum(['pressed', 'released']);
 const Delta = z.number().finite().min(-1e6).max(1e6);
+/** A mouse move: any finite number of units, as a build reads one. */
+const MouseDelta = z.number().finite();
 
 export const RemoteInputCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('key'), key: KeyName, event: PressEvent }),
-  z.object({ type: z.literal('mouse'), dx: Delta.default(0), dy: Delta.default(0) }),
+  z.object({ type: z.literal('key'), key: SentKeyName, event: PressEvent }),
+  z.object({ type: z.literal('mouse'), dx: MouseDelta.default(0), dy: MouseDelta.default(0) }),
   z.object({ type: z.literal('mouse_button'), button: z.enum(['left', 'right', 'middle']), event: PressEvent }),
   z.object({ type: z.literal('axis'), axis: KeyName, value: Delta }),
   z.object({ type: z.literal('console'), command: z.string().max(1024) }),

@@ -26,7 +26,17 @@ export interface RunSummary {
   /** Per agent, the latency condition it played under (`none` under pdq, `synthetic:500`, `wall`...). */
   readonly latency: readonly string[];
   readonly startedAt: string;
+  /** Wall time from start to end, ms (absent for a run that has not ended). */
+  readonly durationMs?: number;
   readonly reason?: string;
+  /** How the episode ended: `finished`, `truncated`... (the run's episode class). */
+  readonly episode?: string;
+  /** Per agent, in slot order: its final progress, score and outcome (`win`, `loss`, `draw`, `none`). */
+  readonly players?: readonly { readonly progress: number; readonly score: number; readonly outcome: string }[];
+  /** Per agent, the model it called (empty for agents without one). */
+  readonly models?: readonly string[];
+  /** The failure class and code of an incomplete run. */
+  readonly failure?: string;
   readonly hasVideo: boolean;
   /** The job whose directory holds the run (a curve's or a sweep's episode); absent for runs in the runs directory. */
   readonly job?: { readonly kind: string; readonly id: string };

@@ -131,8 +131,8 @@ export function summariseEpisode(dir: string, episode: number, slots: readonly n
   let lookY = 0;
   for (const d of decisions) {
     if (!d.chunk) continue;
-    lookX += Math.abs(d.chunk.look.dx);
-    lookY += Math.abs(d.chunk.look.dy);
+    lookX += Math.abs(d.chunk.look.dx ?? 0);
+    lookY += Math.abs(d.chunk.look.dy ?? 0);
     for (const step of d.chunk.steps) {
       totalSteps++;
       if (step.length === 0) idleSteps++;
@@ -152,7 +152,7 @@ export function summariseEpisode(dir: string, episode: number, slots: readonly n
       ...(slots.length > 1 ? { slot: d.slot } : {}),
       t: round2(d.observedAtMs / 1000),
       status: d.status === 'failed' && d.error ? `failed (${d.error.code})` : d.status,
-      ...(d.chunk && d.status === 'valid' ? { chunk: formatChunk(d.chunk) } : {}),
+      ...(d.chunk && d.status === 'valid' ? { chunk: formatChunk({ ...d.chunk, look: { dx: d.chunk.look.dx ?? NaN, dy: d.chunk.look.dy ?? NaN } }) } : {}),
       ...(answer === undefined ? {} : { answer }),
       ...(d.note === undefined ? {} : { note: excerpt(d.note, lim.answerChars)! }),
       frame: d.frame !== undefined,

@@ -20,11 +20,19 @@ export function readRunnerMaps(path: string): RunnerMapsConfig {
   return parseConfig(raw, RunnerMapsConfig, path);
 }
 
+/** Why a build under the profile cannot be played without its maps, and the three ways to give them. */
+export function missingMaps(game: string): string {
+  return `${game} on a build under the omnigamearena profile needs the builds' maps config: pass --maps PATH/configs/maps.yaml, set "maps" in the match config, or play the match configs an \`arena import omnigamearena\` folder wrote`;
+}
+
 /** `entry` under the runner's rules, at `config.env` if given; BAD_CONFIG for a game the benchmark lacks. */
 export function profileEntry(entry: GameEntry, config: { readonly env?: string | undefined; readonly maps?: string | undefined }): GameEntry {
   const game = runnerGame(entry.id);
   if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${entry.id}'`);
   if (config.env === undefined) return runnerEntry(entry, game);
+  const env = parseEnvironment(config.env);
+  // The runner opens the builds' map every episode: a build played without them would play whatever is loaded.
+  if (env.kind === 'remote-input' && config.maps === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, missingMaps(entry.id));
   const maps = config.maps === undefined ? undefined : runnerMaps(game, readRunnerMaps(config.maps));
-  return runnerEntry(entry, game, parseEnvironment(config.env), maps);
+  return runnerEntry(entry, game, env, maps);
 }

@@ -2,8 +2,9 @@
  * The JSON API. Per job kind (`matches`, `tournaments`, `curves`, `sweeps`...): `GET /api/KIND` lists,
  * `POST /api/KIND` creates from the CLI's configuration, `GET /api/KIND/ID` inspects, `POST /api/KIND/ID/cancel`
  * and `/resume`, `GET /api/KIND/ID/spectators` and `/files/PATH`. Runs: `GET /api/runs?game=&agent=&clock=&variant=&status=&curve=&sweep=&round=&cell=`,
- * `GET /api/runs/ID` (record, decisions, ledger, progress, events) and `/api/runs/ID/files/PATH`. See docs/serve.md.
+ * `GET /api/runs/ID` (record, decisions, ledger, progress, events, hasVideo) and `/api/runs/ID/files/PATH`. See docs/serve.md.
  */
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
@@ -107,6 +108,8 @@ function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: Rou
       ledger: readLines(join(dir, 'ledger.jsonl')),
       progress: readLines(join(dir, 'progress.jsonl')),
       events: readLines(join(dir, 'events.jsonl')),
+      // So a page asks for the video only when there is one (no 404 in its console).
+      hasVideo: existsSync(join(dir, 'episode.mp4')),
     });
   }
   if (action === 'files') return sendFile(req, res, runFile(ctx.runs, runId, rest.join('/')));

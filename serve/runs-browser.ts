@@ -62,8 +62,17 @@ const RunFields = z.looseObject({
   status: z.string().catch(''),
   startedAt: z.string().catch(''),
   agents: z.array(z.looseObject({ kind: z.string().optional(), label: z.string().optional(), latency: z.string().optional() })).catch([]),
-  conditions: z.looseObject({ agents: z.array(z.looseObject({ latency: z.string().optional() })).catch([]) }).optional().catch(undefined),
-  result: z.looseObject({ reason: z.string().optional() }).optional().catch(undefined),
+  endedAt: z.string().optional().catch(undefined),
+  conditions: z.looseObject({ agents: z.array(z.looseObject({ latency: z.string().optional(), settings: z.looseObject({ route: z.looseObject({ model: z.string().optional() }).optional().catch(undefined) }).optional().catch(undefined) })).catch([]) }).optional().catch(undefined),
+  result: z
+    .looseObject({
+      reason: z.string().optional(),
+      episode: z.string().optional().catch(undefined),
+      players: z.array(z.looseObject({ slot: z.number().catch(0), progress: z.number().catch(0), score: z.number().catch(0), outcome: z.string().catch('none') })).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+  failure: z.looseObject({ class: z.string().optional(), code: z.string().optional() }).optional().catch(undefined),
   curveEpisode: z.looseObject({ phase: z.string().optional(), round: z.number().optional(), arm: z.string().optional() }).optional().catch(undefined),
   batch: z.looseObject({ cell: z.string().optional() }).optional().catch(undefined),
 });
@@ -73,6 +82,8 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string, job?:
   const reason = run.result?.reason;
   const episode = run.curveEpisode;
   const cell = run.batch?.cell;
+  const ended = run.endedAt === undefined ? Number.NaN : Date.parse(run.endedAt) - Date.parse(run.startedAt);
+  const duration = Number.isFinite(ended) && ended >= 0 ? ended : undefined;
   return {
     runId,
     game: run.game,
@@ -84,7 +95,12 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string, job?:
     // The condition the run was played under: what was charged (`none` under pdq), else the agent's source.
     latency: run.agents.map((a, i) => run.conditions?.agents[i]?.latency ?? a.latency ?? ''),
     startedAt: run.startedAt,
+    ...(duration === undefined ? {} : { durationMs: duration }),
     ...(reason === undefined ? {} : { reason }),
+    ...(run.result?.episode === undefined ? {} : { episode: run.result.episode }),
+    ...(run.result?.players === undefined ? {} : { players: [...run.result.players].sort((a, b) => a.slot - b.slot).map((p) => ({ progress: p.progress, score: p.score, outcome: p.outcome })) }),
+    models: run.agents.map((_, i) => run.conditions?.agents[i]?.settings?.route?.model ?? ''),
+    ...(run.failure ? { failure: [run.failure.class, run.failure.code].filter(Boolean).join(' ') } : {}),
     hasVideo: existsSync(join(dir, 'episode.mp4')),
     ...(job ? { job } : {}),
     ...(episode?.phase === undefined ? {} : { phase: episode.phase }),

@@ -2,7 +2,7 @@
 export { AgentItem, EndpointLimits, GameItem, MatchSettings, SweepSpec } from './spec/sweep-spec.js';
 export { parseSpecText, readSpecFile, specError, type SpecIssue, type SpecSource } from './spec/read-spec.js';
 export { canonical, DEFAULT_POOL, digest, expandSpec, specJobs } from './spec/cells.js';
-export { checkAgents } from './spec/check-agents.js';
+export { checkAgents, checkedJobs } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES } from './work/episode-job.js';
 export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
 export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';
@@ -17,4 +17,6 @@ export { ResultsStore, STORE_FILE, type StoredEpisode } from './store/results-st
 export { type BatchOptions, type BatchProgress, type BatchSummary, plan, runBatch, SPEND_KEY, type TokenSpend } from './run-sweep.js';
 export { type CellRow, type DiffRow, type ModelRow, type SweepTables, sweepTables } from './report/aggregate.js';
 export { isSweepDir, readSweepTables, spendLine, writeSweepReport } from './report/write-report.js';
+export { sweepTableDocs } from './report/format-tables.js';
+export { drawAxes, errorBar, svgText, type AxisSpec, type PlotBox } from './report/svg-axes.js';
 export { intervalPlotSvg, type IntervalPoint } from './report/svg-plots.js';

@@ -141,7 +141,7 @@ describe('offline tasks through a model endpoint', () => {
     const e2e = await runArena(['boards', 'e2e', '--game', 'tic_tac_toe', '--samples', '1', '--runs-dir', env.runs.dir]);
     expect(e2e.code, e2e.stderr).toBe(0);
     // The random-move baseline mostly hits taken or missing cells: three invalid moves lose.
-    expect(e2e.stdout).toMatch(/^e2e tic_tac_toe \(1 games, seed 1\): random \d+\.\d{3} \(0-\d-\d W-D-L, \d lost on invalid moves\)\n$/);
+    expect(e2e.stdout).toMatch(/^e2e tic_tac_toe: 1 games, seed 1; score: mean paper score over full games \(three invalid moves lose\)\nplayer +score +W-D-L +lost on invalid moves\nrandom \(the floor\) +\d+(\.\d+)? +0-\d-\d +\d\nno model scored: --model M --base-url URL scores one beside the random floor\n$/);
     const help = await runArena(['boards', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('usage: arena boards [flags] TASK');

@@ -209,9 +209,13 @@ describe("the omnigamearena profile: the agent's done", () => {
     const runs = tempRunsDir();
     cleanups.push(runs.cleanup);
     const agent = new ScriptAgent([{ answer: '<|action_start|>0 0 ; W<|action_end|>' }, { answer: 'The game is over.' }]);
-    const result = await runMatch({ game: 'last_stand', profile: 'omnigamearena', stepBudget: 10, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent }] });
+    // No latency for the first decision, which the profile makes with the world running.
+    const latency = { kind: 'synthetic', ms: 0, jitterMs: 0, seed: 0 } as const;
+    const result = await runMatch({ game: 'last_stand', profile: 'omnigamearena', stepBudget: 10, observationDelayMs: 0, runsDir: runs.dir, slots: [{ slot: 0, agent, latency }] });
     expect(result).toMatchObject({ status: 'complete', reason: 'agent_done' });
     expect(result.players[0]!.decisions).toBe(2);
+    // The no-op the "done" became ran first, as the runner's step runs it: two chunks of 6 x 120 ms.
+    expect(result.simMs).toBe(2 * 6 * 120);
   }, 60_000);
 
   it('never ends a match under our own profile that way', async () => {

@@ -23,9 +23,11 @@ const onBuild = (port: number, ...extra: string[]): string[] => ['--game', 'last
 const plan = (argv: string[]) => planTournament(parseFlags('tournament', tournamentOptions, argv).values);
 
 describe('arena tournament --variant under the profile on a build', () => {
-  it("refuses a variant the build does not declare, listing the allowed ones, and says var1..var3 need the maps config", async () => {
+  it("refuses a variant the build does not declare, listing the allowed ones, and refuses a build without its maps config", async () => {
     await expect(plan(onBuild(1, '--maps', MAPS, '--variant', 'var2'))).rejects.toSatisfy((e: unknown) => isError(e, 'UNKNOWN_VARIANT', `--variant var2: not a variant the build declares in ${MAPS}; allowed: origin, var1`));
-    await expect(plan(onBuild(1, '--variant', 'var1'))).rejects.toSatisfy((e: unknown) => isError(e, 'UNKNOWN_VARIANT', 'var1 is a map of the builds: give --maps FILE'));
+    // Without the maps config a build under the profile is refused outright, whatever the variant.
+    await expect(plan(onBuild(1, '--variant', 'var1'))).rejects.toSatisfy((e: unknown) => isError(e, 'BAD_CONFIG', 'pass --maps PATH/configs/maps.yaml'));
+    await expect(plan(onBuild(1))).rejects.toSatisfy((e: unknown) => isError(e, 'BAD_CONFIG', 'pass --maps PATH/configs/maps.yaml'));
     // Our own variant names are not the build's.
     await expect(plan(onBuild(1, '--maps', MAPS, '--variant', 'ring'))).rejects.toSatisfy((e: unknown) => isError(e, 'UNKNOWN_VARIANT', 'allowed: origin, var1'));
     await expect(plan(onBuild(1, '--maps', MAPS, '--variant', 'var1'))).resolves.toMatchObject({ variant: 'var1' });

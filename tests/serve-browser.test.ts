@@ -1,6 +1,8 @@
 /**
- * The web app in a real browser: Debian's Chromium driven by playwright-core against a real service. Screenshots
- * go to test-artifacts/serve/. Skips with a message when /usr/bin/chromium is missing (.ci/run installs it).
+ * The web app in a real browser: Debian's Chromium driven by playwright-core against a real service, every page
+ * kind on real data, each checked as a reader sees it (tests/support/reader-checks.ts). Screenshots of each page
+ * go to test-artifacts/screenshots/ (git-ignored, kept by CI). Skips with a message when /usr/bin/chromium is
+ * missing (.ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
+import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join('test-artifacts', 'serve');
+const ARTIFACTS = join('test-artifacts', 'screenshots');
 const have = existsSync(CHROMIUM);
 if (!have) process.stderr.write('serve-browser: skipped, needs the Debian package chromium\n');
 
@@ -23,6 +26,7 @@ let provider: FakeProvider;
 let context: BrowserContext;
 let page: Page;
 let profile: string;
+let problems: { take: () => string[] };
 const requested: string[] = [];
 
 beforeAll(async () => {
@@ -40,6 +44,7 @@ beforeAll(async () => {
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('request', (r) => requested.push(r.url()));
+  problems = watchProblems(page);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,16 +71,23 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   // The table of this filter, not the unfiltered one the page opened with.
   await page.locator(`[data-testid=runs][data-query="${new URLSearchParams({ [field]: id }).toString()}"]`).waitFor({ timeout: 20_000 });
   const links = page.locator('[data-testid=runs-table] [data-testid=run-link]');
-  await page.locator(`[data-testid=run-link]:text("${id}--")`).first().waitFor({ timeout: 20_000 });
+  await page.locator(`[data-testid=run-link][data-id^="${id}--"]`).first().waitFor({ timeout: 20_000 });
   const listed = await links.count();
   // Only that job's runs: each row names the job.
-  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ hasText: `${field} ${id}` }).count()).toBe(listed);
+  // (the job column shows a shortened id, the whole one on hover)
+  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td[title="${field} ${id}"]`) }).count()).toBe(listed);
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
+  await expectReadable(page, problems);
+  // The filter is in the address, so the filtered table can be linked.
+  expect(new URL(page.url()).hash).toBe(`#/runs?${new URLSearchParams({ [field]: id }).toString()}`);
   await links.first().click();
   await page.locator('[data-testid=replay-frame][data-step="0"]').waitFor({ timeout: 20_000 });
   await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
   expect(await page.locator('[data-testid=run-status]').textContent()).toMatch(/^last_stand\/origin pdq: complete, \d+ decisions$/);
+  // The result, prominent: how the episode ended and the player's final progress.
+  expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended by \w+ at [\d.]+ s of game time.*progress \d\.\d{3}/);
   await page.screenshot({ path: join(ARTIFACTS, `replay-${shot}.png`), fullPage: true });
+  await expectReadable(page, problems);
   return listed;
 }
 
@@ -89,6 +101,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     // Page functions are strings: this file is type-checked without the DOM library.
     await page.waitForFunction(`document.querySelector('[data-testid=live-card][data-job="${id}"] img')?.getAttribute('data-seq') !== '${firstSeq}'`, undefined, { timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'live.png') });
+    await expectReadable(page, problems);
 
     await page.locator(`[data-testid=live-card][data-job="${id}"]`).click();
     const reasoning = page.locator('[data-testid=reasoning-panel] [data-testid=reasoning]');
@@ -101,7 +114,14 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=view]').first().waitFor();
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
+    await expectReadable(page, problems);
     await svc.api.settled('matches', id);
+    // Once it ends, the match page shows its result and links the replay.
+    await page.locator('[data-testid=run-result]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended by /);
+    await page.locator('[data-testid=replay-link]').waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'match-finished.png'), fullPage: true });
+    await expectReadable(page, problems);
   }, 90_000);
 
   it('shows both players\' views side by side on a two-player match\'s page', async () => {
@@ -121,6 +141,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
       expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
       expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width - 1);
       await page.screenshot({ path: join(ARTIFACTS, 'match-two-players.png'), fullPage: true });
+      await expectReadable(page, problems);
     } finally {
       if ((await svc.api.get(`/api/matches/${id}`)).body.status === 'running') await svc.api.post(`/api/matches/${id}/cancel`);
       await model.close();
@@ -137,7 +158,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=filter-game]').fill('last_stand');
     await page.locator('[data-testid=filter-agent]').fill('vlm');
     await page.locator('form.filters button').click();
-    await page.locator(`[data-testid=run-link]:text("${id}")`).click();
+    await page.locator(`[data-testid=run-link][data-id="${id}"]`).click();
     const frame = page.locator('[data-testid=replay-frame]');
     await frame.and(page.locator('[data-step="0"]')).waitFor({ timeout: 20_000 });
     const firstSrc = await frame.getAttribute('src');
@@ -146,11 +167,12 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await frame.and(page.locator('[data-step="5"]')).waitFor();
     expect(await frame.getAttribute('src')).not.toBe(firstSrc);
     await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
-    expect(await page.locator('[data-testid=replay-step]').textContent()).toBe('decision 6/6');
+    expect(await page.locator('[data-testid=replay-step]').textContent()).toMatch(/^decision 6\/6 \(last; the episode ended by \w+\)$/);
     await page.locator('[data-testid=video]').waitFor();
     await page.waitForFunction(`document.querySelector('[data-testid=video]').readyState >= 1`, undefined, { timeout: 20_000 });
     expect(await page.evaluate(`document.querySelector('[data-testid=video]').duration`)).toBeCloseTo(2, 0);
     await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
+    await expectReadable(page, problems);
   }, 90_000);
 
   it('shows a tournament\'s standings table', async () => {
@@ -158,12 +180,21 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     const id = created.body.id as string;
     await svc.api.settled('tournaments', id, 120_000);
     await page.goto(`${svc.url}/#/jobs`);
-    await page.locator(`[data-testid=job-link]:text("${id}")`).click();
+    await page.locator(`[data-testid=job-link][data-id="${id}"]`).click();
     const rows = page.locator('[data-testid=standings-table] tbody tr');
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
     expect(await page.locator('[data-testid=standings-table]').textContent()).toContain('scripted');
     await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
+    await expectReadable(page, problems);
+    await page.goto(`${svc.url}/#/jobs`);
+    await page.locator(`[data-testid=job-link][data-id="${id}"]`).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'jobs.png'), fullPage: true });
+    await expectReadable(page, problems);
+    // A singular kind opens the same page.
+    await page.goto(`${svc.url}/#/job/tournament/${id}`);
+    await page.locator('[data-testid=standings-table] tbody tr').first().waitFor({ timeout: 20_000 });
+    await expectReadable(page, problems);
   }, 150_000);
 
   it('shows a curve\'s rounds table and plot, and lists its episode runs in the runs browser', async () => {
@@ -183,6 +214,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
       expect(await rows.count()).toBeGreaterThanOrEqual(1);
       await page.locator('[data-testid=progress-chart] canvas').first().waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
+      await expectReadable(page, problems);
       // Its episode runs are in the runs browser, found by the curve, and open as replays.
       expect(await openJobRun('curve', id, 'curve')).toBe(state.body.rounds!.length);
     } finally {
@@ -196,7 +228,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     const id = created.body.id as string;
     expect(await svc.api.settled('sweeps', id, 120_000)).toMatchObject({ status: 'complete' });
     await page.goto(`${svc.url}/?token=${svc.token}#/jobs`);
-    await page.locator(`[data-testid=job-link]:text("${id}")`).click();
+    await page.locator(`[data-testid=job-link][data-id="${id}"]`).click();
     const rows = page.locator('[data-testid=table-cells] tbody tr');
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
@@ -206,6 +238,12 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     expect(await page.locator('[data-testid=job-plot]').count()).toBe(2);
     await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
     await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
+    await expectReadable(page, problems);
+    // Headers a reader understands, intervals as mean +- half, and a table sorted by a click on its header.
+    expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean progress (95% CI)');
+    expect(await page.locator('[data-testid=table-cells] tbody tr').first().textContent()).toMatch(/\d\.\d{3} \+- \d\.\d{3}|\d\.\d{3}/);
+    await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).click();
+    expect(await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).getAttribute('aria-sort')).toBe('ascending');
     // Its two episode runs are in the runs browser, found by the sweep, and open as replays.
     expect(await openJobRun('sweep', id, 'sweep')).toBe(2);
   }, 150_000);

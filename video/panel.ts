@@ -6,6 +6,7 @@
  */
 import { drawText, fillRect, GLYPH_HEIGHT, GLYPH_WIDTH, type Canvas, type Rgb } from '../games/index.js';
 import type { SlotMoment } from './episode-timeline.js';
+import { PANEL_EXTRA_CHARS, PANEL_GLYPHS } from './panel-glyphs.js';
 
 /** Width of the panel, px. */
 export const PANEL_WIDTH = 360;
@@ -17,10 +18,10 @@ const TEXT: Rgb = [220, 224, 232];
 const DIM: Rgb = [140, 148, 160];
 const PHASE: Record<SlotMoment['phase'], Rgb> = { start: [90, 90, 90], thinking: [214, 72, 60], acting: [60, 180, 90], waiting: [200, 170, 60] };
 
-const MAP: Record<string, string> = { '|': '/', ';': ',', '[': '(', ']': ')', '{': '(', '}': ')', '<': '(', '>': ')', '"': "'", '\n': ' ' };
-/** Text the bitmap font can draw: mapped punctuation, everything else unknown becomes a space. */
+const DRAWABLE = new Set([...`abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :.,-+=_/%()!?'${PANEL_EXTRA_CHARS}`]);
+/** Text as the panel draws it: every character a model writes in ASCII as written; white space as one space, anything else as '?'. */
 export function printable(text: string): string {
-  return [...text].map((c) => MAP[c] ?? (/[a-z0-9 :.,\-+=_/%()!?']/i.test(c) ? c : ' ')).join('').replace(/ +/g, ' ');
+  return [...text].map((c) => (/\s/.test(c) ? ' ' : DRAWABLE.has(c) ? c : '?')).join('').replace(/ +/g, ' ');
 }
 
 /** Splits text into lines of at most `cols` characters at spaces. */
@@ -69,7 +70,7 @@ function drawUpper(canvas: Canvas, x: number, y: number, height: number, label: 
   if (d?.answer) for (const l of wrap(`SAYS: ${d.answer}`, COLS, 5)) text.push({ s: l, c: TEXT });
   if (d?.note) for (const l of wrap(`NOTE: ${d.note}`, COLS, 3)) text.push({ s: l, c: TEXT });
   if (d?.chunk) for (const l of wrap(`CHUNK: LOOK ${d.chunk.look.dx},${d.chunk.look.dy} / ${d.chunk.steps.map((s) => (s.length ? s.join('+') : '-')).join(' ')}`, COLS, 3)) text.push({ s: l, c: DIM });
-  text.slice(0, upper).forEach((t, i) => drawText(canvas, t.s, x + PAD, y + PAD + i * LINE, { color: t.c }));
+  text.slice(0, upper).forEach((t, i) => drawText(canvas, t.s, x + PAD, y + PAD + i * LINE, { color: t.c, glyphs: PANEL_GLYPHS }));
   const saved = new Uint8Array(height * rowBytes);
   for (let r = 0; r < height; r++) saved.set(canvas.rgb.subarray(((y + r) * canvas.width + x) * 3, ((y + r) * canvas.width + x) * 3 + rowBytes), r * rowBytes);
   places.set(place, { key, rows: saved });

@@ -41,6 +41,8 @@ export class RemoteInputBackend implements GameBackend {
   /** Per slot: what is held down on the build (`key:<FKey>`, `button:<name>`, or `axis:<UE axis>` away from rest). */
   private readonly held = new Map<number, Set<string>>();
   private free: FreeRun | undefined;
+  /** This episode's key inputs carry UE key names: sent as they are, not through the key map. */
+  private ueNames = false;
   private readonly wake = new Set<() => void>();
   /** The last advance's wall-clock estimate of game time (wall time between resume and freeze x scale), ms. */
   lastWallEstimateMs = 0;
@@ -64,6 +66,7 @@ export class RemoteInputBackend implements GameBackend {
       exactAdvance: false,
       timeScale: true,
       privilegedState: first.extensions.has(RemoteInputExtension.GET_STATE),
+      ueKeyNames: true,
     };
     for (const c of clients) this.watch(c);
   }
@@ -88,6 +91,7 @@ export class RemoteInputBackend implements GameBackend {
 
   async reset(options: ResetOptions): Promise<void> {
     this.stopFree();
+    this.ueNames = options.keyNames === 'ue';
     // A connection lost in the last episode is made again: a new episode needs no old state.
     if (this.clients.some((c) => c.error)) await this.reconnect();
     this.releaseHeld();
@@ -277,33 +281,14 @@ export class RemoteInputBackend implements GameBackend {
     const c = this.client(e.slot);
     const held = this.held.get(e.slot) ?? new Set<string>();
     this.held.set(e.slot, held);
-    switch (e.type) {
-      case 'key': {
-        const fkey = this.options.keyMap.get(e.key) ?? defaultFKey(e.key);
-        c.key(fkey, e.down);
-        if (e.down) held.add(`key:${fkey}`);
-        else held.delete(`key:${fkey}`);
-        return;
-      }
-      case 'button':
-        c.mouseButton(e.button, e.down);
-        if (e.down) held.add(`button:${e.button}`);
-        else held.delete(`button:${e.button}`);
-        return;
-      case 'look':
-        c.mouse(e.dx * this.options.look.x, e.dy * this.options.look.y);
-        return;
-      case 'axis': {
-        const name = this.options.axisMap.get(e.axis) ?? defaultAxisName(e.axis);
-        c.axis(name, e.value);
-        if (e.value !== 0) held.add(`axis:${name}`);
-        else held.delete(`axis:${name}`);
-        return;
-      }
-      case 'move':
-        // A RemoteInput build takes keys, axes and the mouse only; the GameLink host refuses moves to it before this.
-        return;
-    }
+    const command = inputCommand(e, this.options, this.ueNames);
+    if (command === undefined) return;
+    c.send(command);
+    const [name, down] =
+      command.type === 'key' ? [`key:${command.key}`, command.event === 'pressed'] : command.type === 'mouse_button' ? [`button:${command.button}`, command.event === 'pressed'] : command.type === 'axis' ? [`axis:${command.axis}`, command.value !== 0] : [undefined, false];
+    if (name === undefined) return;
+    if (down) held.add(name);
+    else held.delete(name);
   }
 
   /** Lets go of everything held, on every live connection. */
@@ -312,7 +297,10 @@ export class RemoteInputBackend implements GameBackend {
       const c = this.client(slot);
       if (c.error) continue;
       for (const h of held) {
-        const [kind, name] = h.split(':') as [string, string];
+        // A key name may hold a colon itself (the benchmark profile sends tokens as written).
+        const cut = h.indexOf(':');
+        const kind = h.slice(0, cut);
+        const name = h.slice(cut + 1);
         if (kind === 'key') c.key(name, false);
         else if (kind === 'axis') c.axis(name, 0);
         else c.mouseButton(name as 'left' | 'right' | 'middle', false);
@@ -367,6 +355,42 @@ export class RemoteInputBackend implements GameBackend {
     this.free.timers.clear();
     this.free = undefined;
   }
+}
+
+/** A RemoteInput command line of the driver's. */
+export type InputCommand =
+  | { readonly type: 'key'; readonly key: string; readonly event: 'pressed' | 'released' }
+  | { readonly type: 'mouse_button'; readonly button: 'left' | 'right' | 'middle'; readonly event: 'pressed' | 'released' }
+  | { readonly type: 'mouse'; readonly dx: number; readonly dy: number }
+  | { readonly type: 'axis'; readonly axis: string; readonly value: number };
+
+/**
+ * The command an input becomes on the build's wire: keys through the key map (or, with `ueNames`, as
+ * named), looks in `mouse` units, axes by their UE names; none for a move (a build takes no moves; the
+ * GameLink host refuses them before this).
+ */
+export function inputCommand(e: InputEvent, options: Pick<RemoteInputDriverOptions, 'keyMap' | 'axisMap' | 'look' | 'lookDivisor'>, ueNames: boolean): InputCommand | undefined {
+  const event = (down: boolean): 'pressed' | 'released' => (down ? 'pressed' : 'released');
+  switch (e.type) {
+    case 'key':
+      return { type: 'key', key: ueNames ? e.key : (options.keyMap.get(e.key) ?? defaultFKey(e.key)), event: event(e.down) };
+    case 'button':
+      return { type: 'mouse_button', button: e.button, event: event(e.down) };
+    case 'look': {
+      const [dx, dy] = lookUnits(e.dx, e.dy, options);
+      return { type: 'mouse', dx, dy };
+    }
+    case 'axis':
+      return { type: 'axis', axis: options.axisMap.get(e.axis) ?? defaultAxisName(e.axis), value: e.value };
+    case 'move':
+      return undefined;
+  }
+}
+
+/** The `mouse` units of a look of (dx, dy) degrees: divided by degrees per unit where the recipe gives them (the runner's arithmetic), else multiplied by units per degree. */
+export function lookUnits(dx: number, dy: number, options: Pick<RemoteInputDriverOptions, 'look' | 'lookDivisor'>): [number, number] {
+  const d = options.lookDivisor;
+  return d ? [dx / d.x, dy / d.y] : [dx * options.look.x, dy * options.look.y];
 }
 
 /** Game time that passed: the server's clock when it reports one on both sides, else the wall-clock estimate. */

@@ -16,6 +16,8 @@ export interface RemoteInputDriverOptions {
   readonly axisMap: ReadonlyMap<GamepadAxis, string>;
   /** `mouse` units per degree, per axis. */
   readonly look: { readonly x: number; readonly y: number };
+  /** Degrees per `mouse` unit, per axis: when set, units = degrees / this (the benchmark runner's arithmetic, bit for bit). */
+  readonly lookDivisor?: { readonly x: number; readonly y: number };
   /** Progress = clamp(field / max, 0, 1), kept as the maximum seen. */
   readonly progress: { readonly field: ProgressField; readonly max: number };
   /** Variant id -> UE map. */
@@ -44,6 +46,7 @@ export function driverOptions(entry: GameEntry, recipe: RemoteInputRecipe, overr
     keyMap: fkeyMap(entry.controls.keys, recipe.keyMap),
     axisMap: new Map((entry.controls.axes ?? []).map((a) => [a, recipe.axisMap?.[a] ?? defaultAxisName(a)])),
     look: recipe.lookUnitsPerDegree ?? { x: 1, y: 1 },
+    ...(recipe.lookDegreesPerUnit ? { lookDivisor: recipe.lookDegreesPerUnit } : {}),
     progress: recipe.progress ?? { field: 'score', max: 1 },
     maps: recipe.maps ?? {},
     jpegQuality: recipe.jpegQuality ?? 85,

@@ -51,6 +51,30 @@ export const RUNNER_TAP_MS = 30;
 export const RUNNER_UNITS_PER_TURN = 2057;
 /** UE mouse units per degree of view turn. */
 export const RUNNER_UNITS_PER_DEGREE = RUNNER_UNITS_PER_TURN / 360;
+/** Degrees of view turn per UE mouse unit: the runner divides degrees by this (its arithmetic, to the last bit). */
+export const RUNNER_DEGREES_PER_UNIT = 360 / RUNNER_UNITS_PER_TURN;
+
+/** UE mouse units of a look of `degrees`, computed as the runner computes them. */
+export function runnerUnits(degrees: number): number {
+  return degrees / RUNNER_DEGREES_PER_UNIT;
+}
+
+/**
+ * The runner's key names: a token it renames before it sends it as a UE key name (exact case only). Every
+ * other token, a listed letter or anything else the model wrote, goes to the build as written.
+ */
+export const RUNNER_KEY_NAMES: Readonly<Record<string, string>> = {
+  Space: 'SpaceBar',
+  Shift: 'LeftShift',
+  Ctrl: 'LeftControl',
+  Alt: 'LeftAlt',
+  Esc: 'Escape',
+  ...Object.fromEntries(['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].map((w) => [w, w[0]!.toUpperCase() + w.slice(1)])),
+};
+
+/** The tokens the runner sends as mouse buttons (exact case only), with their wire names. */
+export const RUNNER_BUTTONS: Readonly<Record<string, 'left' | 'right' | 'middle'>> = { LMB: 'left', RMB: 'right', MMB: 'middle' };
+
 /** A mouse move smaller than this many units on both axes is not sent. */
 export const RUNNER_MIN_MOVE_UNITS = 0.5;
 /** Sends of a request whose answer comes back empty before the episode is skipped. */

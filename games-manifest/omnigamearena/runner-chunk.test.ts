@@ -96,9 +96,40 @@ describe('the runner chunk grammar', () => {
     expect(timeline('<|action_start|>0.1 0 ; W<|action_end|>', 'last_stand').events[0]).toBe('0 look 0.1,0');
   });
 
-  it('leaves out tokens the game does not list, and counts them', () => {
+  it('keeps tokens the game does not list in the chunk, as the runner sends them, and lists them', () => {
     const parsed = parseRunnerAnswer('<|action_start|>0 0 ; W Jump<|action_end|>', game('last_stand'));
     expect(parsed.ok && parsed.chunk.unknown).toEqual(['Jump']);
+    expect(timeline('<|action_start|>0 0 ; w W+A ; D. Space ; lmb LMB ; W W<|action_end|>', 'last_stand').events).toEqual([
+      '0 w+', '0 W+A+', '120 w-', '120 W+A-', '120 D.+', '120 SpaceBar+', '240 D.-', '240 SpaceBar-', '240 lmb+', '240 left+', '360 lmb-', '360 left-', '360 W+', '480 W-',
+    ]);
+  });
+
+  it('sends the look as written, beyond 360 degrees, and records one the build cannot parse', () => {
+    expect(timeline('<|action_start|>900 -400 ; W<|action_end|>', 'last_stand').events[0]).toBe('0 look 900,-400');
+    const parsed = parseRunnerAnswer('<|action_start|>inf 0 ; W<|action_end|>', game('last_stand'));
+    if (!parsed.ok) throw new Error('not parsed');
+    const t = runnerTimeline(parsed.chunk, game('last_stand'), 0);
+    expect(t.inputs.some((e) => e.type === 'look')).toBe(false);
+    expect(t.unsent).toEqual([{ at: 0, what: 'mouse dx=Infinity dy=0', why: 'not a finite number: the build cannot parse the line' }]);
+    // nan on an axis is an action (nan is not 0), but a move below half a unit elsewhere is not sent at all.
+    const nan = parseRunnerAnswer('<|action_start|>nan 0 ; ;<|action_end|>', game('last_stand'));
+    expect(nan.ok).toBe(true);
+    if (nan.ok) expect(runnerTimeline(nan.chunk, game('last_stand'), 0)).toMatchObject({ inputs: [], unsent: [] });
+  });
+
+  it("reads numbers as Python's float() does", () => {
+    const dx = (n: string): number | undefined => {
+      const parsed = parseRunnerAnswer(`<|action_start|>${n} 0 ; W<|action_end|>`, game('last_stand'));
+      return parsed.ok ? parsed.chunk.look.dx : undefined;
+    };
+    expect([dx('1_000'), dx('1e2'), dx('.5'), dx('5.'), dx('+3'), dx('١٢'), dx('１２'), dx('-Infinity'), dx('1e400')]).toEqual([1000, 100, 0.5, 5, 3, 12, 12, -Infinity, Infinity]);
+    expect([dx('1__0'), dx('_1'), dx('0x10'), dx('1e'), dx('10deg')]).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it("splits on Python's whitespace and line boundaries, not JavaScript's", () => {
+    expect(timeline('<|action_start|>0 0 ; W\x1cA<|action_end|>', 'last_stand').events.slice(0, 2)).toEqual(['0 W+', '0 A+']);
+    expect(timeline('<|action_start|>0 0 ; W\ufeff<|action_end|>', 'last_stand').events[0]).toBe('0 W\ufeff+');
+    expect(timeline('Plan.\x0b10 0 ; D', 'last_stand').events[0]).toBe('0 look 10,0');
   });
 
   it('finds no action in an empty answer, an answer without a chunk, an empty block and a chunk that does nothing', () => {
@@ -120,5 +151,8 @@ describe("the agent's own done", () => {
   it('is never an answer with an action, nor one that does not say so', () => {
     expect(runnerSaysDone('Game over soon? <|action_start|>0 0 ; W<|action_end|>', game('last_stand'))).toBe(false);
     expect(runnerSaysDone('I am not sure what to do.', game('last_stand'))).toBe(false);
+    expect(runnerSaysDone('It is not game over yet.', game('last_stand'))).toBe(false);
+    expect(runnerSaysDone('I must avoid game over.', game('last_stand'))).toBe(false);
+    expect(runnerSaysDone('endgame over', game('last_stand'))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { GamepadAxis, type ControlSet } from '../../protocol/index.js';
 import type { Environment } from '../environment.js';
 import type { GameEntry } from '../schema.js';
-import { RUNNER_MAP_WAIT_MS, RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
+import { RUNNER_DEGREES_PER_UNIT, RUNNER_MAP_WAIT_MS, RUNNER_STEP_MS, RUNNER_TAP_MS, RUNNER_UNITS_PER_DEGREE, type RunnerGame } from './games.js';
 
 /** The profiles a match can be played under: ours, or the published runner's. */
 export const PROFILES = ['default', 'omnigamearena'] as const;
@@ -34,6 +34,7 @@ export function runnerEntry(entry: GameEntry, game: RunnerGame, env?: Environmen
       host: env.host,
       basePort: env.port,
       lookUnitsPerDegree: { x: RUNNER_UNITS_PER_DEGREE, y: RUNNER_UNITS_PER_DEGREE },
+      lookDegreesPerUnit: { x: RUNNER_DEGREES_PER_UNIT, y: RUNNER_DEGREES_PER_UNIT },
       jpegQuality: 85,
       reset: 'open',
       scoreKeep: game.score.keep,

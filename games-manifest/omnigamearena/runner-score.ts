@@ -32,3 +32,10 @@ export function runnerScore(game: RunnerGame, readings: readonly ScoreReadings[]
   const progress = scores.map((s) => (progressDivisor === undefined ? null : Math.max(0, Math.min(1, s / progressDivisor))));
   return { scores, progress, outOfRange };
 }
+
+/** The benchmark score of the player in `slot`, from `scores` in slot order or one team score (Coop) for every player. */
+export function seatScore(scores: readonly number[], slots: readonly number[], slot: number): number | undefined {
+  if (scores.length === 1) return scores[0];
+  const i = [...slots].sort((a, b) => a - b).indexOf(slot);
+  return i < 0 ? undefined : scores[i];
+}

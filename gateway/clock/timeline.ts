@@ -59,11 +59,12 @@ export class Timeline {
 
   /**
    * Places the decisions of the slots that observed at `observedAtMs`. `decisions` maps slot to its charged
-   * latency (0 in pdq), chunk duration and chunk inputs relative to the chunk's start.
+   * latency (0 in pdq, unless the decision is `charged` there: the benchmark profile's first decision, made
+   * with the world running), chunk duration and chunk inputs relative to the chunk's start.
    */
-  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
+  place(observedAtMs: number, decisions: ReadonlyMap<number, { chargedMs: number; charged?: boolean; durationMs: number; inputs: readonly InputEvent[] }>): Placement[] {
     const placements: Placement[] = [];
-    const charge = (d: { chargedMs: number }): number => (this.mode === 'pdq' ? 0 : d.chargedMs);
+    const charge = (d: { chargedMs: number; charged?: boolean }): number => (this.mode === 'pdq' && d.charged !== true ? 0 : d.chargedMs);
     // The barrier modes' next observation: after the latest chunk end (in pdq, the longest chunk).
     const latestEnd = Math.max(0, ...[...decisions.values()].map((d) => charge(d) + d.durationMs));
     for (const slot of [...decisions.keys()].sort((a, b) => a - b)) {

@@ -51,6 +51,8 @@ export interface SettledDecision {
   readonly chargeNote?: string;
   readonly durationMs: number;
   readonly inputs: readonly InputEvent[];
+  /** What the chunk asked for and the game cannot take, recorded instead of sent (the benchmark profile's non-finite moves). */
+  readonly unsent?: readonly { readonly at: number; readonly what: string; readonly why: string }[];
 }
 
 export class MatchSession {
@@ -224,7 +226,7 @@ export class MatchSession {
       if (outcome.status === 'failed') slot.failed++;
       slot.feedback = undefined;
     }
-    return { step, charged, chargedMs, ...(this.fair.adjusts ? { measuredMs: charge.ms } : {}), ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs };
+    return { step, charged, chargedMs, ...(this.fair.adjusts ? { measuredMs: charge.ms } : {}), ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs, ...(compiled.unsent?.length ? { unsent: compiled.unsent } : {}) };
   }
 
   /** Settles a decision, records it, and returns what runs: its inputs, duration and charged latency. */
@@ -281,6 +283,7 @@ export class MatchSession {
       note: decision?.kind === 'chunk' ? decision.note : undefined,
       chunk: outcome.chunk,
       inputs: settled.inputs,
+      ...(settled.unsent ? { unsent: settled.unsent } : {}),
       timings: { ...timings, gatewayWallMs: outcome.wallMs },
       latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
       chargedMs: settled.chargedMs,

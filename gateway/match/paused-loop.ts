@@ -55,7 +55,10 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
           continue;
         }
       }
-      settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, mode === 'lcrt'), placed: true });
+      // The benchmark's runner makes its first decision with the world running after the map wait: under its
+      // profile that decision costs game time in pdq too, charged by the slot's latency source (wall by default).
+      const charged = mode === 'lcrt' || (session.rules.firstDecisionRuns && slot.decisions === 0);
+      settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, charged), placed: true });
       if (outcome.status === 'invalid' && outcome.reason === 'EMPTY_ANSWER' && session.rules.emptyAttempts > 1) {
         stop = new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
         break;
@@ -71,13 +74,11 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       if (d.placed) decisions.set(d.slotId, decision);
     }
     if (stop) throw stop;
-    // The benchmark's profile ends the episode on the agent's own "done" (the no-op it became is not run).
-    if (agentDone) return 'agent_done';
     const decideWallMs = performance.now() - wallStart;
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;
       const measured = arm === undefined ? {} : { measuredMs: decisions.get(p.slot)!.measuredMs ?? p.chargedMs, fairness: arm };
-      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
+      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' || p.chargedMs > 0 ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
     }
     const next = timeline.nextStop();
     const budgetSpent = next === undefined;
@@ -93,6 +94,9 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     now = target;
     const ended = session.endReason();
     if (ended !== undefined) return ended;
+    // The benchmark's profile ends the episode on the agent's own "done" once the no-op it became has run
+    // (its chunk and the observation delay, then the score read), as the runner's step does; game over wins.
+    if (agentDone) return 'agent_done';
     if (now >= timeLimitMs) return 'time_limit';
     if (budgetSpent) return [...session.slots.values()].every((s) => s.gone) ? 'agents_gone' : 'step_budget';
   }

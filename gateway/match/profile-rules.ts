@@ -3,9 +3,9 @@
  * compiler), or the OmniGameArena runner's (its grammar, padding and truncation, and its tap timeline).
  */
 import { parseAnswer, type ChunkParse, type ControlSet } from '../../protocol/index.js';
-import { runnerChunkParse, runnerSaysDone, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
-import { compileChunk, withAxes, type CompiledChunk } from '../chunk-compiler.js';
-import type { ActionChunk } from '../../protocol/index.js';
+import { runnerChunkParse, runnerKeyName, runnerSaysDone, runnerTimeline, type Profile, type RunnerGame } from '../../games-manifest/index.js';
+import { compileChunk, releaseAll, withAxes, type CompiledChunk } from '../chunk-compiler.js';
+import type { ActionChunk, InputEvent } from '../../protocol/index.js';
 
 /** The answer grammar and the chunk timing a match plays by. */
 export interface ChunkRules {
@@ -18,19 +18,27 @@ export interface ChunkRules {
   readonly emptyAttempts: number;
   /** True when an invalid answer is the agent's own "done", which ends the episode (never under ours). */
   agentDone(answer: string): boolean;
+  /** The first decision of an episode is made with the world running, so it costs game time under pdq too (the runner's). */
+  readonly firstDecisionRuns: boolean;
+  /** Releases of every key and button of `controls`, named as this profile names keys on the wire. */
+  release(controls: ControlSet, slot: number): InputEvent[];
 }
 
 /** Our own rules. */
-export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false };
+export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false, firstDecisionRuns: false, release: (controls, slot) => releaseAll(controls, slot) };
 
 /** The runner's rules for one of its games. */
 export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
   return {
     profile: 'omnigamearena',
     parse: (answer) => runnerChunkParse(answer, game),
-    // The runner's VLM grammar has no axes; a chunk an agent built may hold them (its gamepad policies' path).
+    // Every token goes out as the runner sends it. The runner's VLM grammar has no axes; a chunk an agent
+    // built may hold them (its gamepad policies' path).
     compile: (chunk, controls, slot) => withAxes(runnerTimeline({ ...chunk, unknown: [] }, game, slot), chunk, controls.stepMs, slot),
     emptyAttempts,
     agentDone: (answer) => runnerSaysDone(answer, game),
+    firstDecisionRuns: true,
+    // The runner's names (`Space` -> `SpaceBar`), so a link reading UE key names releases the key that was pressed.
+    release: (controls, slot) => releaseAll(controls, slot).map((e) => (e.type === 'key' ? { ...e, key: runnerKeyName(e.key) } : e)),
   };
 }

@@ -4,7 +4,6 @@
  * looks again when the chunk has played out. The ledger records the game and wall time that really passed.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { releaseAll } from '../chunk-compiler.js';
 import { decideOnce, isDecisionError } from './decide.js';
 import type { MatchSession } from './match-session.js';
 
@@ -63,7 +62,7 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
       const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, stop.signal, session.rules);
       if (stop.signal.aborted) return;
       if (outcome.status === 'failed' && !isDecisionError(outcome.error)) {
-        client.input(releaseAll(session.entry.controls, slotId));
+        client.input(session.rules.release(session.entry.controls, slotId));
         const policy = session.spec.onAgentFailure ?? 'end';
         ledger.append({ kind: 'agent_failure', slot: slotId, simMs: session.simMs, code: outcome.error.code, message: outcome.error.message, policy });
         slot.gone = true;

@@ -90,6 +90,10 @@ function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules:
   const game = runnerGame(given.id);
   if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${given.id}'`);
   // A given entry already carries its launch recipe (a build's maps and look scale); only the rules change here.
+  // The runner opens the map every episode: a build's recipe without maps would play whatever is loaded.
+  if (given.launch.kind === 'remote-input' && Object.keys(given.launch.maps ?? {}).length === 0) {
+    throw new ArenaError(ErrorCode.BAD_CONFIG, `${given.id} on a build under the omnigamearena profile needs the builds' maps (the recipe's maps; --maps PATH/configs/maps.yaml on the command line)`);
+  }
   return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
 }
 
@@ -157,7 +161,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     // The game streams its privileged state only when an agent of this match reads it. The recorder asks a
     // reference game for its tracked task-relevant state instead (state.jsonl), which no agent ever gets.
     const privileged = spec.slots.some((s) => s.agent.privileged);
-    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true });
+    endpoint = await (spec.launch ?? ((e: GameEntry, o: LaunchOptions) => launchGame(e, o)))(entry, { privileged, perception: true, ...(rules.profile === 'omnigamearena' ? { keyNames: 'ue' as const } : {}) });
     const ep = endpoint;
     // A game that dies mid-decision must not leave the match waiting on an agent.
     ep.client.onClosed((err) => {

@@ -97,7 +97,8 @@ export const RunJson = z.looseObject({
 export type RunJson = z.infer<typeof RunJson>;
 
 /** An action chunk as recorded: a look delta and the keys held in each step. */
-export const ChunkRecord = z.looseObject({ look: z.looseObject({ dx: z.number(), dy: z.number() }), steps: z.array(z.array(z.string())) });
+/** A chunk as recorded; a look the benchmark profile read as `nan` or `inf` degrees is written as null (its `unsent` entry says what was asked). */
+export const ChunkRecord = z.looseObject({ look: z.looseObject({ dx: z.number().nullable(), dy: z.number().nullable() }), steps: z.array(z.array(z.string())) });
 
 /** One executed input, ms from its chunk's start. */
 export const InputRecord = z.looseObject({ at: z.number(), slot: z.number().int() });

@@ -44,6 +44,8 @@ describe('parseFlags', () => {
     [['--steps', '2.5'], /--steps takes a non-negative whole number/],
     [['--time-limit', ''], /--time-limit takes a non-negative number/],
     [['--time-limit=-1'], /--time-limit takes a non-negative number/],
+    [['--steps', '-3'], /--steps takes a non-negative whole number \(got '-3'\)/],
+    [['--time-limit', '-0.5'], /--time-limit takes a non-negative number \(got '-0.5'\)/],
     [['--time-limit', 'Infinity'], /--time-limit takes a non-negative number/],
     [['--quiet=yes'], /--quiet is a switch and takes no value/],
     [['--game'], /--game needs a value: --game ID/],

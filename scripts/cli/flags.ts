@@ -101,7 +101,9 @@ export function parseFlags<T extends FlagTable>(command: string, flags: T, argv:
       values[token.name] = true;
       continue;
     }
-    if (token.value === undefined || (token.value.startsWith('-') && !token.inlineValue)) throw usage(`--${token.name} needs a value: --${token.name} ${spec.arg ?? 'VALUE'}`);
+    // A negative number is a value (checked below, so `--steps -3` says what is wrong with it); another `-x` is the next flag.
+    const negative = token.value !== undefined && /^-\d/.test(token.value);
+    if (token.value === undefined || (token.value.startsWith('-') && !token.inlineValue && !negative)) throw usage(`--${token.name} needs a value: --${token.name} ${spec.arg ?? 'VALUE'}`);
     checkValue(token.name, spec, token.value);
     values[token.name] = token.value;
   }

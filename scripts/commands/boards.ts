@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
 import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
+import { textTable, type TableDoc } from '../../protocol/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
@@ -75,15 +76,32 @@ export async function boardsCommand(argv: string[]): Promise<number> {
     writeFileSync(join(values.out, 'result.json'), JSON.stringify(result, null, 2));
   }
   if (values.json) process.stdout.write(`${JSON.stringify(result.scores)}\n`);
-  else process.stdout.write(`${task} ${game} (${samples} ${task === 'e2e' ? 'games' : 'samples'}, seed ${seed}): ${rows.map((r) => `${r.player} ${r.score.toFixed(3)}${record(r.detail)}`).join(', ')}\n`);
+  else process.stdout.write(`${boardsText(task, game, samples, seed, rows)}\n`);
   return 0;
 }
 
-/** ` (W-D-L, N lost on invalid moves)` for an End-to-End result, nothing for an offline one. */
-function record(detail: unknown): string {
-  if (typeof detail !== 'object' || detail === null || !('invalidLosses' in detail)) return '';
-  const r = detail as Awaited<ReturnType<typeof runE2e>>;
-  return ` (${r.wins}-${r.draws}-${r.losses} W-D-L, ${r.invalidLosses} lost on invalid moves)`;
+/** What a task's score is, for the line above its table. */
+const SCORE_MEANS: Readonly<Record<string, string>> = {
+  perceive: 'share of cells written right',
+  qa: 'share of questions answered right',
+  rule: 'share of answers naming a legal move (checked by the game)',
+  e2e: 'mean paper score over full games (three invalid moves lose)',
+};
+
+/** The result as a reader reads it: what was scored, a table of players (the model beside the random floor), and what is missing. */
+export function boardsText(task: string, game: string, samples: number, seed: number, rows: readonly { player: string; score: number; detail?: unknown }[]): string {
+  const e2e = task === 'e2e';
+  const games = (d: unknown): Awaited<ReturnType<typeof runE2e>> | undefined => (typeof d === 'object' && d !== null && 'invalidLosses' in d ? (d as Awaited<ReturnType<typeof runE2e>>) : undefined);
+  const doc: TableDoc = {
+    title: `${task} ${game}: ${samples} ${e2e ? 'games' : 'samples'}, seed ${seed}; score: ${SCORE_MEANS[task] ?? 'mean score'}`,
+    columns: [{ header: 'player', kind: 'text' }, { header: 'score', kind: 'number', ...(e2e ? {} : { digits: 3 }) }, ...(e2e ? ([{ header: 'W-D-L', kind: 'text' }, { header: 'lost on invalid moves', kind: 'count' }] as const) : [])],
+    rows: rows.map((r) => {
+      const g = games(r.detail);
+      return [r.player === 'random' ? 'random (the floor)' : r.player, r.score, ...(e2e ? [g ? `${g.wins}-${g.draws}-${g.losses}` : null, g?.invalidLosses ?? null] : [])];
+    }),
+    ...(rows.some((r) => r.player === 'model') ? {} : { note: 'no model scored: --model M --base-url URL scores one beside the random floor' }),
+  };
+  return textTable(doc);
 }
 
 function summarise(player: string, r: Awaited<ReturnType<typeof runE2e>>): { player: string; score: number; detail: unknown } {

@@ -20,7 +20,7 @@ export async function gamesCommand(args: { json: boolean }): Promise<number> {
       [
         `${g.id}  (${g.regime}, ${g.view}, ${g.slots.length} player${g.slots.length > 1 ? 's' : ''})`,
         `  ${g.summary}`,
-        `  controls: ${controls}${c.tapControls.length ? ` (taps: ${c.tapControls.join(' ')})` : ''}; ${c.chunkSteps} steps x ${c.stepMs} ms`,
+        c.move ? `  controls: one move per answer, written ${c.move.notation.replace(/\.$/, "")}; one move is ${c.stepMs / 1000} s of game time` : `  controls: ${controls}${c.tapControls.length ? ` (taps: ${c.tapControls.join(' ')})` : ''}; ${c.chunkSteps} steps x ${c.stepMs} ms`,
         `  progress: ${g.progress}`,
         `  limits: ${g.timeLimitMs / 1000} s, ${g.stepBudget} decisions; frame ${g.frame.width}x${g.frame.height}`,
         `  variants: ${g.variants.map((v) => (v.heldOut ? `${v.id} (held out)` : v.id)).join(', ')}`,

@@ -35,4 +35,15 @@ describe('arena match --profile', () => {
     const bad = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout/configs/vlm/idc/last_stand.yaml');
     expect(() => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--maps', bad, '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
+
+  it('refuses a build under the profile without its maps with BAD_CONFIG naming --maps, the config field and the import folder', () => {
+    const run = (): unknown => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random')));
+    expect(run).toThrow(/--maps.*"maps" in the match config.*arena import omnigamearena/);
+    expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+
+  it('plays a reference game or a GameLink endpoint under the profile without maps', () => {
+    expect(specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
+    expect(specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'ws://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
+  });
 });

@@ -73,6 +73,11 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   const vlmFile = flags['agent-config'] ? readConfigFile(flags['agent-config'], MatchConfig.shape.agents.unwrap().element.shape.vlm.unwrap()) : undefined;
   const vlmFlags = { ...vlmFile, ...(flags.model ? { model: flags.model } : {}), ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}), ...(flags['api-key-env'] ? { apiKeyEnv: flags['api-key-env'] } : {}) };
   if (kinds !== undefined) {
+    if (kinds.split(',').some((k) => k.trim() === 'vlm')) {
+      // Name the flags the user can type, not the config fields they fill.
+      const missing = [vlmFlags.model === undefined ? '--model M' : '', vlmFlags.baseUrl === undefined ? '--base-url URL' : ''].filter(Boolean);
+      if (missing.length > 0) throw usage(`--agent vlm needs ${missing.join(' and ')} (or --agent-config FILE with model and baseUrl); see arena agents`);
+    }
     const latencies = flags.latency?.split(',') ?? [];
     base.agents = kinds.split(',').map((kind, i): AgentConfig => {
       const latency = latencies[i] ?? latencies[0];

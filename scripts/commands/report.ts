@@ -13,6 +13,7 @@ import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
 import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
+import { describeConditionKeys } from '../report/condition-words.js';
 import { writeRunPlots } from '../report/plot.js';
 
 /** `arena report`'s flags. */
@@ -94,8 +95,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (groups.length > 1) {
     blocks.push(
       pooled
-        ? `POOLED over ${groups.length} groups whose conditions differ in: ${differing.join(', ')}\n${aggregateTable(pooled)}`
-        : `${groups.length} condition groups, differing in: ${differing.join(', ')}; not pooled (--pool pools them anyway)`,
+        ? `POOLED over ${groups.length} groups whose conditions differ in: ${describeConditionKeys(differing)}\n${aggregateTable(pooled)}`
+        : `${groups.length} condition groups, not pooled: they differ in ${describeConditionKeys(differing)} (--pool pools them anyway; --json lists the keys)`,
     );
   }
   if (plots.length > 0) blocks.push(`plots: ${plots.join(', ')}`);

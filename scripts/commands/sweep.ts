@@ -4,7 +4,7 @@
  * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
  */
 import { join } from 'node:path';
-import { checkAgents, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, specError, specJobs, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
+import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { jobEntry } from '../job-entry.js';
 import { usage } from '../cli-error.js';
@@ -13,7 +13,7 @@ import { ProgressBar } from '../progress-bar.js';
 
 /** `arena sweep`'s flags; the spec file is the one operand. */
 export const sweepOptions = {
-  out: { type: 'string', arg: 'DIR', defaultText: 'sweeps/NAME', description: 'the sweep folder: results.sqlite, runs/, report' },
+  out: { type: 'string', arg: 'DIR', defaultText: 'runs/sweeps/NAME', description: 'the sweep folder: results.sqlite, runs/, report' },
   parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1', description: 'episodes at once in this process (embedded backend)' },
   redis: { type: 'string', arg: 'URL', description: 'run on workers through Redis instead (redis://host:port); this process stores results' },
   window: { type: 'string', kind: 'integer', arg: 'N', defaultText: '64', description: 'with --redis: most episodes queued at once' },
@@ -51,14 +51,12 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('sweep', sweepOptions, argv, true);
   if (positionals.length !== 1) throw usage('arena sweep takes one spec file: arena sweep SPEC.yaml [flags]; see arena sweep --help');
   const { spec, source } = readSpecFile(positionals[0]!);
-  const jobs = specJobs(spec, (issues) => specError(source, issues));
-  const agentIssues = await checkAgents(spec, jobs, makeAgent);
-  if (agentIssues.length > 0) throw specError(source, agentIssues);
+  const jobs = await checkedJobs(spec, source, makeAgent);
   if (values['dry-run']) {
     process.stdout.write(dryRun(jobs));
     return 0;
   }
-  const dir = values.out ?? join('sweeps', spec.name);
+  const dir = values.out ?? join('runs', 'sweeps', spec.name);
   const backend: WorkBackend =
     values.redis === undefined
       ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })

@@ -19,7 +19,7 @@ import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
 import { parseEntrants, type Entrant } from '../tournament/entrants.js';
 import { appendRecord, readRecords, repairLog, type MatchRecord } from '../tournament/results-log.js';
-import { lineUps, schedule, type ScheduledMatch } from '../tournament/schedule.js';
+import { lineUps, matchLabel, schedule, type ScheduledMatch } from '../tournament/schedule.js';
 import { standings } from '../tournament/standings.js';
 import { benchmarkPlayers } from '../tournament/benchmark-progress.js';
 import { entryOf } from './match.js';
@@ -315,7 +315,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
             const players = result.players.map((p) => ({ slot: p.slot, label: p.label, progress: p.progress, score: p.score, outcome: p.outcome }));
             // Under the profile the ratings and tables read the benchmark's score, unclamped.
             const bench = shared.profile === 'omnigamearena' ? benchmarkPlayers(players, join(shared.runsDir, job.id)) : undefined;
-            if (bench && bench.outOfRange > 0) process.stderr.write(`\n${match.key}: ${bench.outOfRange} score reading(s) outside the declared range (events.jsonl: score_out_of_range), kept unclamped\n`);
+            if (bench && bench.outOfRange > 0) process.stderr.write(`\n${matchLabel(match)}: ${bench.outOfRange} score reading(s) outside the declared range (events.jsonl: score_out_of_range), kept unclamped\n`);
             const record: MatchRecord = {
               key: match.key,
               setup: plan.setup,
@@ -334,9 +334,9 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
           } else {
             failed++;
             failedIn.set(plan, (failedIn.get(plan) ?? 0) + 1);
-            process.stderr.write(`\n${plan.arm === undefined ? '' : `${plan.arm} `}${match.key}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
+            process.stderr.write(`\n${plan.arm === undefined ? '' : `${plan.arm} `}${matchLabel(match)}: INCOMPLETE ${result.failure?.code ?? ''} (${result.failure?.class ?? ''}): ${result.failure?.message ?? ''}; a rerun retries it\n`);
           }
-          bar?.update(finished / work.length, `${finished}/${work.length} ${plan.arm === undefined ? '' : `${plan.arm} `}${match.key}`);
+          bar?.update(finished / work.length, `${finished}/${work.length} ${plan.arm === undefined ? '' : `${plan.arm} `}${matchLabel(match)}`);
         },
       },
       { stop: stop.signal, abort: abort.signal },

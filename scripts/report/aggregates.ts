@@ -4,6 +4,7 @@
  * time spent thinking (charged latency) vs acting (chunks running).
  */
 import { STALE_VERDICTS, summarizeLedger, type FrameVerdict, type RunRecord } from '../../gateway/index.js';
+import { formatNumber, textTable, type TableDoc } from '../../protocol/index.js';
 
 /** One agent's aggregates over the runs it played in. */
 export interface AgentAggregate {
@@ -90,29 +91,33 @@ export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[]
   });
 }
 
-const ms = (v: number | null): string => (v === null ? '-' : v.toFixed(0));
-const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+/** The aggregates as a table a reader reads (the web pages take the same document). */
+export function aggregateDoc(rows: readonly AgentAggregate[], title = ''): TableDoc {
+  const pair = (a: number | null, b: number | null): string | null => (a === null && b === null ? null : `${formatNumber(a, 0)} / ${formatNumber(b, 0)}`);
+  return {
+    title,
+    columns: [
+      { header: 'agent', kind: 'text' },
+      { header: 'runs', kind: 'count' },
+      { header: 'decisions', kind: 'count' },
+      { header: 'TTFT p50 / p95', unit: 'ms', kind: 'text' },
+      { header: 'latency p50 / p95', unit: 'ms', kind: 'text' },
+      { header: 'tokens in / out', kind: 'text' },
+      { header: 'images', kind: 'count' },
+      { header: 'bytes sent', kind: 'count' },
+      { header: 'invalid', kind: 'share' },
+      { header: 'timeout', kind: 'share' },
+      { header: 'complete', kind: 'share' },
+      { header: 'thinking', unit: 's', kind: 'number', digits: 1 },
+      { header: 'acting', unit: 's', kind: 'number', digits: 1 },
+      { header: 'mean progress', kind: 'number', digits: 3 },
+      { header: 'stale', kind: 'share' },
+    ],
+    rows: rows.map((r) => [r.agent, r.runs, r.decisions, pair(r.ttftMs.p50, r.ttftMs.p95), pair(r.latencyMs.p50, r.latencyMs.p95), `${r.tokensIn} / ${r.tokensOut}`, r.images, r.bytesSent, r.invalidRate, r.timeoutRate, r.completionRate, r.thinkingMs / 1000, r.actingMs / 1000, r.meanProgress, r.staleRate]),
+  };
+}
 
 /** The aggregates as a text table. */
 export function aggregateTable(rows: readonly AgentAggregate[]): string {
-  const head = ['agent', 'runs', 'decisions', 'ttft p50/p95 ms', 'latency p50/p95 ms', 'tokens in/out', 'images', 'bytes sent', 'invalid', 'timeout', 'complete', 'thinking s', 'acting s', 'progress', 'stale'];
-  const body = rows.map((r) => [
-    r.agent,
-    String(r.runs),
-    String(r.decisions),
-    `${ms(r.ttftMs.p50)}/${ms(r.ttftMs.p95)}`,
-    `${ms(r.latencyMs.p50)}/${ms(r.latencyMs.p95)}`,
-    `${r.tokensIn}/${r.tokensOut}`,
-    String(r.images),
-    String(r.bytesSent),
-    pct(r.invalidRate),
-    pct(r.timeoutRate),
-    pct(r.completionRate),
-    (r.thinkingMs / 1000).toFixed(1),
-    (r.actingMs / 1000).toFixed(1),
-    r.meanProgress.toFixed(3),
-    r.staleRate === null ? '-' : pct(r.staleRate),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  return [head, ...body].map((row) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return textTable(aggregateDoc(rows));
 }

@@ -6,12 +6,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { RunRecord } from '../../gateway/index.js';
+import { drawAxes } from '../../sweeps/index.js';
 
 const W = 900;
-const PANEL = { x0: 70, x1: 870 };
-const TOP = { y0: 64, y1: 236 };
-const BOTTOM = { y0: 290, y1: 470 };
-const H = 520;
+const PANEL = { x0: 80, x1: 870 };
+const TOP = { y0: 64, y1: 226 };
+const BOTTOM = { y0: 300, y1: 462 };
+const H = 530;
 const COLORS = ['#1f6fd1', '#d1572f', '#2f9d4a', '#8a3fd1'];
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -25,19 +26,13 @@ export function niceMax(max: number): number {
   return ([1, 2, 5, 10].find((m) => m * p >= max) ?? 10) * p;
 }
 
-function panel(box: { y0: number; y1: number }, title: string, xMax: number, yMax: number, series: { slot: number; points: [number, number][] }[]): string[] {
-  const x = (v: number): number => PANEL.x0 + ((PANEL.x1 - PANEL.x0) * v) / xMax;
-  const y = (v: number): number => box.y1 - ((box.y1 - box.y0) * v) / yMax;
-  const out = [label(PANEL.x0, box.y0 - 12, title, 'start', 13)];
-  for (let i = 0; i <= 4; i++) {
-    const v = (yMax * i) / 4;
-    out.push(`<line x1="${PANEL.x0}" x2="${PANEL.x1}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="#e3e7ed"/>`, label(PANEL.x0 - 6, y(v) + 4, String(Math.round(v * 1000) / 1000), 'end', 11));
-  }
-  for (let i = 0; i <= 5; i++) out.push(label(x((xMax * i) / 5), box.y1 + 16, `${((xMax * i) / 5000).toFixed(1)} s`, 'middle', 11));
+function panel(box: { y0: number; y1: number }, title: string, xMax: number, y: { hi: number; label: string }, series: { slot: number; points: [number, number][] }[]): string[] {
+  const { X, Y, svg } = drawAxes({ x0: PANEL.x0, x1: PANEL.x1, y0: box.y0, y1: box.y1 }, { lo: 0, hi: xMax, label: 'game time (s)', scale: 1000 }, { lo: 0, hi: y.hi, label: y.label });
+  const out = [label(PANEL.x0, box.y0 - 12, title, 'start', 13), ...svg];
   for (const s of series) {
     const color = COLORS[s.slot % COLORS.length]!;
-    out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${s.points.map(([a, b]) => `${f(x(a))},${f(y(b))}`).join(' ')}"/>`);
-    for (const [a, b] of s.points) out.push(`<circle cx="${f(x(a))}" cy="${f(y(b))}" r="2.5" fill="${color}"/>`);
+    out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${s.points.map(([a, b]) => `${f(X(a))},${f(Y(b))}`).join(' ')}"/>`);
+    for (const [a, b] of s.points) out.push(`<circle cx="${f(X(a))}" cy="${f(Y(b))}" r="2.5" fill="${color}"/>`);
   }
   return out;
 }
@@ -54,8 +49,8 @@ export function runPlotSvg(r: RunRecord): string {
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     label(PANEL.x0, 20, `${r.run.runId}: ${r.run.game}/${r.run.variant} seed ${r.run.seed} ${r.run.clock}`, 'start', 13),
     ...legend,
-    ...panel(TOP, 'decision latency (wall ms) at each decision', xMax, yLatency, latency),
-    ...panel(BOTTOM, 'progress over game time', xMax, 1, progress),
+    ...panel(TOP, 'decision latency at each decision', xMax, { hi: yLatency, label: 'latency (wall ms)' }, latency),
+    ...panel(BOTTOM, 'progress over game time', xMax, { hi: 1, label: 'progress (0..1)' }, progress),
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">\n${body.join('\n')}\n</svg>\n`;
 }

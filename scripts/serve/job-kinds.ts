@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
-import { checkAgents, isSweepDir, parseSpecText, readSweepTables, specError, specJobs, writeSweepReport } from '../../sweeps/index.js';
+import { checkedJobs, isSweepDir, parseSpecText, readSweepTables, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { usage } from '../cli-error.js';
 import { curveOptions, curveSettingsFromFlags } from '../commands/curve-flags.js';
@@ -118,9 +118,10 @@ async function sweepResult(out: string): Promise<Record<string, unknown>> {
   try {
     const { tables, files } = await writeSweepReport(out);
     const plots = files.filter((f) => f.endsWith('.svg')).map((f) => `files/sweep/report/${basename(f)}`);
-    return { ...tables, plots };
+    return { ...tables, tableDocs: sweepTableDocs(tables), plots };
   } catch {
-    return { ...readSweepTables(out) };
+    const tables = readSweepTables(out);
+    return { ...tables, tableDocs: sweepTableDocs(tables) };
   }
 }
 
@@ -134,9 +135,7 @@ export const sweepKind: JobKind<Record<string, unknown>> = {
   async prepare(config, ctx) {
     const text = JSON.stringify(config, null, 2);
     const { spec, source } = parseSpecText(text, 'sweep');
-    const jobs = specJobs(spec, (issues) => specError(source, issues));
-    const issues = await checkAgents(spec, jobs, makeAgent);
-    if (issues.length > 0) throw specError(source, issues);
+    const jobs = await checkedJobs(spec, source, makeAgent);
     const specFile = join(ctx.jobDir, 'spec.json');
     const out = join(ctx.jobDir, 'sweep');
     return {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import type { MatchRecord } from './results-log.js';
+import { seatScore } from '../../games-manifest/index.js';
 
 const Benchmark = z.looseObject({ scores: z.array(z.number()), outOfRange: z.array(z.unknown()).default([]) });
 const BenchmarkRun = z.looseObject({ result: z.looseObject({ benchmark: Benchmark.optional() }).optional() });
@@ -22,10 +23,7 @@ export function benchmarkPlayers(players: MatchRecord['players'], runDir: string
     throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read the benchmark score of ${path}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (benchmark === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `${path} has no benchmark score (result.benchmark); was it played under the omnigamearena profile?`);
-  const scores = benchmark.scores;
-  const bySlot = [...players].sort((a, b) => a.slot - b.slot);
+  const slots = players.map((p) => p.slot);
   // One score for a team (Coop sum), else one per player in slot order.
-  const scoreOf = (i: number): number => (scores.length === 1 ? scores[0]! : (scores[i] ?? 0));
-  const progress = new Map(bySlot.map((p, i) => [p.slot, scoreOf(i)]));
-  return { players: players.map((p) => ({ ...p, progress: progress.get(p.slot) ?? p.progress })), outOfRange: benchmark.outOfRange.length };
+  return { players: players.map((p) => ({ ...p, progress: seatScore(benchmark.scores, slots, p.slot) ?? 0 })), outOfRange: benchmark.outOfRange.length };
 }

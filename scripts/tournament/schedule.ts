@@ -32,6 +32,11 @@ export function matchKey(agents: readonly string[], episode: number, seed: numbe
   return `${agents.join(' vs ')}#${episode}#${seed}`;
 }
 
+/** A match as a reader names it: the line-up, its episode and seed (`random vs scripted, episode 0, seed 1`). */
+export function matchLabel(m: ScheduledMatch): string {
+  return `${m.agents.join(' vs ')}, episode ${m.episode}, seed ${m.seed}`;
+}
+
 /** Every match, episode by episode (so a stopped tournament has covered every line-up evenly); episode e plays seed baseSeed + e. */
 export function schedule(regime: Regime, labels: readonly string[], episodes: number, baseSeed: number): ScheduledMatch[] {
   const ups = lineUps(regime, labels);

@@ -1,6 +1,7 @@
 /** The tables of a sweep report, computed from the stored episodes. */
 import type { StoredEpisode } from '../store/results-store.js';
 import { diffCi, meanCi, quantile } from './stats.js';
+import { seatScore } from '../../games-manifest/index.js';
 
 /** Per agent x game x clock x latency: how well it played. */
 export interface CellRow {
@@ -86,7 +87,13 @@ function samples(stored: readonly StoredEpisode[]): Sample[] {
     const c = e.job.cellInfo;
     // A fairness arm other than the plain clocks (matched, handicap) is its own condition, never pooled with lcrt.
     const clock = c.fairness === undefined || c.fairness === c.clock ? c.clock : c.fairness;
-    return e.job.agents.map((a) => ({ agent: a.label, game: c.game, clock, latency: c.latency, e, p: e.outcome.players.find((p) => p.slot === a.slot) }));
+    // Under the omnigamearena profile a seat's progress is its benchmark score, unclamped (a Coop team's sum).
+    const bench = e.outcome.benchmark;
+    const slots = e.outcome.players.map((p) => p.slot);
+    return e.job.agents.map((a) => {
+      const p = e.outcome.players.find((q) => q.slot === a.slot);
+      return { agent: a.label, game: c.game, clock, latency: c.latency, e, p: p && bench ? { ...p, progress: seatScore(bench, slots, p.slot) ?? 0 } : p };
+    });
   });
 }
 

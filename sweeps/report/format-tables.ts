@@ -1,12 +1,8 @@
-/** Sweep tables as aligned text for the terminal and as CSV files. */
+/** Sweep tables as reader's tables (the terminal and the web pages, through protocol's table formatter) and as CSV files. */
+import { textTable, type IntervalValue, type TableDoc } from '../../protocol/index.js';
 import type { SweepTables } from './aggregate.js';
 
 const num = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
-
-function align(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
-}
 
 /** Header and rows of each table, as strings. */
 export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models', string[][]> {
@@ -38,22 +34,66 @@ export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models'
   };
 }
 
+/** The three tables as a reader reads them (headers with units, intervals, em dash for empty), for the terminal and the web pages alike. */
+export function sweepTableDocs(t: SweepTables): TableDoc[] {
+  const iv = (mean: number, half: number, n?: number): IntervalValue => ({ mean: Number.isFinite(mean) ? mean : null, half: Number.isFinite(half) ? half : null, ...(n === undefined ? {} : { n }) });
+  const ms = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  return [
+    {
+      title: 'Progress per agent x game x clock',
+      columns: [
+        { header: 'agent', kind: 'text' },
+        { header: 'game', kind: 'text' },
+        { header: 'clock', kind: 'text' },
+        { header: 'latency', kind: 'text' },
+        { header: 'episodes', kind: 'count' },
+        { header: 'completed', kind: 'count' },
+        { header: 'mean progress', unit: '95% CI', kind: 'interval', digits: 3, note: 'mean final progress (0..1) with the half-width of its 95% interval over the episodes' },
+        { header: 'W / D / L', kind: 'text' },
+        { header: 'actions per episode', kind: 'number', digits: 1 },
+        { header: 'mean charged latency', unit: 'ms', kind: 'number', digits: 0, note: 'game time lcrt charged per decision' },
+      ],
+      rows: t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, c.episodes, c.completed, iv(c.meanProgress, c.ci95, c.episodes), `${c.wins} / ${c.draws} / ${c.losses}`, c.actionsPerEpisode, ms(c.meanChargedMs)]),
+    },
+    {
+      title: 'PDQ minus LCRT mean progress per agent x game x latency',
+      columns: [
+        { header: 'agent', kind: 'text' },
+        { header: 'game', kind: 'text' },
+        { header: 'lcrt latency', kind: 'text' },
+        { header: 'pdq progress', kind: 'number', digits: 3 },
+        { header: 'lcrt progress', kind: 'number', digits: 3 },
+        { header: 'pdq - lcrt', unit: '95% CI', kind: 'interval', digits: 3 },
+      ],
+      rows: t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, d.pdq, d.lcrt, iv(d.diff, d.ci95)]),
+      ...(t.pdqLcrt.length === 0 ? { note: '(no agent and game with both pdq and lcrt cells)' } : {}),
+    },
+    {
+      title: 'Per agent: decision latency, time to first token, tokens, answers',
+      columns: [
+        { header: 'agent', kind: 'text' },
+        { header: 'episodes', kind: 'count' },
+        { header: 'decisions', kind: 'count' },
+        { header: 'latency p50', unit: 'ms', kind: 'number', digits: 1 },
+        { header: 'latency p95', unit: 'ms', kind: 'number', digits: 1 },
+        { header: 'TTFT p50', unit: 'ms', kind: 'number', digits: 1 },
+        { header: 'TTFT p95', unit: 'ms', kind: 'number', digits: 1 },
+        { header: 'charged p50', unit: 'ms', kind: 'number', digits: 0 },
+        { header: 'charged p95', unit: 'ms', kind: 'number', digits: 0 },
+        { header: 'tokens in', kind: 'count' },
+        { header: 'tokens out', kind: 'count' },
+        { header: 'invalid', kind: 'share' },
+        { header: 'completed', kind: 'share' },
+        { header: 'failures', kind: 'text' },
+      ],
+      rows: t.models.map((m) => [m.agent, m.episodes, m.decisions, ms(m.latencyP50Ms), ms(m.latencyP95Ms), ms(m.ttftP50Ms), ms(m.ttftP95Ms), ms(m.chargedP50Ms), ms(m.chargedP95Ms), m.tokensIn, m.tokensOut, m.invalidRate, m.completionRate, m.failures]),
+    },
+  ];
+}
+
 /** The report as text: the three tables with titles. */
 export function formatTables(t: SweepTables): string {
-  const r = tableRows(t);
-  return [
-    `episodes: ${t.episodes.stored} stored, ${t.episodes.complete} complete, ${t.episodes.failed} failed`,
-    '',
-    'progress per agent x game x clock (mean with 95% interval; W/D/L; actions per episode)',
-    align(r.cells),
-    '',
-    'PDQ minus LCRT mean progress per agent x game x latency (95% interval)',
-    r.pdqLcrt.length > 1 ? align(r.pdqLcrt) : '(no agent and game with both pdq and lcrt cells)',
-    '',
-    'per agent: decision latency and TTFT (ms), tokens, invalid answers, completion',
-    align(r.models),
-    '',
-  ].join('\n');
+  return [`episodes: ${t.episodes.stored} stored, ${t.episodes.complete} complete, ${t.episodes.failed} failed`, '', ...sweepTableDocs(t).flatMap((d) => [textTable(d), ''])].join('\n');
 }
 
 const csvCell = (c: string): string => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);

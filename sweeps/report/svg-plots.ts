@@ -1,95 +1,107 @@
-/** The report's plots as SVG text: score against charged latency per game, and PDQ vs LCRT bars per agent. */
-import type { SweepTables } from './aggregate.js';
+/**
+ * The report's plots as SVG text (the web page shows these, the report writes them as PNG too): mean progress
+ * against charged latency per game, and PDQ vs LCRT bars per agent; every mean with its 95% interval as an error
+ * bar and its episode count, axes with nice ticks and labels with units.
+ */
+import type { CellRow, SweepTables } from './aggregate.js';
+import { drawAxes, errorBar, esc, svgText } from './svg-axes.js';
 
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const f = (x: number): string => x.toFixed(1);
 
 function frame(width: number, height: number, title: string, body: string[]): string {
+  // Wide enough for its title (about 7.5 px a character at 14 px).
+  const w = Math.max(width, Math.ceil(title.length * 7.5) + 40);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14">${esc(title)}</text>`,
+    svgText(w / 2, 20, title, { anchor: 'middle', size: 14 }),
     ...body,
     '</svg>',
     '',
   ].join('\n');
 }
 
-function legend(agents: readonly string[], x: number, y: number): string[] {
-  return agents.flatMap((a, i) => [`<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>`, `<text x="${x + 14}" y="${y + i * 16}">${esc(a)}</text>`]);
+function legend(items: readonly string[], x: number, y: number): string[] {
+  return items.flatMap((a, i) => [`<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>`, svgText(x + 14, y + i * 16, a)]);
 }
 
-/** One panel per game: mean progress (y, 0..1) against mean charged latency (x) of each lcrt cell, a line per agent; pdq as a dashed level. */
+/** The highest point a cell's error bar reaches. */
+const top = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress + (Number.isFinite(c.ci95) ? c.ci95 : 0) : 0);
+const tip = (c: CellRow, what: string): string => `<title>${esc(`${what}: ${c.meanProgress.toFixed(3)} +- ${(Number.isFinite(c.ci95) ? c.ci95 : 0).toFixed(3)} (95% interval, n = ${c.episodes})`)}</title>`;
+
+/** One panel per game: mean progress (y) against mean charged latency (x) of each lcrt cell, a line per agent with error bars; pdq as a dashed level. */
 export function scoreVsLatencySvg(t: SweepTables): string {
   const games = [...new Set(t.cells.map((c) => c.game))];
   const agents = [...new Set(t.cells.map((c) => c.agent))];
-  const pw = 260;
-  const ph = 190;
+  const pw = 330;
+  const ph = 250;
   const cols = Math.min(3, Math.max(1, games.length));
   const rows = Math.ceil(games.length / cols);
-  const width = cols * pw + 120;
-  const height = rows * ph + 40;
+  const width = cols * pw + 150;
+  const height = rows * ph + 50;
   const body: string[] = [];
   games.forEach((game, gi) => {
-    const ox = 50 + (gi % cols) * pw;
-    const oy = 40 + Math.floor(gi / cols) * ph;
-    const w = pw - 70;
-    const h = ph - 60;
-    const lcrt = t.cells.filter((c) => c.game === game && c.clock === 'lcrt');
-    const maxX = Math.max(1, ...lcrt.map((c) => c.meanChargedMs));
-    const X = (ms: number): number => ox + (ms / maxX) * w;
-    const Y = (p: number): number => oy + h - Math.max(0, Math.min(1, p)) * h;
-    body.push(`<text x="${ox + w / 2}" y="${oy - 6}" text-anchor="middle" font-size="12">${esc(game)}</text>`);
-    body.push(`<rect x="${ox}" y="${oy}" width="${w}" height="${h}" fill="none" stroke="#999"/>`);
-    body.push(`<text x="${ox - 6}" y="${oy + 4}" text-anchor="end">1</text><text x="${ox - 6}" y="${oy + h + 4}" text-anchor="end">0</text>`);
-    body.push(`<text x="${ox}" y="${oy + h + 16}">0</text><text x="${ox + w}" y="${oy + h + 16}" text-anchor="end">${Math.round(maxX)} ms</text>`);
-    body.push(`<text x="${ox + w / 2}" y="${oy + h + 30}" text-anchor="middle" fill="#555">charged latency per decision</text>`);
+    const ox = 70 + (gi % cols) * pw;
+    const oy = 56 + Math.floor(gi / cols) * ph;
+    const mine = t.cells.filter((c) => c.game === game);
+    const lcrt = mine.filter((c) => c.clock === 'lcrt');
+    const box = { x0: ox, y0: oy, x1: ox + pw - 90, y1: oy + ph - 80 };
+    const { X, Y, svg } = drawAxes(box, { lo: 0, hi: Math.max(1, ...lcrt.map((c) => c.meanChargedMs)), label: 'charged latency per decision (ms)' }, { lo: 0, hi: Math.min(1, Math.max(0.05, ...mine.map(top))), label: 'mean progress (0..1)' });
+    body.push(svgText((box.x0 + box.x1) / 2, oy - 8, game, { anchor: 'middle', size: 12 }), ...svg);
     agents.forEach((agent, ai) => {
       const colour = COLOURS[ai % COLOURS.length]!;
       const pts = lcrt.filter((c) => c.agent === agent && Number.isFinite(c.meanProgress)).sort((a, b) => a.meanChargedMs - b.meanChargedMs);
-      if (pts.length > 0) body.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map((c) => `${f(X(c.meanChargedMs))},${f(Y(c.meanProgress))}`).join(' ')}"/>`);
-      for (const c of pts) body.push(`<circle cx="${f(X(c.meanChargedMs))}" cy="${f(Y(c.meanProgress))}" r="3" fill="${colour}"/>`);
-      const pdq = t.cells.find((c) => c.game === game && c.agent === agent && c.clock === 'pdq');
-      if (pdq && Number.isFinite(pdq.meanProgress)) body.push(`<line x1="${ox}" x2="${ox + w}" y1="${f(Y(pdq.meanProgress))}" y2="${f(Y(pdq.meanProgress))}" stroke="${colour}" stroke-dasharray="4 3"/>`);
+      if (pts.length > 1) body.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map((c) => `${f(X(c.meanChargedMs))},${f(Y(c.meanProgress))}`).join(' ')}"/>`);
+      for (const c of pts) {
+        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(X(c.meanChargedMs), c.meanProgress - c.ci95, c.meanProgress + c.ci95, Y, colour));
+        body.push(`<circle cx="${f(X(c.meanChargedMs))}" cy="${f(Y(c.meanProgress))}" r="3.5" fill="${colour}">${tip(c, `${agent} lcrt ${c.latency}`)}</circle>`);
+      }
+      const pdq = mine.find((c) => c.agent === agent && c.clock === 'pdq');
+      if (pdq && Number.isFinite(pdq.meanProgress)) body.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(pdq.meanProgress))}" y2="${f(Y(pdq.meanProgress))}" stroke="${colour}" stroke-dasharray="5 3" stroke-width="1.5">${tip(pdq, `${agent} pdq`)}</line>`);
     });
+    const n = [...new Set(mine.map((c) => c.episodes))];
+    body.push(svgText(box.x1, box.y1 + 44, `n = ${n.join(', ')} episodes per point; bars: 95% interval`, { anchor: 'end', size: 9, fill: '#666' }));
   });
-  body.push(...legend(agents, width - 110, 50), `<text x="${width - 110}" y="${50 + agents.length * 16}" fill="#555">dashed: pdq</text>`);
-  return frame(width, height, 'mean progress against charged latency (lcrt); dashed: pdq', body);
+  body.push(...legend(agents, width - 130, 64), svgText(width - 130, 64 + agents.length * 16, 'dashed: pdq', { fill: '#555' }));
+  return frame(width, height, 'Mean progress against charged latency (lcrt); dashed: pdq', body);
 }
 
-/** Grouped bars per agent: for each game, pdq then each lcrt latency. */
+/** Grouped bars per agent: for each game, pdq then each lcrt latency, each with its 95% interval and n. */
 export function pdqVsLcrtSvg(t: SweepTables): string {
   const agents = [...new Set(t.cells.map((c) => c.agent))];
   const conditions = [...new Set(t.cells.map((c) => (c.clock === 'pdq' ? 'pdq' : `lcrt ${c.latency}`)))].sort((a, b) => (a === 'pdq' ? -1 : b === 'pdq' ? 1 : 0));
   const games = [...new Set(t.cells.map((c) => c.game))];
-  const bar = 10;
-  const group = conditions.length * bar + 14;
-  const pw = Math.max(220, games.length * group + 60);
-  const ph = 200;
-  const width = pw + 170;
-  const height = agents.length * ph + 40;
+  const bar = 34;
+  const group = conditions.length * bar + 30;
+  const pw = Math.max(300, games.length * group + 40);
+  const ph = 250;
+  const width = pw + 220;
+  const height = agents.length * ph + 50;
+  const yHi = Math.min(1, Math.max(0.05, ...t.cells.map(top)));
   const body: string[] = [];
   agents.forEach((agent, ai) => {
-    const ox = 50;
-    const oy = 40 + ai * ph;
-    const h = ph - 70;
-    body.push(`<text x="${ox}" y="${oy - 6}" font-size="12">${esc(agent)}</text>`);
-    body.push(`<line x1="${ox}" x2="${ox + pw - 40}" y1="${oy + h}" y2="${oy + h}" stroke="#999"/><line x1="${ox}" x2="${ox}" y1="${oy}" y2="${oy + h}" stroke="#999"/>`);
-    body.push(`<text x="${ox - 6}" y="${oy + 4}" text-anchor="end">1</text><text x="${ox - 6}" y="${oy + h + 4}" text-anchor="end">0</text>`);
+    const ox = 70;
+    const oy = 56 + ai * ph;
+    const box = { x0: ox, y0: oy, x1: ox + pw - 20, y1: oy + ph - 90 };
+    const { Y, svg } = drawAxes(box, { lo: 0, hi: 1, label: 'game', categorical: true }, { lo: 0, hi: yHi, label: 'mean progress (0..1)' });
+    body.push(svgText(ox, oy - 10, agent, { size: 12 }), ...svg);
     games.forEach((game, gi) => {
-      const gx = ox + 8 + gi * group;
+      const gx = ox + 20 + gi * group;
       conditions.forEach((cond, ci) => {
         const c = t.cells.find((x) => x.agent === agent && x.game === game && (cond === 'pdq' ? x.clock === 'pdq' : x.clock === 'lcrt' && `lcrt ${x.latency}` === cond));
         if (!c || !Number.isFinite(c.meanProgress)) return;
-        const bh = Math.max(0, Math.min(1, c.meanProgress)) * h;
-        body.push(`<rect x="${gx + ci * bar}" y="${f(oy + h - bh)}" width="${bar - 1}" height="${f(bh)}" fill="${COLOURS[ci % COLOURS.length]}"><title>${esc(`${agent} ${game} ${cond}: ${c.meanProgress.toFixed(3)}`)}</title></rect>`);
+        const x = gx + ci * bar;
+        const y = Y(Math.max(0, c.meanProgress));
+        body.push(`<rect x="${x}" y="${f(y)}" width="${bar - 6}" height="${f(box.y1 - y)}" fill="${COLOURS[ci % COLOURS.length]}">${tip(c, `${agent} ${game} ${cond}`)}</rect>`);
+        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(x + (bar - 6) / 2, Math.max(0, c.meanProgress - c.ci95), c.meanProgress + c.ci95, Y));
+        body.push(svgText(x + (bar - 6) / 2, Y(top(c)) - 4, `n=${c.episodes}`, { anchor: 'middle', size: 9, fill: '#555' }));
       });
-      body.push(`<text transform="translate(${gx + 2},${oy + h + 10}) rotate(35)" font-size="9">${esc(game)}</text>`);
+      body.push(svgText(gx + (conditions.length * bar) / 2 - 3, box.y1 + 16, game, { anchor: 'middle', size: 11 }));
     });
   });
-  body.push(...legend(conditions, width - 160, 50));
-  return frame(width, height, 'mean progress per agent and game: pdq vs lcrt', body);
+  body.push(...legend(conditions, width - 190, 64), svgText(width - 190, 64 + conditions.length * 16, 'bars: 95% interval', { fill: '#555' }));
+  return frame(width, height, 'Mean progress per agent and game: pdq vs lcrt', body);
 }
 
 /** One estimate of an interval plot: a point with its interval. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../agents/index.js';
 import { ArenaError } from '../../protocol/index.js';
 import { specJobs } from './cells.js';
+import { checkedJobs } from './check-agents.js';
 import { parseSpecText, specError } from './read-spec.js';
 
 function jobsOf(text: string, file = 'spec.yaml') {
@@ -70,11 +72,34 @@ describe('sweep specs', () => {
   });
 
   it('refuses unknown fields, line-ups of unknown agents or the wrong size, and unknown endpoints', () => {
-    expect(refusal(`${BASE}colour: red\n`).message).toMatch(/spec\.yaml:\d+: \(root\): Unrecognized key/);
+    expect(refusal(`${BASE}colour: red\n`).message).toMatch(/spec\.yaml:\d+: colour: unknown key 'colour' \(keys here: name, games, agents/);
     expect(refusal(`${BASE}lineups: [[a, z]]\n`.replace('[last_stand]', '[sky_duel]')).message).toContain("lineups.0.1: no agent labelled 'z'");
     expect(refusal(`${BASE}lineups: [[a]]\n`.replace('[last_stand]', '[sky_duel]')).message).toContain('lineups.0: sky_duel has 2 player slot(s)');
     expect(refusal(BASE.replace('kind: random }', 'kind: random, endpoint: gpu }')).message).toContain("spec.yaml:4: agents.0.endpoint: no endpoint 'gpu'");
     expect(refusal(BASE.replace('episodes: 2', 'episodes: many')).message).toContain('spec.yaml:7: episodes:');
+  });
+
+  it('names every mistake of a spec at once, in line order, with the key or value it was likely meant to be', () => {
+    const text = 'name: t\ngames: [last_stand]\nagnets:\n  - { label: a, kind: random }\nclocks: [pdq, lcr]\nepisodes: 0\nmatch:\n  stpes: 3\n';
+    const lines = refusal(text).message.split('\n').slice(1).map((l) => l.trim());
+    expect(lines).toEqual([
+      'spec.yaml:1: agents: missing: it needs a list',
+      expect.stringMatching(/^spec\.yaml:4: agnets: unknown key 'agnets'; did you mean 'agents'\? \(keys here: /),
+      "spec.yaml:5: clocks.1: 'lcr' is not one of pdq, lcrt; did you mean 'lcrt'?",
+      'spec.yaml:6: episodes: Too small: expected number to be >=1',
+      expect.stringMatching(/^spec\.yaml:8: match\.stpes: unknown key 'stpes'; did you mean 'steps'\?/),
+    ]);
+  });
+
+  it('names an unknown game and an unknown agent kind together, each with its nearest name', async () => {
+    const { spec, source } = parseSpecText('name: t\ngames: [last_stnd, last_stand]\nagents:\n  - { label: a, kind: randm }\nepisodes: 1\n', 'spec.yaml');
+    const e = await checkedJobs(spec, source, (kind, context) => createAgent(kind, context)).then(
+      () => undefined,
+      (err: unknown) => err as ArenaError,
+    );
+    expect(e?.code).toBe('BAD_CONFIG');
+    expect(e?.message).toContain("spec.yaml:2: games.0: unknown game 'last_stnd'; did you mean 'last_stand'?");
+    expect(e?.message).toContain("spec.yaml:4: agents.0.kind: a: unknown agent 'randm'; did you mean 'random'?");
   });
 
   it('refuses YAML that does not parse, with its line', () => {

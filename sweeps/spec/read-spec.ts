@@ -1,8 +1,9 @@
 /** Reads a sweep spec from YAML or JSON; every error names the file, line and field. */
 import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { SweepSpec } from './sweep-spec.js';
+import type { z } from 'zod';
+import { ArenaError, didYouMean, ErrorCode } from '../../protocol/index.js';
+import { AgentItem, EndpointLimits, GameItem, MatchSettings, SweepSpec } from './sweep-spec.js';
 
 /** A problem found in a spec, at a path of its fields. */
 export interface SpecIssue {
@@ -27,10 +28,11 @@ function lineOf(source: SpecSource, path: readonly (string | number)[]): number 
 
 /** BAD_CONFIG listing each issue as `file:line: field: message`. */
 export function specError(source: SpecSource, issues: readonly SpecIssue[]): ArenaError {
-  const text = issues.map((i) => {
-    const line = lineOf(source, i.path);
-    return `${source.file}${line === undefined ? '' : `:${line}`}: ${i.path.join('.') || '(root)'}: ${i.message}`;
-  });
+  // Every issue at once, in the order of the file's lines.
+  const text = issues
+    .map((i) => ({ i, line: lineOf(source, i.path) }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+    .map(({ i, line }) => `${source.file}${line === undefined ? '' : `:${line}`}: ${i.path.join('.') || '(root)'}: ${i.message}`);
   return new ArenaError(ErrorCode.BAD_CONFIG, `bad sweep spec\n  ${text.join('\n  ')}`, { details: { issues } });
 }
 
@@ -43,9 +45,41 @@ export function parseSpecText(text: string, file: string): { spec: SweepSpec; so
     const e = doc.errors[0]!;
     throw new ArenaError(ErrorCode.BAD_CONFIG, `bad sweep spec\n  ${file}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`);
   }
-  const parsed = SweepSpec.safeParse(doc.toJS());
-  if (!parsed.success) throw specError(source, parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })));
+  const raw: unknown = doc.toJS();
+  const parsed = SweepSpec.safeParse(raw);
+  if (!parsed.success) throw specError(source, parsed.error.issues.flatMap((i) => issuesOf(i, raw)));
   return { spec: parsed.data, source };
+}
+
+/** The keys a spec object may have at a path (`agents.0` takes an agent's keys). */
+function keysAt(path: readonly (string | number)[]): string[] {
+  const [head] = path;
+  if (path.length === 0) return Object.keys(SweepSpec.shape);
+  if (head === 'match') return Object.keys(MatchSettings.shape);
+  if (head === 'agents') return Object.keys(AgentItem.shape);
+  if (head === 'games') return Object.keys(GameItem.options[1].shape);
+  if (head === 'endpoints') return Object.keys(EndpointLimits.shape);
+  if (head === 'budgets') return ['episodes', 'tokens'];
+  if (head === 'records') return ['shared'];
+  return [];
+}
+
+const valueAt = (raw: unknown, path: readonly (string | number)[]): unknown => path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined), raw);
+
+/** A schema issue as spec issues a user can act on: one per unknown key, with the key it was likely meant to be. */
+function issuesOf(i: z.core.$ZodIssue, raw: unknown): SpecIssue[] {
+  const path = i.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (i.code === 'unrecognized_keys') {
+    const known = keysAt(path);
+    return i.keys.map((k) => ({ path: [...path, k], message: `unknown key '${k}'${didYouMean(k, known)}${known.length > 0 ? ` (keys here: ${known.join(', ')})` : ''}` }));
+  }
+  if (i.code === 'invalid_value') {
+    const got = valueAt(raw, path);
+    const options = i.values.map(String);
+    return [{ path, message: `'${String(got)}' is not one of ${options.join(', ')}${typeof got === 'string' ? didYouMean(got, options) : ''}` }];
+  }
+  if (i.code === 'invalid_type' && valueAt(raw, path) === undefined) return [{ path, message: `missing: it needs ${i.expected === 'array' ? 'a list' : `a ${i.expected}`}` }];
+  return [{ path, message: i.message }];
 }
 
 /** Reads and validates a spec file. */

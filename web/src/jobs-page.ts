@@ -1,16 +1,28 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
 import { api, fileUrl, type Job } from './api.js';
-import { fmt, h, table } from './dom.js';
+import { inferTable, type TableDoc } from '../../protocol/table-format.js';
+import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
+import { tableView } from './table-view.js';
 
 const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', sweep: 'sweeps', match: 'matches' };
+
+/** A job kind's plural as the API writes it, from either form (`#/job/sweep/ID` and `#/job/sweeps/ID` both open). */
+export function pluralKind(kind: string): string {
+  return PLURAL[kind] ?? (Object.values(PLURAL).includes(kind) ? kind : `${kind}s`);
+}
 
 /** Renders the list of tournaments, curves and sweeps into `root`. */
 export function jobsPage(root: HTMLElement): () => void {
   root.append(h('h1', {}, 'Tournaments, curves and sweeps'));
   void api<Job[]>('/api/jobs').then((jobs) => {
-    const rows = jobs.filter((j) => j.kind !== 'match').map((j) => [h('a', { href: `#/job/${PLURAL[j.kind] ?? `${j.kind}s`}/${j.id}`, 'data-testid': 'job-link' }, j.id), j.kind, j.status, j.createdAt]);
-    root.append(table(['job', 'kind', 'status', 'created'], rows, 'jobs-table'));
+    const listed = jobs.filter((j) => j.kind !== 'match').reverse();
+    const doc: TableDoc = {
+      title: '',
+      columns: [{ header: 'job', kind: 'id' }, { header: 'kind', kind: 'text' }, { header: 'status', kind: 'text' }, { header: 'created (UTC)', kind: 'date' }],
+      rows: listed.map((j) => [j.id, j.kind, j.status, j.createdAt]),
+    };
+    root.append(tableView(doc, 'jobs-table', { 0: { href: (i) => `#/job/${pluralKind(listed[i]!.kind)}/${listed[i]!.id}`, testid: 'job-link' } }));
   });
   return () => undefined;
 }
@@ -20,43 +32,84 @@ interface Standings {
   readonly lineUps?: { agents: string[]; games: number; wins: number; draws: number; losses: number; meanProgress: (number | null)[] }[];
 }
 
+/** A mean with the standard deviation of the values (null for none). */
+function spread(xs: readonly number[]): { mean: number | null; half: number | null; n: number } {
+  if (xs.length === 0) return { mean: null, half: null, n: 0 };
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = xs.length < 2 ? null : Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
+  return { mean, half: sd, n: xs.length };
+}
+
 interface CurveFile {
   readonly rounds?: { round: number; source: string; mean?: number; episodes: { score: number }[] }[];
 }
 
-/** A table of sweep-like rows: any array of flat objects in the result. */
-function genericTables(result: Record<string, unknown>): HTMLElement[] {
+const isDoc = (v: unknown): v is TableDoc => typeof v === 'object' && v !== null && Array.isArray((v as TableDoc).columns) && Array.isArray((v as TableDoc).rows);
+
+/** A result's tables: the ones it carries with their columns (`tableDocs`), else one per array of flat objects, named from their keys. */
+function resultTables(result: Record<string, unknown>): HTMLElement[] {
+  const docs = Array.isArray(result.tableDocs) ? result.tableDocs.filter(isDoc) : [];
+  if (docs.length > 0) return docs.map((d, i) => tableView(d, `table-${['cells', 'pdqLcrt', 'models'][i] ?? i}`));
   const out: HTMLElement[] = [];
   for (const [key, value] of Object.entries(result)) {
     if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object') continue;
-    const rows = value as Record<string, unknown>[];
-    const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-    out.push(h('h2', {}, key), table(cols, rows.map((r) => cols.map((c) => (typeof r[c] === 'number' ? (r[c]) : JSON.stringify(r[c] ?? '')))), `table-${key}`));
+    out.push(tableView(inferTable(key, value as Record<string, unknown>[]), `table-${key}`));
   }
   return out;
 }
 
 /** Renders one tournament, curve or sweep with its tables and plots into `root`. */
-export function jobPage(root: HTMLElement, plural: string, id: string): () => void {
-  root.append(h('h1', {}, id));
+export function jobPage(root: HTMLElement, kind: string, id: string): () => void {
+  const plural = pluralKind(kind);
+  root.append(h('h1', { title: id }, id));
   const load = async (): Promise<void> => {
     const job = await api<Job>(`/api/${plural}/${id}`);
     root.append(h('p', { 'data-testid': 'job-status' }, `${job.kind}: ${job.status}${job.error ? ` (${job.error.code}: ${job.error.message})` : ''}`));
     if (job.kind === 'tournament') {
       const s = await api<Standings>(`/api/${plural}/${id}/files/standings.json`).catch(() => undefined);
       if (!s) return void root.append(h('p', {}, 'no standings yet'));
-      root.append(h('h2', {}, 'Ratings'), table(['rank', 'agent', 'rating', '95% low', '95% high', 'games', 'wins', 'draws', 'losses', 'mean progress'], (s.ratings ?? []).map((r) => [r.rank, r.agent, r.rating ?? NaN, r.lo ?? NaN, r.hi ?? NaN, r.games, r.wins, r.draws, r.losses, r.meanProgress ?? NaN]), 'standings-table'));
-      root.append(h('h2', {}, 'Line-ups'), table(['agents', 'games', 'wins', 'draws', 'losses', 'mean progress'], (s.lineUps ?? []).map((r) => [r.agents.join(' vs '), r.games, r.wins, r.draws, r.losses, r.meanProgress.map((m) => (m === null ? '-' : fmt(m))).join(' / ')]), 'lineups-table'));
+      const ratings = s.ratings ?? [];
+      const range = (lo: number | null, hi: number | null): string | null => (lo === null || hi === null ? null : `${lo.toFixed(0)} \u2013 ${hi.toFixed(0)}`);
+      root.append(
+        tableView(
+          {
+            title: 'Ratings',
+            columns: [{ header: 'rank', kind: 'count' }, { header: 'agent', kind: 'text' }, { header: 'rating', unit: 'Elo', kind: 'number', digits: 0 }, { header: '95% interval', unit: 'Elo', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses', kind: 'count' }, { header: 'mean progress', kind: 'number', digits: 3 }],
+            rows: ratings.map((r) => [r.rank, r.agent, r.rating, range(r.lo, r.hi), r.games, r.wins, r.draws, r.losses, r.meanProgress]),
+          },
+          'standings-table',
+        ),
+      );
+      root.append(
+        tableView(
+          {
+            title: 'Line-ups',
+            columns: [{ header: 'line-up', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins (first)', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses (first)', kind: 'count' }, { header: 'mean progress per slot', kind: 'text' }],
+            rows: (s.lineUps ?? []).map((r) => [r.agents.join(' vs '), r.games, r.wins, r.draws, r.losses, r.meanProgress.map((m) => (m === null ? '\u2014' : m.toFixed(3))).join(' / ')]),
+          },
+          'lineups-table',
+        ),
+      );
     } else if (job.kind === 'curve') {
       const c = await api<CurveFile>(`/api/${plural}/${id}/files/curve/curve.json`).catch(() => undefined);
       if (!c) return void root.append(h('p', {}, 'no rounds yet'));
       const rounds = c.rounds ?? [];
-      root.append(h('h2', {}, 'Rounds'), table(['round', 'skill from', 'episodes', 'mean score'], rounds.map((r) => [r.round, r.source, r.episodes.length, r.mean ?? NaN]), 'curve-table'));
-      const chart = new ProgressChart('Mean score per round');
+      root.append(
+        tableView(
+          {
+            title: 'Rounds',
+            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: 'mean score', unit: 'sd', kind: 'interval', digits: 3, note: 'mean episode score with its standard deviation over the round\'s episodes' }],
+            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...spread(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
+          },
+          'curve-table',
+        ),
+      );
+      const chart = new ProgressChart('Mean score per round', 'mean score', 'round');
+      chart.names = () => 'mean score';
       root.append(chart.el);
       for (const r of rounds) if (r.mean !== undefined) chart.add(r.round * 1000, [{ slot: 0, progress: r.mean }]);
     } else if (job.result) {
-      root.append(...genericTables(job.result));
+      root.append(...resultTables(job.result));
       const plots = Array.isArray(job.result.plots) ? job.result.plots.filter((p): p is string => typeof p === 'string') : [];
       if (plots.length > 0) root.append(h('h2', {}, 'Plots'), ...plots.map((p) => h('img', { class: 'plot', src: fileUrl(`/api/${plural}/${id}/${p}`), alt: p, 'data-testid': 'job-plot' })));
     }

@@ -1,4 +1,4 @@
-/** The web app's router: `#/` live, `#/match/ID`, `#/runs`, `#/run/ID`, `#/jobs`, `#/job/KIND/ID`. */
+/** The web app's router: `#/` live, `#/match/ID`, `#/runs` (`?filter=...`), `#/run/ID`, `#/jobs`, `#/job/KIND/ID` (KIND singular or plural). */
 import { token } from './api.js';
 import { jobPage, jobsPage } from './jobs-page.js';
 import { livePage } from './live-page.js';
@@ -14,7 +14,7 @@ function route(): void {
   leave();
   const root = document.getElementById('app')!;
   root.replaceChildren();
-  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = location.hash.replace(/^#\/?/, '').replace(/\?.*$/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [page, a, b] = parts;
   if (page === 'match' && a) leave = matchPage(root, a);
   else if (page === 'runs') leave = runsPage(root);

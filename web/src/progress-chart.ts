@@ -10,10 +10,18 @@ export class ProgressChart {
   private readonly times: number[] = [];
   private readonly series = new Map<number, number[]>();
   private readonly box: HTMLElement;
+  private readonly latest: HTMLElement;
+  /** A series' name in the legend: its slot, or what `label` says (a curve's single series). */
+  names: (slot: number) => string = (slot) => `slot ${slot}`;
 
-  constructor(title = 'Progress over game time') {
+  constructor(
+    title = 'Progress over game time',
+    private readonly yLabel = 'progress (0..1)',
+    private readonly xLabel = 'game time (s)',
+  ) {
     this.box = h('div', { class: 'chart' });
-    this.el = h('section', { 'data-testid': 'progress-chart' }, h('h2', {}, title), this.box);
+    this.latest = h('div', { class: 'count', 'data-testid': 'chart-latest' });
+    this.el = h('section', { 'data-testid': 'progress-chart' }, h('h2', {}, title), this.latest, this.box);
   }
 
   /** Adds a point per player at game time `simMs`. */
@@ -33,12 +41,14 @@ export class ProgressChart {
       this.plot?.destroy();
       const colours = ['#2b7bb9', '#d9534f', '#5cb85c', '#f0ad4e'];
       this.plot = new uPlot(
-        { width: 600, height: 220, scales: { x: { time: false } }, axes: [{ label: 'game time (s)' }, { label: 'progress' }], series: [{}, ...slots.map((s, i) => ({ label: `slot ${s}`, stroke: colours[i % colours.length]!, width: 2 }))] },
+        { width: 600, height: 220, legend: { live: false }, scales: { x: { time: false } }, axes: [{ label: this.xLabel }, { label: this.yLabel }], series: [{}, ...slots.map((s, i) => ({ label: this.names(s), stroke: colours[i % colours.length]!, width: 2 }))] },
         data,
         this.box,
       );
-      return;
-    }
-    this.plot.setData(data);
+    } else this.plot.setData(data);
+    // The latest values, in words (uPlot's own legend shows '--' until the cursor is on the plot, so it shows names only).
+    const t = this.times[this.times.length - 1]!;
+    const at = this.xLabel === 'round' ? `round ${t}` : `${t.toFixed(1)} s`;
+    this.latest.textContent = `latest, at ${at}: ${slots.map((s) => `${this.names(s)} ${(this.series.get(s)!.at(-1) ?? Number.NaN).toFixed(3)}`).join(', ')}`;
   }
 }

@@ -2,22 +2,26 @@
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
+import { resultBanner, type RunResult } from './result-banner.js';
 import { decisionView, type DecisionRecord } from './reasoning-panel.js';
 
 interface RunDetail {
   readonly run: Record<string, unknown>;
   readonly decisions: DecisionRecord[];
   readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
+  readonly hasVideo?: boolean;
 }
 
 /** Renders a run's replay into `root`. */
 export function replayPage(root: HTMLElement, runId: string): () => void {
-  root.append(h('h1', {}, `Replay ${runId}`));
+  root.append(h('h1', { title: runId }, `Replay ${runId}`));
   void api<RunDetail>(`/api/runs/${runId}`).then(
     (detail) => {
       const run = detail.run;
       const ds = detail.decisions;
+      const result = run.result as RunResult | undefined;
       root.append(h('p', { 'data-testid': 'run-status' }, `${String(run.game)}/${String(run.variant)} ${String(run.clock)}: ${String(run.status)}, ${ds.length} decisions`));
+      root.append(resultBanner(run.result as RunResult | undefined, String(run.status), run.failure as { class?: string; code?: string; message?: string } | undefined));
       const img = h('img', { class: 'view', alt: 'decision frame', 'data-testid': 'replay-frame' });
       const info = h('div', { 'data-testid': 'replay-decision' });
       const label = h('span', { 'data-testid': 'replay-step' });
@@ -27,7 +31,7 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
         if (!d) return;
         if (d.frame) img.src = fileUrl(`/api/runs/${runId}/files/${d.frame}`);
         img.dataset.step = String(i);
-        label.textContent = `decision ${i + 1}/${ds.length}`;
+        label.textContent = `decision ${i + 1}/${ds.length}${i === ds.length - 1 && result ? ` (last; the episode ended by ${result.reason ?? 'unknown'})` : ''}`;
         info.replaceChildren(decisionView(d));
       };
       slider.addEventListener('input', () => show(Number(slider.value)));
@@ -36,9 +40,7 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       const chart = new ProgressChart();
       root.append(chart.el);
       for (const p of detail.progress) chart.add(p.simMs, p.players);
-      void fetch(fileUrl(`/api/runs/${runId}/files/episode.mp4`), { method: 'HEAD' }).then((res) => {
-        if (res.ok) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
-      });
+      if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
     },
     (err: Error) => root.append(h('p', { class: 'error' }, err.message)),
   );

@@ -1,10 +1,14 @@
 /**
- * The runs browser: every run, its own or a curve's or a sweep's episode, filtered by game, agent, clock,
- * latency condition, variant, curve, sweep, round and cell; each opens its replay.
+ * The runs browser: every run, its own or a curve's or a sweep's episode, with its outcome, final progress and
+ * score, model, clock, latency, start and duration; filtered by game, agent, clock, latency condition, variant,
+ * status, curve, sweep, round and cell, the filter kept in the address (`#/runs?game=last_stand`) so a filtered
+ * table can be linked and reloaded; each row opens its replay.
  */
 import type { RunSummary } from '../../protocol/index.js';
+import { withoutEmptyColumns, type TableDoc } from '../../protocol/table-format.js';
 import { api } from './api.js';
-import { h, table } from './dom.js';
+import { h } from './dom.js';
+import { tableView } from './table-view.js';
 
 /** Where in its curve or sweep a run was played: the round (or held-out arm), or the cell. */
 function where(r: RunSummary): string {
@@ -13,15 +17,75 @@ function where(r: RunSummary): string {
   return r.cell ?? '';
 }
 
+/** What a reader wants first of a run: who won (or the episode class), else why it is incomplete. */
+export function outcomeText(r: RunSummary): string {
+  if (r.status !== 'complete') return `${r.status}${r.failure ? ` (${r.failure})` : ''}`;
+  const outcomes = (r.players ?? []).map((p) => p.outcome);
+  const decided = outcomes.some((o) => o !== 'none');
+  return decided ? outcomes.join(' / ') : (r.episode ?? r.status);
+}
+
+const perPlayer = (r: RunSummary, f: (p: NonNullable<RunSummary['players']>[number]) => number, digits: number): string | null => (r.players && r.players.length > 0 ? r.players.map((p) => f(p).toFixed(digits)).join(' / ') : null);
+
+/** The runs as a table document. */
+function runsTable(runs: readonly RunSummary[]): TableDoc {
+  return {
+    title: '',
+    columns: [
+      { header: 'run', kind: 'id' },
+      { header: 'game', kind: 'text' },
+      { header: 'clock', kind: 'text' },
+      { header: 'agents', kind: 'text' },
+      { header: 'model', kind: 'text' },
+      { header: 'latency', kind: 'text' },
+      { header: 'outcome', kind: 'text', note: 'per agent win / loss / draw, else how the episode ended; an incomplete run says why' },
+      { header: 'progress', kind: 'text', note: 'final progress per agent, 0..1' },
+      { header: 'score', kind: 'text' },
+      { header: 'ended by', kind: 'text' },
+      { header: 'started (UTC)', kind: 'date' },
+      { header: 'duration', unit: 'wall', kind: 'duration' },
+      { header: 'job', kind: 'id' },
+      { header: 'round / cell', kind: 'text' },
+      { header: 'video', kind: 'text' },
+    ],
+    rows: runs.map((r) => [
+      r.runId,
+      r.variant && r.variant !== 'origin' ? `${r.game}/${r.variant}` : r.game,
+      r.clock,
+      r.agents.join(', '),
+      (r.models ?? []).filter(Boolean).join(', '),
+      r.latency.join(', '),
+      outcomeText(r),
+      perPlayer(r, (p) => p.progress, 3),
+      perPlayer(r, (p) => p.score, 0),
+      r.reason ?? null,
+      r.startedAt,
+      r.durationMs ?? null,
+      r.job ? `${r.job.kind} ${r.job.id}` : null,
+      where(r),
+      r.hasVideo ? 'yes' : null,
+    ]),
+  };
+}
+
+/** The runs browser's filter from the address (`#/runs?game=...`). */
+function filterFromHash(): URLSearchParams {
+  const i = location.hash.indexOf('?');
+  return new URLSearchParams(i < 0 ? '' : location.hash.slice(i + 1));
+}
+
 /** Renders the runs browser into `root`. */
 export function runsPage(root: HTMLElement): () => void {
-  const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'curve', 'sweep', 'round', 'cell'] as const;
-  const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
+  const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
+  const initial = filterFromHash();
+  const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, value: initial.get(f) ?? '', 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
   const out = h('div', { 'data-testid': 'runs' });
   let latest = 0;
   const load = async (): Promise<void> => {
     const q = new URLSearchParams();
     for (const f of fields) if (inputs[f].value.trim()) q.set(f, inputs[f].value.trim());
+    // The filter goes into the address without a new route (replaceState fires no hashchange).
+    history.replaceState(null, '', `#/runs${q.size > 0 ? `?${q}` : ''}`);
     const mine = ++latest;
     try {
       const runs = await api<RunSummary[]>(`/api/runs?${q}`);
@@ -29,13 +93,7 @@ export function runsPage(root: HTMLElement): () => void {
       if (mine !== latest) return;
       // The filter the table shows, so a reader (or a test) can tell the new table from the old one.
       out.dataset.query = q.toString();
-      out.replaceChildren(
-        table(
-          ['run', 'game', 'variant', 'clock', 'agents', 'latency', 'status', 'ended', 'video', 'job', 'round / cell'],
-          runs.map((r) => [h('a', { href: `#/run/${r.runId}`, 'data-testid': 'run-link' }, r.runId), r.game, r.variant, r.clock, r.agents.join(', '), r.latency.join(', '), r.status, r.reason ?? '', r.hasVideo ? 'yes' : '', r.job ? `${r.job.kind} ${r.job.id}` : '', where(r)]),
-          'runs-table',
-        ),
-      );
+      out.replaceChildren(h('p', { class: 'count' }, `${runs.length} run${runs.length === 1 ? '' : 's'}`), tableView(withoutEmptyColumns(runsTable(runs)), 'runs-table', { 0: { href: (i) => `#/run/${encodeURIComponent(runs[i]!.runId)}`, testid: 'run-link' } }));
     } catch (err) {
       if (mine !== latest) return;
       out.replaceChildren(h('p', { class: 'error' }, (err as Error).message));
