@@ -17,6 +17,8 @@ const serial = [
 
 export default defineConfig({
   test: {
+    // dist/ rebuilt first when a source is newer, so the processes the tests start run this tree compiled.
+    globalSetup: ['tests/support/build-dist.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `arena` command: loads the TypeScript CLI through tsx, so no build step stands between a clone and a run.
-import { register } from 'tsx/esm/api';
+// The `arena` command: the compiled CLI in dist/ when it is fresh, else the TypeScript through tsx (bin/code.js).
+import { startModule } from './code.js';
 
-register();
-await import('../scripts/arena.ts');
+await startModule('scripts/arena.ts');

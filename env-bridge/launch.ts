@@ -2,8 +2,9 @@
  * Turns a manifest launch recipe into a connected GameLink endpoint: a built-in game or a command run as a
  * child process (the native driver), or a remote endpoint dialled directly.
  */
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import { getGame, type GameEntry } from '../games-manifest/index.js';
 import { GameClient } from './game-client.js';
@@ -11,8 +12,24 @@ import { startGameProcess, type StartedProcess } from './process-driver.js';
 import { launchRemoteInput } from './launch-remote-input.js';
 import { bridgeLink } from './bridge-url.js';
 
-/** The folder the project lives in; built-in game modules are named relative to it. */
-export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The nearest folder above this module with a package.json: the project, from its sources or from dist/. */
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir.endsWith(sep) ? dir : `${dir}${sep}`;
+}
+
+/** The folder the project lives in (with a trailing separator); built-in game modules are named relative to it. */
+export const PROJECT_ROOT = findRoot();
+
+/** `node bin/run.js MODULE`: a project module as its own process, compiled when dist/ is fresh, else through tsx. */
+export function moduleCommand(module: string): { command: string; args: string[]; cwd: string } {
+  return { command: process.execPath, args: [join(PROJECT_ROOT, 'bin', 'run.js'), module], cwd: PROJECT_ROOT };
+}
 
 /** A running game and the link to it. */
 export interface GameEndpoint {
@@ -35,10 +52,6 @@ export interface LaunchOptions {
   readonly requestTimeoutMs?: number;
   /** `ue`: the match sends key names as a UE build reads them (the benchmark profile). */
   readonly keyNames?: 'controls' | 'ue';
-}
-
-function tsxLoader(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
 /** Whether `id` names one of the built-in reference games (whose hosts, here or behind a bridge, can track state). */
@@ -69,10 +82,10 @@ export async function launchGame(entry: GameEntry, options: LaunchOptions): Prom
   if (recipe.kind === 'remote-input') return launchRemoteInput(entry, recipe, clientOptions);
   const spawnOptions =
     recipe.kind === 'builtin'
-      ? { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL(recipe.module, pathToFileURL(PROJECT_ROOT)))], cwd: PROJECT_ROOT }
+      ? moduleCommand(recipe.module)
       : recipe.kind === 'desktop'
         ? // The desktop bridge (one process per game: nut-js drives one display per process) gets the whole entry.
-          { command: process.execPath, args: ['--import', tsxLoader(), fileURLToPath(new URL('../game-host/desktop/main.ts', import.meta.url))], cwd: PROJECT_ROOT, env: { ARENA_GAME_ENTRY: JSON.stringify(entry) } }
+          { ...moduleCommand('game-host/desktop/main.ts'), env: { ARENA_GAME_ENTRY: JSON.stringify(entry) } }
         : { command: recipe.command, args: recipe.args, ...(recipe.env === undefined ? {} : { env: recipe.env }) };
   const proc = await startGameProcess({ ...spawnOptions, ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }) });
   let client: GameClient;

@@ -334,8 +334,11 @@ export class Session {
     const encoding = this.link?.encoding ?? this.frame.encoding;
     const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
     for (const slot of slots) {
-      // The encoder copies the frame into the message at once, so a backend may reuse its buffer.
-      const frame = await convertFrame(await this.backend.render(slot, renderWidth, renderHeight), width, height, encoding, quality);
+      const rendered = await this.backend.render(slot, renderWidth, renderHeight);
+      const converted = await convertFrame(rendered, width, height, encoding, quality);
+      // The socket sends a frame's bytes as they are (no copy into the message), so a frame that is still the
+      // backend's render buffer, which it reuses, is copied once here; an encoded frame is already its own.
+      const frame = converted.data === rendered.data ? { ...converted, data: new Uint8Array(converted.data) } : converted;
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
       const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };

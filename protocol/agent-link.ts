@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ControlSet } from './controls.js';
 import { FrameEncoding } from './game-link.js';
-import { WireErrorCode } from './errors.js';
+import { WireErrorCode } from './wire-error-code.js';
 import { Limits } from './limits.js';
 
 export const AGENT_LINK_VERSION = 1;

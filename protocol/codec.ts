@@ -29,6 +29,45 @@ export function encodeMessage(message: LinkMessage): Uint8Array {
   return encoder.encode(message);
 }
 
+/** A frame at least this large goes on the socket as it is, after its message's head (encodeMessageParts). */
+export const TAIL_MIN_BYTES = 16 * 1024;
+
+const EMPTY = new Uint8Array(0);
+
+/** The message's frame bytes (a GameLink `frame`'s `data`, an AgentLink `observation`'s `frame.data`), moved to be its last field, and an empty stand-in. */
+function splitTail(message: LinkMessage): { head: object; tail: Uint8Array } | undefined {
+  if (message.type === 'frame' && message.data.byteLength >= TAIL_MIN_BYTES) {
+    const { data, ...rest } = message;
+    return { head: { ...rest, data: EMPTY }, tail: data };
+  }
+  if (message.type === 'observation' && message.frame.data.byteLength >= TAIL_MIN_BYTES) {
+    const { frame, ...rest } = message;
+    const { data, ...frameRest } = frame;
+    return { head: { ...rest, frame: { ...frameRest, data: EMPTY } }, tail: data };
+  }
+  return undefined;
+}
+
+/**
+ * Encodes a message as parts whose concatenation is one msgpack message, the same map `encodeMessage` makes
+ * (its keys in another order): a large frame's bytes are the last part, the caller's own buffer, not a copy,
+ * after a head that ends in their bin32 header. Sent as the fragments of one WebSocket message, a frame
+ * crosses a hop without being copied into a new buffer; the peer reads an ordinary message. Other messages
+ * are one part.
+ */
+export function encodeMessageParts(message: LinkMessage): Uint8Array[] {
+  const split = splitTail(message);
+  if (split === undefined) return [encoder.encode(message)];
+  const head = encoder.encode(split.head);
+  // The stand-in is the encoding's last field, so the encoding ends with its bin8 header of length 0.
+  if (head[head.length - 2] !== 0xc4 || head[head.length - 1] !== 0x00) return [encoder.encode(message)];
+  const n = split.tail.byteLength;
+  const prefix = new Uint8Array(head.length + 3);
+  prefix.set(head.subarray(0, head.length - 2));
+  prefix.set([0xc6, n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff], head.length - 2);
+  return [prefix, split.tail];
+}
+
 /** A zod discriminated union over `type`, with the list of types it knows. */
 export interface MessageSchema<T> {
   readonly schema: z.ZodType<T>;

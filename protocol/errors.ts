@@ -1,9 +1,8 @@
 /**
  * Stable error codes and WebSocket close codes: the contract every layer and every test speaks.
- * Codes are strings that never change meaning; messages are for people and may change.
+ * Codes are strings that never change meaning; messages are for people and may change. No schemas here (the
+ * wire's `code` field is wire-error-code.ts), so the command line's start and its errors load no zod.
  */
-import { z } from 'zod';
-
 /** Every error code the gateway, its links and its drivers can report. */
 export const ErrorCode = {
   /** A message that is not valid msgpack, or not a valid message of the link. */
@@ -73,9 +72,6 @@ export const ErrorCode = {
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** The `code` field of a wire `error` message: one of {@link ErrorCode}, anything else is a bad message. */
-export const WireErrorCode = z.enum(ErrorCode);
 
 /** Close codes sent on a WebSocket that a link closes for a reason of its own (4000-4999 range). */
 export const CloseCode = {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ControlSet, InputSchedule } from './controls.js';
-import { WireErrorCode } from './errors.js';
+import { WireErrorCode } from './wire-error-code.js';
 import { Limits } from './limits.js';
 
 /** The GameLink version this code speaks; a hello with another major version is refused. */

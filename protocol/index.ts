@@ -1,5 +1,6 @@
 /** protocol: wire schemas, codec, error and close codes, the agent contract, and the table formatter every page and report shares. The leaf layer. */
-export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, WireErrorCode } from './errors.js';
+export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError } from './errors.js';
+export { WireErrorCode } from './wire-error-code.js';
 export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
 export {
   axisRange,
@@ -48,7 +49,7 @@ export {
   TrackedValue,
 } from './game-link.js';
 export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, readImageSize, type ImageFormat, type ImageSize } from './image-header.js';
-export { decodeMessage, encodeMessage, type LinkMessage, type MessageSchema, messageSchema } from './codec.js';
+export { decodeMessage, encodeMessage, encodeMessageParts, type LinkMessage, type MessageSchema, messageSchema, TAIL_MIN_BYTES } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
 export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';
 export { LatestSender } from './latest-sender.js';

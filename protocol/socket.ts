@@ -1,6 +1,6 @@
 /** Small helpers for sending link messages on a `ws` socket and closing it with a coded reason. */
 import type { WebSocket } from 'ws';
-import { encodeMessage, type LinkMessage } from './codec.js';
+import { encodeMessageParts, type LinkMessage } from './codec.js';
 import type { ArenaError } from './errors.js';
 import { closeCodeFor, ErrorCode } from './errors.js';
 import { Limits } from './limits.js';
@@ -8,7 +8,8 @@ import { Limits } from './limits.js';
 /**
  * Sends one message if the socket is open; returns false when it is not. A peer with more than
  * `maxBuffered` bytes already waiting has stopped reading: it is closed with SLOW_CONSUMER instead, so
- * what a socket owes stays bounded.
+ * what a socket owes stays bounded. A frame's bytes are sent as they are and held until written: the caller
+ * must not change them afterwards (a backend that reuses its render buffer hands over a copy).
  */
 export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: number = Limits.maxBufferedBytes): boolean {
   if (ws.readyState !== ws.OPEN) return false;
@@ -18,7 +19,9 @@ export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: nu
     setTimeout(() => ws.terminate(), 2_000).unref();
     return false;
   }
-  ws.send(encodeMessage(message), { binary: true });
+  // A large frame goes as the last fragment of the message, its own bytes (no copy); see encodeMessageParts.
+  const parts = encodeMessageParts(message);
+  for (let i = 0; i < parts.length; i++) ws.send(parts[i]!, { binary: true, fin: i === parts.length - 1 });
   return true;
 }
 

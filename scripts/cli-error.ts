@@ -1,5 +1,6 @@
 /** How the command line reports errors: one line with the code, and an exit code by failure class (EXIT_CODES). */
-import { ArenaError, ErrorCode, toArenaError } from '../protocol/index.js';
+// errors.ts directly, not protocol's index: the command line's start (help, usage errors) loads no schemas.
+import { ArenaError, ErrorCode, toArenaError } from '../protocol/errors.js';
 
 /** The exit codes of every `arena` command, by failure class; `arena help` and docs/cli.md print this table. */
 export const EXIT_CODES = [

@@ -17,19 +17,28 @@ export interface SlabStep<S extends Slab> {
 }
 
 /**
- * In the air, falls for `dt` seconds: `blockingAt(y)` names a slab the body would overlap with its feet at y,
- * which it lands on when coming down and bumps its head (of `height` m) on when going up. On the ground, a body
- * that `supported()` no longer holds starts falling. Returns the slab landed on, if any.
+ * How a body meets a course's slabs, as functions of both (one object per game, made once, so that a tick
+ * allocates no closure): the slab the body would overlap with its feet at height y, and whether it stands.
  */
-export function fallAmongSlabs<S extends Slab>(
-  body: JumpingBody,
+export interface SlabProbe<C, B extends JumpingBody, S extends Slab> {
+  blockingAt(course: C, body: B, y: number): S | undefined;
+  supported(course: C, body: B): boolean;
+}
+
+/**
+ * In the air, falls for `dt` seconds: `probe.blockingAt` names a slab the body would overlap with its feet at y,
+ * which it lands on when coming down and bumps its head (of `height` m) on when going up. On the ground, a body
+ * that `probe.supported` no longer holds starts falling. Returns the slab landed on, if any.
+ */
+export function fallAmongSlabs<C, B extends JumpingBody, S extends Slab>(
+  body: B,
   dt: number,
   rules: { readonly gravity: number; readonly height: number },
-  blockingAt: (y: number) => S | undefined,
-  supported: () => boolean,
+  course: C,
+  probe: SlabProbe<C, B, S>,
 ): S | undefined {
   if (body.onGround) {
-    if (!supported()) {
+    if (!probe.supported(course, body)) {
       // Walked off an edge: start falling.
       body.onGround = false;
       body.vy = 0;
@@ -38,7 +47,7 @@ export function fallAmongSlabs<S extends Slab>(
   }
   body.vy -= rules.gravity * dt;
   const y = body.y + body.vy * dt;
-  const hit = blockingAt(y);
+  const hit = probe.blockingAt(course, body, y);
   if (hit === undefined) {
     body.y = y;
   } else if (body.vy <= 0) {

@@ -1,5 +1,5 @@
 /** The runner's body: running, jumping, gravity, solid platforms and falling through gaps. */
-import { fallAmongSlabs, type SlabStep } from '../common/slabs.js';
+import { fallAmongSlabs, type SlabProbe, type SlabStep } from '../common/slabs.js';
 import { tryJump } from '../common/walk.js';
 import type { Ground, Platform } from './course.js';
 import { Rules } from './rules.js';
@@ -24,6 +24,12 @@ export interface Controls {
 
 /** What a tick did to the body. */
 export type BodyStep = SlabStep<Platform>;
+
+/** The body among the course's platforms, for falling (made once: a tick allocates no closure). */
+const SLABS: SlabProbe<Ground, RunnerBody, Platform> = {
+  blockingAt: (course, body, y) => course.blocking(body.x, y),
+  supported: (course, body) => course.support(body.x, body.y) !== undefined,
+};
 
 /** A body standing at the start. */
 export function spawnBody(): RunnerBody {
@@ -54,12 +60,6 @@ export function stepBody(body: RunnerBody, controls: Controls, dtMs: number, cou
       body.vx = 0;
     }
   }
-  const landed = fallAmongSlabs(
-    body,
-    dt,
-    Rules,
-    (y) => course.blocking(body.x, y),
-    () => course.support(body.x, body.y) !== undefined,
-  );
+  const landed = fallAmongSlabs(body, dt, Rules, course, SLABS);
   return { jumped, landed, fell: body.y < course.deathY };
 }

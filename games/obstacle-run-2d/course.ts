@@ -48,13 +48,16 @@ export interface Ground {
 /** The first of `platforms` whose slab overlaps the body box with feet at (x, y), if any. */
 export function blockingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number): P | undefined {
   const hw = Rules.halfWidth;
-  return platforms.find((p) => x + hw > p.x0 + EPS && x - hw < p.x1 - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS);
+  // A plain loop, not find(): the planner asks this many times a tick, and a closure per call is garbage.
+  for (const p of platforms) if (x + hw > p.x0 + EPS && x - hw < p.x1 - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS) return p;
+  return undefined;
 }
 
 /** The first of `platforms` the feet at (x, y) stand on, if any. */
 export function supportingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number): P | undefined {
   const hw = Rules.halfWidth;
-  return platforms.find((p) => x + hw > p.x0 && x - hw < p.x1 && Math.abs(y - p.top) < 1e-4);
+  for (const p of platforms) if (x + hw > p.x0 && x - hw < p.x1 && Math.abs(y - p.top) < 1e-4) return p;
+  return undefined;
 }
 
 const draw = (prng: Prng, span: Span): number => span.min + prng.next() * (span.max - span.min);

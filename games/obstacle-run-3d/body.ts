@@ -1,7 +1,7 @@
 /** The runner's body: walking relative to the camera, jumping, gravity, solid platforms and falling off them. */
 import { RAD } from '../common/angles.js';
 import type { MoveControls } from '../common/held-keys.js';
-import { fallAmongSlabs, type SlabStep } from '../common/slabs.js';
+import { fallAmongSlabs, type SlabProbe, type SlabStep } from '../common/slabs.js';
 import { tryJump, walkDirection, type FacingBody } from '../common/walk.js';
 import type { Course, Ground, Platform } from './course.js';
 import { Rules } from './rules.js';
@@ -12,10 +12,32 @@ export type RunnerBody = FacingBody;
 /** What a tick did to the body. */
 export type BodyStep = SlabStep<Platform>;
 
+/** The body among the course's platforms, for falling (made once: a tick allocates no closure). */
+const SLABS: SlabProbe<Ground, RunnerBody, Platform> = {
+  blockingAt: (course, body, y) => course.blocking(body.x, y, body.z),
+  supported: (course, body) => course.support(body.x, body.y, body.z) !== undefined,
+};
+
 /** A body standing on the centre of the start platform. */
 export function spawnBody(course: Course): RunnerBody {
   const start = course.platforms[0]!;
   return { x: start.x, y: start.top, z: start.z, vx: 0, vy: 0, vz: 0, onGround: true, facingDeg: 0 };
+}
+
+/** What held controls at one camera heading make of a tick: the walking velocity and facing, and the jump. */
+export interface Stride {
+  readonly moving: boolean;
+  readonly vx: number;
+  readonly vz: number;
+  readonly facingDeg: number;
+  readonly jump: boolean;
+}
+
+/** The stride of `controls` at `yawDeg`, worked out once for as many ticks as they are held. */
+export function strideOf(controls: MoveControls, yawDeg: number): Stride {
+  const walk = walkDirection(controls, yawDeg);
+  if (walk.len <= 1e-9) return { moving: false, vx: 0, vz: 0, facingDeg: 0, jump: controls.jump };
+  return { moving: true, vx: (walk.x / walk.len) * Rules.moveSpeed, vz: (walk.z / walk.len) * Rules.moveSpeed, facingDeg: Math.atan2(walk.x, walk.z) / RAD, jump: controls.jump };
 }
 
 /**
@@ -23,17 +45,21 @@ export function spawnBody(course: Course): RunnerBody {
  * and in the air; with none held the body stops on the ground and keeps its momentum in the air.
  */
 export function stepBody(body: RunnerBody, controls: MoveControls, yawDeg: number, dtMs: number, course: Ground): BodyStep {
+  return stepStride(body, strideOf(controls, yawDeg), dtMs, course);
+}
+
+/** `stepBody` with the controls' stride worked out beforehand (the planner holds one for many ticks). */
+export function stepStride(body: RunnerBody, stride: Stride, dtMs: number, course: Ground): BodyStep {
   const dt = dtMs / 1000;
-  const walk = walkDirection(controls, yawDeg);
-  if (walk.len > 1e-9) {
-    body.vx = (walk.x / walk.len) * Rules.moveSpeed;
-    body.vz = (walk.z / walk.len) * Rules.moveSpeed;
-    body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;
+  if (stride.moving) {
+    body.vx = stride.vx;
+    body.vz = stride.vz;
+    body.facingDeg = stride.facingDeg;
   } else if (body.onGround) {
     body.vx = 0;
     body.vz = 0;
   }
-  const jumped = tryJump(body, controls.jump, Rules.jumpSpeed);
+  const jumped = tryJump(body, stride.jump, Rules.jumpSpeed);
   if (body.vx !== 0) {
     const x = body.x + body.vx * dt;
     const wall = course.blocking(x, body.y, body.z);
@@ -52,12 +78,6 @@ export function stepBody(body: RunnerBody, controls: MoveControls, yawDeg: numbe
       body.vz = 0;
     }
   }
-  const landed = fallAmongSlabs(
-    body,
-    dt,
-    Rules,
-    (y) => course.blocking(body.x, y, body.z),
-    () => course.support(body.x, body.y, body.z) !== undefined,
-  );
+  const landed = fallAmongSlabs(body, dt, Rules, course, SLABS);
   return { jumped, landed, fell: body.y < course.deathY };
 }

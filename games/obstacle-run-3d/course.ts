@@ -49,15 +49,18 @@ export interface Ground {
 /** The first of `platforms` whose box overlaps the body box with feet at (x, y, z), if any. */
 export function blockingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number, z: number): P | undefined {
   const r = Rules.radius;
-  return platforms.find(
-    (p) => Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS,
-  );
+  // A plain loop, not find(): the planner asks this many times a tick, and a closure per call is garbage.
+  for (const p of platforms) {
+    if (Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS) return p;
+  }
+  return undefined;
 }
 
 /** The first of `platforms` the feet at (x, y, z) stand on, if any. */
 export function supportingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number, z: number): P | undefined {
   const r = Rules.radius;
-  return platforms.find((p) => Math.abs(x - p.x) < r + p.halfX && Math.abs(z - p.z) < r + p.halfZ && Math.abs(y - p.top) < 1e-4);
+  for (const p of platforms) if (Math.abs(x - p.x) < r + p.halfX && Math.abs(z - p.z) < r + p.halfZ && Math.abs(y - p.top) < 1e-4) return p;
+  return undefined;
 }
 
 function apart(a: Platform, b: Platform, margin: number): boolean {

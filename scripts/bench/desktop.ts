@@ -4,8 +4,8 @@
  * this runs env-bridge/desktop/measure.ts as a child process; it is skipped when Xvfb or the game is missing.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import { moduleCommand } from '../../env-bridge/index.js';
 
 export interface DesktopMeasure {
   readonly game: string;
@@ -27,8 +27,8 @@ export function desktopMissing(): string | undefined {
 }
 
 export function benchDesktop(game: string, advances: number, ms: number): Promise<DesktopMeasure> {
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, 'game-host/desktop/measure.ts', game, String(advances), String(ms)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const measure = moduleCommand('game-host/desktop/measure.ts');
+  const child = spawn(measure.command, [...measure.args, game, String(advances), String(ms)], { cwd: measure.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
+import { moduleCommand } from '../../env-bridge/index.js';
 import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
 import { testImage } from './pump-game.js';
 import { pumpMatch } from './pump-match.js';
@@ -49,8 +49,8 @@ export interface GatewayParts {
 
 /** Starts the far end; resolves with its report when it exits. */
 function farEnd(args: readonly string[]): Promise<ClientReport> {
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, CLIENT, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const far = moduleCommand(CLIENT);
+  const child = spawn(far.command, [...far.args, ...args], { cwd: far.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import { ArenaService } from '../../serve/index.js';
 import { serveKinds } from '../serve/job-kinds.js';
 import { startBrowserSpectators } from './spectator-browser.js';
@@ -35,7 +35,7 @@ export interface SpectatorBench {
 /** Where the bench's spectators run. */
 export type SpectatorClient = 'node' | 'browser';
 
-const LOAD = fileURLToPath(new URL('./spectator-load.mjs', import.meta.url));
+const LOAD = join(PROJECT_ROOT, 'scripts', 'bench', 'spectator-load.mjs');
 
 interface Load {
   attach: (url: string) => void;

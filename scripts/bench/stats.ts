@@ -35,3 +35,31 @@ export function quantile(values: readonly number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
+
+/** Per-round ratios of one arm against a baseline arm, summarised: median and quartiles. */
+export interface RatioSpread {
+  readonly median: number;
+  readonly p25: number;
+  readonly p75: number;
+}
+
+/** The median and quartiles of `values[i] / base[i]`, round by round. */
+export function ratioSpread(values: readonly number[], base: readonly number[]): RatioSpread {
+  const ratios = values.map((v, i) => v / base[i]!);
+  return { median: median(ratios), p25: quantile(ratios, 0.25), p75: quantile(ratios, 0.75) };
+}
+
+/**
+ * Runs every arm once per round, `rounds` times, the order rotated each round so that drift on a busy
+ * machine falls on all arms alike; returns each arm's times (ms, one per round, in round order).
+ */
+export async function interleaved(rounds: number, arms: readonly (() => Promise<number>)[]): Promise<number[][]> {
+  const times = arms.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < arms.length; k++) {
+      const i = (k + r) % arms.length;
+      times[i]!.push(await arms[i]!());
+    }
+  }
+  return times;
+}

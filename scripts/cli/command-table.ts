@@ -1,6 +1,6 @@
 /**
  * Every `arena` command: its name, one-line summary and where its spec lives (loaded on demand, so a command
- * pays only for its own imports). `arena help` lists this table; the CLI test walks it, so a new command here
+ * pays only for its own imports; `match`'s help is apart from its run, so `arena match --help` loads no match). `arena help` lists this table; the CLI test walks it, so a new command here
  * is covered by the help and flag tests without more work.
  */
 import { usage } from '../cli-error.js';
@@ -17,7 +17,7 @@ export interface CommandEntry {
 
 /** The commands, in the order `arena help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => (await import('../commands/match.js')).matchCli },
+  { name: 'match', summary: 'play one match (default: scripted agent on last_stand, pdq clock)', load: async () => ({ ...(await import('../commands/match-spec.js')).matchSpec, run: async (argv) => (await import('../commands/match.js')).matchCommand(argv) }) },
   { name: 'games', summary: 'list the games in the manifest (--json for the full entries)', load: async () => (await import('../commands/games.js')).gamesCli },
   { name: 'agents', summary: 'list the agent kinds', load: async () => (await import('../commands/agents.js')).agentsCli },
   { name: 'report', summary: 'summarise finished runs: result, clock ledger, per-agent aggregates by condition (arena report runs/); a sweep folder: its tables and plots', load: async () => (await import('../commands/report.js')).reportCli },

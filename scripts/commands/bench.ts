@@ -23,12 +23,13 @@ import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { benchFrameIntegrity } from '../bench/frame-integrity.js';
+import { benchStartup } from '../bench/startup.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -39,16 +40,29 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const out: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
   const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
+  if (want('startup')) {
+    say('\n== start-up: small arena commands, each its own process, against node -e 0 (interleaved rounds) ==');
+    const s = await benchStartup(quick ? 5 : 15);
+    const w = [18, 12, 12, 18];
+    say(row(['command', 'median ms', 'vs node', 'quartiles'], w));
+    say(row(['node -e 0', fmt(s.nodeMs, 0), '1.00', '-'], w));
+    for (const c of s.commands) say(row([`arena ${c.args}`, fmt(c.ms, 0), fmt(c.vsNode.median), `${fmt(c.vsNode.p25)}-${fmt(c.vsNode.p75)}`], w));
+    say(`goal: 3.00 or less for each (${s.compiled ? 'dist/ built' : 'no dist/: through tsx; npm run build'})`);
+    out.startup = s;
+  }
+
   if (want('frames')) {
     say('\n== frame path: game -> gateway (GameLink observe) vs raw ws request-reply, same bytes, loopback ==');
     const w = [14, 10, 14, 14, 14, 16, 12];
-    say(row(['frame', 'bytes', 'raw fps', 'link fps', 'raw ms/frame', 'overhead ms/frame', 'link/raw fps'], w));
+    say(row(['frame', 'bytes', 'raw fps', 'link fps', 'raw ms/frame', 'overhead ms/frame', 'link/raw fps', 'quartiles'], [...w, 12]));
     const results = [];
     for (const encoding of ['rgb', 'jpeg'] as const) {
-      const r = await benchFramePath(640, 360, encoding, quick ? 50 : 200, quick ? 3 : 5);
+      const r = await benchFramePath(640, 360, encoding, quick ? 50 : 100, quick ? 3 : 9);
       results.push(r);
-      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.raw.perSecond, 0), fmt(r.gameLink.perSecond, 0), fmt(r.raw.perItemMs, 3), fmt(r.gameLink.perItemMs - r.raw.perItemMs, 3), fmt(r.gameLink.perSecond / r.raw.perSecond)], w));
+      const q = r.linkOverRaw;
+      say(row([`640x360 ${encoding}`, r.bytes, fmt(r.raw.perSecond, 0), fmt(r.gameLink.perSecond, 0), fmt(r.raw.perItemMs, 3), fmt(r.gameLink.perItemMs - r.raw.perItemMs, 3), fmt(q.median), `${fmt(q.p25)}-${fmt(q.p75)}`], [...w, 12]));
     }
+    say('link/raw fps: the median of the rounds\' ratios (interleaved batches), with quartiles; goal 0.80 for RGB, 0.95 for JPEG');
     out.framePath = results;
     const loop = await benchMatchLoop(640, 360, quick ? 60 : 300);
     const rgb = results[0]!;

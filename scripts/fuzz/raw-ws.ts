@@ -12,7 +12,7 @@ export interface RawWs {
   write(bytes: Uint8Array): void;
   /** Resolves when the server closed: with its close frame's code, or undefined when it only cut the socket. */
   readonly closed: Promise<number | undefined>;
-  /** Calls `listener` with the payload of every binary message the server sends from now on. */
+  /** Calls `listener` with the payload of every binary message the server sends from now on (fragments joined). */
   onMessage(listener: (payload: Buffer) => void): void;
   destroy(): void;
 }
@@ -44,9 +44,12 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
   });
   let code: number | undefined;
   const listeners: ((payload: Buffer) => void)[] = [];
+  // A binary message in fragments (a first frame without FIN, continuations 0x0 up to one with FIN) is delivered whole.
+  let fragments: Buffer[] | undefined;
   const scan = (): void => {
     // Server frames are unmasked: [FIN|op, len, (ext len), payload].
     while (buf.length >= 2) {
+      const fin = (buf[0]! & 0x80) !== 0;
       const op = buf[0]! & 0x0f;
       let len = buf[1]! & 0x7f;
       let off = 2;
@@ -61,7 +64,17 @@ export async function rawWs(port: number, path = '/'): Promise<RawWs> {
       }
       if (buf.length < off + len) return;
       if (op === 0x8 && code === undefined) code = len >= 2 ? buf.readUInt16BE(off) : 1005;
-      if (op === 0x2) for (const l of listeners) l(buf.subarray(off, off + len));
+      const payload = buf.subarray(off, off + len);
+      if (op === 0x2 && fin) for (const l of listeners) l(payload);
+      else if (op === 0x2) fragments = [payload];
+      else if (op === 0x0 && fragments !== undefined) {
+        fragments.push(payload);
+        if (fin) {
+          const whole = Buffer.concat(fragments);
+          fragments = undefined;
+          for (const l of listeners) l(whole);
+        }
+      }
       buf = buf.subarray(off + len);
     }
   };

@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import type { JobOutcome } from '../../serve/index.js';
 
-const ARENA_BIN = fileURLToPath(new URL('../../bin/arena.js', import.meta.url));
+const ARENA_BIN = join(PROJECT_ROOT, 'bin', 'arena.js');
 
 /** Environment variable that makes `arena` stop (as on Ctrl-C) when its stdin closes. */
 export const EXIT_WITH_PARENT = 'ARENA_EXIT_WITH_PARENT';

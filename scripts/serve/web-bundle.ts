@@ -4,11 +4,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 
 /** The web app's source directory. */
-export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
+export const WEB_ROOT = join(PROJECT_ROOT, 'web');
 
 function newest(dir: string): number {
   let t = 0;

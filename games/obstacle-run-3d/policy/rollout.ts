@@ -1,6 +1,6 @@
-/** Playing obstacle_run_3d ahead for the planner: the game's own `stepBody`, tick by tick, among the observed platforms near the runner. */
+/** Playing obstacle_run_3d ahead for the planner: the game's own `stepBody` (its stride worked out once per held keys), tick by tick, among the observed platforms near the runner. */
 import { moveControls } from '../../common/policy/move-keys.js';
-import { stepBody, type RunnerBody } from '../body.js';
+import { stepStride, strideOf, type RunnerBody } from '../body.js';
 import { blockingPlatform, supportingPlatform, type Ground, type Platform } from '../course.js';
 import type { ObstacleRun3dState } from '../state.js';
 
@@ -43,8 +43,9 @@ export class Rollout {
   simulate(body: RunnerBody, keys: readonly MoveKey[], yawDeg: number, ticks: number): boolean {
     const controls = moveControls(keys);
     const still = controls.forward === controls.back && controls.left === controls.right && !controls.jump;
+    const stride = strideOf(controls, yawDeg);
     for (let i = 0; i < ticks; i++) {
-      if (stepBody(body, controls, yawDeg, this.state.tickMs, this.ground).fell) return false;
+      if (stepStride(body, stride, this.state.tickMs, this.ground).fell) return false;
       // Idle on the ground changes nothing more: stop early.
       if (body.onGround && still) return true;
     }
