@@ -67,11 +67,11 @@ describe('decodeMessage', () => {
     expect(codeOf(() => decodeMessage(encode({ type: 'hello', version: 1, client: 'c'.repeat(Limits.maxNameLength + 1), privileged: false }), spec))).toBe('BAD_MESSAGE');
   });
 
-  it('rejects an input value out of its range (a look move of 1e9) with BAD_INPUT', () => {
-    const inputs = [{ type: 'look', at: 0, slot: 0, dx: 1e9, dy: 0 }];
+  it('rejects an input value out of its range (a gamepad axis at 5, a time past the longest advance) with BAD_INPUT', () => {
+    const inputs = [{ type: 'axis', at: 0, slot: 0, axis: 'LX', value: 5 }];
     expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs, frames: [] }), spec))).toBe('BAD_INPUT');
-    const below = [{ type: 'look', at: 0, slot: 0, dx: 0, dy: -1e9 }];
-    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs: below, frames: [] }), spec))).toBe('BAD_INPUT');
+    const late = [{ type: 'key', at: Limits.maxAdvanceMs + 1, slot: 0, key: 'W', down: true }];
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs: late, frames: [] }), spec))).toBe('BAD_INPUT');
   });
 
   it('rejects an AgentLink agent name of 129 characters with BAD_MESSAGE, not TOO_LARGE', () => {

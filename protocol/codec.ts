@@ -98,7 +98,7 @@ const CONTAINER_ORIGINS: ReadonlySet<string> = new Set(['array', 'set', 'map', '
 
 /**
  * The code of a schema failure: TOO_LARGE only for a list over its count; a value out of its declared range
- * (a look move of 1e9, a name of 129 characters) is BAD_INPUT inside a game's inputs and BAD_MESSAGE elsewhere.
+ * (a gamepad axis value of 1e9, a name of 129 characters) is BAD_INPUT inside a game's inputs and BAD_MESSAGE elsewhere.
  */
 function schemaFailureCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
   if (issue === undefined) return ErrorCode.BAD_MESSAGE;
