@@ -279,9 +279,9 @@ export class GameClient {
     else this.closedListeners.push(listener);
   }
 
-  reset(seed: number, variant: string, slots: readonly number[], frame: { width: number; height: number; encoding: 'rgb' | 'jpeg' | 'png'; quality?: number }): Promise<StepReply> {
+  reset(seed: number, variant: string, slots: readonly number[], frame: { width: number; height: number; encoding: 'rgb' | 'jpeg' | 'png'; quality?: number }, timeLimitMs?: number): Promise<StepReply> {
     this.resetEncoding = frame.encoding;
-    return this.request({ type: 'reset', seed, variant, slots: [...slots], frame });
+    return this.request({ type: 'reset', seed, variant, slots: [...slots], frame, ...(timeLimitMs === undefined ? {} : { timeLimitMs: Math.round(timeLimitMs) }) });
   }
 
   advance(ms: number, inputs: readonly InputEvent[], frames: readonly number[]): Promise<StepReply> {

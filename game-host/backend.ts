@@ -55,6 +55,8 @@ export interface ResetOptions {
   readonly height: number;
   /** Track the task-relevant state tick by tick (a client asked for `tracked` messages). */
   readonly perception?: boolean;
+  /** The run's time limit, ms, where the client named one (a game with a timer plays to it where it is shorter). */
+  readonly timeLimitMs?: number;
   /** `ue`: key inputs carry UE key names (the link said so); a UE build sends them as they are. */
   readonly keyNames?: 'ue';
 }

@@ -2,6 +2,7 @@
 export type { BackendInfo, EpisodeEndInfo, GameBackend, RenderedFrame, ResetOptions, Stretch, TrackedReport } from './backend.js';
 export { serveBackend, runBackendProcess, capabilitiesOf, type GameServer, type ServeOptions } from './server.js';
 export { dialBackend, type DialedGame, type DialOptions } from './dial.js';
+export { launchDelay, withMapOpenDelay } from './load-delays.js';
 export type { SeatOptions } from './seat.js';
 export { encodeFrame } from './encode-frame.js';
 export { convertFrame } from './convert-frame.js';

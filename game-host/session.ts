@@ -187,7 +187,7 @@ export class Session {
         checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
         this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
-        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception, ...(this.ueNames ? { keyNames: 'ue' as const } : {}) });
+        await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception, ...(msg.timeLimitMs === undefined ? {} : { timeLimitMs: msg.timeLimitMs }), ...(this.ueNames ? { keyNames: 'ue' as const } : {}) });
         this.hasEpisode = true;
         this.endSent = false;
         this.seq.clear();

@@ -4,7 +4,7 @@ export const RunDefaults = {
   stepMs: 120,
   /** Game time a tap control is held, ms. */
   tapMs: 30,
-  /** In `pdq`, game time run after each chunk before the next observation, ms. */
+  /** Game time run after each chunk before the next observation, ms, under every clock (the environment's, not the clock's). */
   observationDelayMs: 2000,
   /** Observation/answer pairs a model sees besides the current frame. */
   historyLength: 3,

@@ -3,6 +3,7 @@ export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chu
 export { ClockMode } from './clock/clock-mode.js';
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
 export { type Placement, Timeline, type TimelineMode } from './clock/timeline.js';
+export { isResultOfPlay } from './match/match-spec.js';
 export {
   describeFairness,
   describeHandicap,
@@ -53,7 +54,7 @@ export {
 } from './records/run-record-schema.js';
 export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
 export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
-export { agentConditions, conditionDifferences, gatewayCommit, latencyMeaning } from './records/conditions.js';
+export { StudiedFactors, agentConditions, compareArms, conditionDifferences, confounds, gatewayCommit, latencyMeaning, type StudiedFactor } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
 export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds } from './frame-integrity/assess.js';
 export { HASH_GRID, blockHash, hashDistance } from './frame-integrity/block-hash.js';

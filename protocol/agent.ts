@@ -70,7 +70,10 @@ export interface DecisionTimings {
   readonly networkRttMs?: number;
   /** Wall time spent in failed attempts that were retried (never charged to the game). */
   readonly retryMs?: number;
+  /** Attempts that failed and were made again (a context overflow retried without history included). */
   readonly retries?: number;
+  /** The first request was refused as over the model's context and retried without history. */
+  readonly contextRetry?: boolean;
 }
 
 export interface DecisionUsage {

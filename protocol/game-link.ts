@@ -90,6 +90,11 @@ export const Reset = z.strictObject({
   /** Slots taking part; others stay empty (the game may fill them with idle players). */
   slots: z.array(Slot).min(1).max(Limits.maxSlots),
   frame: z.strictObject({ width: Side, height: Side, encoding: FrameEncoding, quality: z.number().int().min(1).max(100).optional() }),
+  /**
+   * The run's time limit, ms of game time: a game whose rules read a timer (progress, a win at the end, the
+   * HUD's countdown) plays to this one where it is shorter than its variant's. Absent: the variant's own.
+   */
+  timeLimitMs: z.number().int().positive().max(2 ** 31 - 1).optional(),
 });
 export const Advance = z.strictObject({
   type: z.literal('advance'),

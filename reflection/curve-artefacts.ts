@@ -9,6 +9,7 @@ import { CurvePaths } from './curve-paths.js';
 import { curveSvg, svgToPng } from './curve-plot.js';
 import type { CurveState, EpisodeRecord } from './curve-state.js';
 import { readTransferTable, type TransferTable } from './transfer-table.js';
+import { roundConfounds, transferConfounds } from './curve-confounds.js';
 import { runnerRoundNotes, runnerSummaryLines } from './runner-style/summary.js';
 
 /** Columns of `curve.csv`, in order. */
@@ -54,8 +55,23 @@ export function transferSummary(t: TransferTable): string {
   return `${head}\n${table(['variant', 'no skill', 'best skill', 'gain', 'episodes'], rows)}\n`;
 }
 
-/** The text summary: the curve table, the best round, the held-out transfer table and the last `arena transfer`'s. */
-export function curveSummary(state: CurveState, transfer?: TransferTable): string {
+/** What a curve's comparisons are confounded by: rounds against round 0, held-out arms against each other. */
+export interface CurveConfounds {
+  readonly rounds: ReadonlyMap<number, readonly string[]>;
+  readonly variants: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The confounds of the curve in `dir` (runs whose declared conditions differ in more than the skill). */
+export function curveConfounds(dir: string, state: CurveState): CurveConfounds {
+  return { rounds: roundConfounds(dir, state), variants: transferConfounds(dir, state) };
+}
+
+/**
+ * The text summary: the curve table, the best round, the held-out transfer table and the last `arena
+ * transfer`'s. A round or variant whose runs differ in more than the skill has no gain stated: the fields it
+ * differs in are named instead.
+ */
+export function curveSummary(state: CurveState, transfer?: TransferTable, confounds?: CurveConfounds): string {
   const s = state.settings;
   const out: string[] = [];
   const stop = state.stop ? (state.stop.reason === 'success' ? `stopped early at round ${state.stop.round} (success threshold ${s.successThreshold})` : `all rounds played`) : 'not finished';
@@ -65,17 +81,23 @@ export function curveSummary(state: CurveState, transfer?: TransferTable): strin
     const scores = r.episodes.map((e) => e.score);
     const refl = r.reflection;
     const reflection = refl ? (refl.outcome === 'accepted' ? `accepted (${refl.toolCalls} calls, ${refl.submissions} submit)` : `kept: ${refl.keepReason ?? ''}`) : '-';
-    const notes = [state.best?.round === r.round ? 'best' : '', r.rollback ? `rollback to ${r.rollback.toRound}` : '', r.finished ? '' : 'unfinished', ...runnerRoundNotes(r)].filter((x) => x).join(', ');
+    const confounded = confounds?.rounds.get(r.round);
+    const notes = [state.best?.round === r.round ? 'best' : '', r.rollback ? `rollback to ${r.rollback.toRound}` : '', r.finished ? '' : 'unfinished', confounded ? `differs from round 0 in ${confounded.join(' ')}` : '', ...runnerRoundNotes(r)].filter((x) => x).join(', ');
     return [String(r.round), n3(r.mean), scores.length ? n3(Math.min(...scores)) : '-', scores.length ? n3(Math.max(...scores)) : '-', `${scores.length}/${s.episodes}`, r.source, String(r.skillTokens), reflection, notes];
   });
   out.push(table(['round', 'mean', 'min', 'max', 'episodes', 'skill', 'tokens', 'reflection', 'notes'], rows));
   const r0 = state.rounds[0]?.mean;
-  if (state.best) out.push('', `best: round ${state.best.round}, mean ${n3(state.best.mean)}${r0 === undefined ? '' : ` (${signed(state.best.mean - r0)} over round 0)`}`);
+  const bestConfounds = state.best ? confounds?.rounds.get(state.best.round) : undefined;
+  const gain = r0 === undefined ? '' : bestConfounds ? ` (no gain over round 0 stated: its runs differ from round 0's in ${bestConfounds.join(', ')}, not only in the skill)` : ` (${signed(state.best!.mean - r0)} over round 0)`;
+  if (state.best) out.push('', `best: round ${state.best.round}, mean ${n3(state.best.mean)}${gain}`);
   const runner = runnerSummaryLines(state);
   if (runner.length > 0) out.push(...(state.best ? [] : ['']), ...runner);
   if (state.transfer) {
     out.push('', `held-out transfer: skill of round ${state.transfer.bestRound} vs no skill, ${s.episodes} episode(s) per arm${state.transfer.finished ? '' : ' (unfinished)'}`);
-    out.push(table(['variant', 'no skill', 'best skill', 'gain'], state.transfer.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain)])));
+    out.push(table(['variant', 'no skill', 'best skill', 'gain'], state.transfer.variants.map((v) => {
+      const differs = confounds?.variants.get(v.variant);
+      return [v.variant, n3(v.empty.mean), n3(v.best.mean), differs ? `refused: arms differ in ${differs.join(', ')}` : signed(v.gain)];
+    })));
   }
   if (transfer) out.push('', transferSummary(transfer).trimEnd());
   return `${out.join('\n')}\n`;
@@ -85,7 +107,7 @@ export function curveSummary(state: CurveState, transfer?: TransferTable): strin
 export async function writeCurveArtefacts(dir: string, state: CurveState): Promise<void> {
   const transfer = readTransferTable(new CurvePaths(dir).transferTable);
   writeFileSync(join(dir, 'curve.csv'), curveCsv(state));
-  writeFileSync(join(dir, 'summary.txt'), curveSummary(state, transfer));
+  writeFileSync(join(dir, 'summary.txt'), curveSummary(state, transfer, curveConfounds(dir, state)));
   const svg = curveSvg(state, transfer);
   writeFileSync(join(dir, 'curve.svg'), svg);
   writeFileSync(join(dir, 'curve.png'), await svgToPng(svg));

@@ -9,7 +9,7 @@ export { runReflection, type ReflectorClient, type ReflectionResult } from './re
 export { ToolName, toolDefinitions, type ReflectionInput, type SkillRef } from './reflector-tools.js';
 export { summariseEpisode, type EpisodeSummary } from './episode-summary.js';
 export { playEpisode, episodeRunId, episodeMatchFields, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode, type PlayerLine } from './play-episode.js';
-export { curveCsv, curveSummary, transferSummary, writeCurveArtefacts, CSV_COLUMNS } from './curve-artefacts.js';
+export { curveConfounds, curveCsv, curveSummary, transferSummary, writeCurveArtefacts, CSV_COLUMNS, type CurveConfounds } from './curve-artefacts.js';
 export { transferCurve, type TransferConfig, type TransferEvent } from './transfer-curve.js';
 export { TransferTable, readTransferTable, transferCsv, TRANSFER_CSV_COLUMNS, TRANSFER_TABLE_VERSION } from './transfer-table.js';
 export type { Arm } from './held-out.js';

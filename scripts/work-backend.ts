@@ -1,6 +1,7 @@
 /** The work backend a batch command plays on: this process (`--parallel`), or arena workers through Redis (`--redis`). */
-import { EmbeddedBackend, parseRedisUrl, RedisBackend, type WorkBackend } from '../sweeps/index.js';
+import { EmbeddedBackend, parseRedisUrl, RedisBackend, type Placement, type WorkBackend } from '../sweeps/index.js';
 import { makeAgent } from './agent-factory.js';
+import { usage } from './cli-error.js';
 import { jobEntry } from './job-entry.js';
 
 /** Where a batch's episodes are played and where their run directories go. */
@@ -15,11 +16,22 @@ export interface BackendChoice {
   readonly batchDir: string;
   /** The batch's name (with Redis, part of its results queue's name). */
   readonly batch: string;
+  /** With Redis: what to do with an outcome no run asked for yet (see RedisBackendOptions). */
+  readonly strays?: 'deliver' | 'hold';
+  /** With Redis: how episodes are placed on the workers (default fifo). */
+  readonly placement?: Placement | undefined;
+}
+
+/** A --placement flag's value, or BAD_CONFIG (usage). */
+export function placementFlag(value: string | undefined): Placement | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'fifo' && value !== 'affinity') throw usage(`--placement takes fifo or affinity (got '${value}')`);
+  return value;
 }
 
 /** The embedded backend, or the Redis one when `redis` is given; the built-in agents and `arena match`'s game resolution. */
 export function batchBackend(o: BackendChoice): WorkBackend {
   return o.redis === undefined
     ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: o.runsDir, parallel: o.parallel })
-    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64) });
+    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64), ...(o.strays ? { strays: o.strays } : {}), ...(o.placement ? { placement: o.placement } : {}) });
 }

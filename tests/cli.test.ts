@@ -55,6 +55,19 @@ describe('arena match', () => {
     }
   });
 
+  it('exits 1 when the provider dies mid-match, so a script can tell the failed episode from a result', async () => {
+    const provider = await startFakeProvider();
+    try {
+      // One answer, then every attempt fails (the example retries twice): the episode is classed failed.
+      provider.script({}, ...Array.from({ length: 30 }, () => ({ status: 500 })));
+      const r = await arena(['match', '--config', 'examples/match-vlm.json', '--base-url', provider.url, '--steps', '6', '--runs-dir', runs.dir, '--quiet'], { VLM_API_KEY: 'test-key' });
+      expect(r.code, r.stderr).toBe(1);
+      expect((readRun(runDirOf(r.stdout)).meta.result as { episode: string }).episode).toBe('failed');
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('prints a progress bar on stderr unless --quiet', async () => {
     const r = await arena(['match', '--steps', '2', '--runs-dir', runs.dir]);
     expect(r.stderr).toMatch(/last_stand pdq \[#+\.*\] +\d+%/);

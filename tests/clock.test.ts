@@ -47,7 +47,7 @@ describe('lcrt', () => {
   for (const latency of [0, 250, 1000]) {
     it(`starts each chunk exactly ${latency} ms of game time after its observation`, async () => {
       const agent = new ScriptAgent([{ chunk: holdChunk('W', 6) }]);
-      const result = await runMatch(base({ clock: 'lcrt', stepBudget: 4, slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: latency, jitterMs: 0, seed: 0 } }] }));
+      const result = await runMatch(base({ clock: 'lcrt', observationDelayMs: 0, stepBudget: 4, slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: latency, jitterMs: 0, seed: 0 } }] }));
       expect(result.status).toBe('complete');
       const observed = agent.observations.map((o) => o.simMs);
       expect(observed).toEqual([0, 1, 2, 3].map((k) => k * (latency + 720)));
@@ -62,6 +62,7 @@ describe('lcrt', () => {
     const spec = (sleepA: number, sleepB: number): MatchSpec =>
       base({
         clock: 'lcrt',
+        observationDelayMs: 0,
         timeLimitMs: 9200,
         slots: [
           { slot: 0, agent: new ScriptAgent([{ chunk: holdChunk('W', 6), sleepMs: sleepA }]), latency: { kind: 'synthetic', ms: 200, jitterMs: 0, seed: 0 } },
@@ -87,10 +88,34 @@ describe('lcrt', () => {
   });
 });
 
+describe('one environment for every clock', () => {
+  it('runs the default observation delay under lcrt as under pdq, so lcrt at 0 ms observes when pdq does', async () => {
+    const play = async (clock: 'pdq' | 'lcrt'): Promise<{ times: number[]; delay: number | undefined }> => {
+      const agent = new ScriptAgent([{ chunk: holdChunk('W', 6) }]);
+      const result = await runMatch(base({ clock, stepBudget: 3, slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: 0, jitterMs: 0, seed: 0 } }] }));
+      return { times: agent.observations.map((o) => o.simMs), delay: (readRun(result.dir).meta['conditions'] as { observationDelayMs?: number } | undefined)?.observationDelayMs };
+    };
+    const pdq = await play('pdq');
+    const lcrt = await play('lcrt');
+    expect(pdq.times).toEqual([0, 2720, 5440]);
+    expect(lcrt).toEqual(pdq);
+    expect(lcrt.delay).toBe(2000);
+  });
+
+  it('runs the observation delay after a realtime chunk too', async () => {
+    const agent = new ScriptAgent([{ chunk: holdChunk('W', 1) }]);
+    await runMatch(base({ clock: 'realtime', observationDelayMs: 400, stepBudget: 2, timeLimitMs: 60_000, realtime: { fps: 20 }, slots: [{ slot: 0, agent }] }));
+    const [a, b] = agent.observations.map((o) => o.simMs);
+    // The 120 ms chunk and the 400 ms delay pass on the game's clock before the agent looks again; the frame
+    // it then sees may be one frame (50 ms at 20 fps) older. Without the delay the gap is about 120 ms.
+    expect(b! - a!).toBeGreaterThanOrEqual(470);
+  });
+});
+
 describe('realtime', () => {
   it('keeps game time flowing while an agent thinks', async () => {
     const agent = new ScriptAgent([{ chunk: holdChunk('W', 1), sleepMs: 300 }]);
-    const result = await runMatch(base({ clock: 'realtime', stepBudget: 3, timeLimitMs: 60_000, realtime: { fps: 20 }, slots: [{ slot: 0, agent }] }));
+    const result = await runMatch(base({ clock: 'realtime', observationDelayMs: 0, stepBudget: 3, timeLimitMs: 60_000, realtime: { fps: 20 }, slots: [{ slot: 0, agent }] }));
     expect(agent.observations.length).toBe(3);
     const times = agent.observations.map((o) => o.simMs);
     // Between two observations: at least the 300 ms of thinking plus the 120 ms chunk, give or take a frame.

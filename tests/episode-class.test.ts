@@ -41,6 +41,8 @@ describe('episode class after faults', () => {
       expect(d.status).toBe('failed');
       expect(d.error?.code).toBe('AGENT_TIMEOUT');
       expect(d.chargedMs).toBe(0);
+      // The note says what was charged: nothing, because the time went to a failed call.
+      expect((d as { chargeNote?: string }).chargeNote).toBe('failed decision: its failed attempts are never charged');
     }
   });
 

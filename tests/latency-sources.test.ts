@@ -75,6 +75,18 @@ describe('latency sources', () => {
     expect(new LatencyCharger({ kind: 'ttlt' }, 0).charge({ wallMs: 50 })).toEqual({ ms: 50, note: 'no ttlt reported; charged wall time' });
   });
 
+  it('leaves retried attempts out of a wall charge and says so in the note', () => {
+    expect(new LatencyCharger({ kind: 'wall' }, 0).charge({ wallMs: 900, retries: 1, retryMs: 600 })).toEqual({ ms: 300, note: 'charged wall time, less 600 ms of 1 retried attempt(s)' });
+    expect(new LatencyCharger({ kind: 'provider' }, 0).charge({ wallMs: 900, retries: 2, retryMs: 600 })).toEqual({ ms: 300, note: 'no provider time reported; charged wall time, less 600 ms of 2 retried attempt(s)' });
+  });
+
+  it('charges a failed decision nothing, unless the source is synthetic, and says which', () => {
+    for (const kind of ['wall', 'provider', 'ttfb', 'ttlt'] as const) {
+      expect(new LatencyCharger({ kind }, 0).chargeFailed()).toEqual({ ms: 0, note: 'failed decision: its failed attempts are never charged' });
+    }
+    expect(new LatencyCharger({ kind: 'synthetic', ms: 400, jitterMs: 0, seed: 0 }, 0).chargeFailed()).toEqual({ ms: 400, note: 'failed decision: charged the synthetic value' });
+  });
+
   it('rejects a processing header name that is not a header name, with BAD_CONFIG', () => {
     expect(() => createVlmAgent({ baseUrl: provider.url, model: 'm', processingHeader: 'bad header' })).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });

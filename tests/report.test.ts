@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createVlmAgent } from '../agents/index.js';
+import { createAgent, createVlmAgent } from '../agents/index.js';
+import { scriptedPolicies } from '../games/index.js';
 import { runMatch } from '../gateway/index.js';
 import { runArena } from './support/arena-process.js';
 import { launchInProcess } from './support/in-process-game.js';
@@ -93,6 +94,30 @@ describe('arena report', () => {
     expect(text.stdout).not.toContain('conditions.agents');
     const pooled = await runArena(['report', ...dirs, '--pool', '--json']);
     expect((JSON.parse(pooled.stdout) as { pooled: { agents: { runs: number }[] } }).pooled.agents[0]!.runs).toBe(2);
+  });
+
+  it('compares pdq with lcrt only where the declared conditions differ in the clock alone, and names what else differs', async () => {
+    const play = async (clock: 'pdq' | 'lcrt', over: { observationDelayMs?: number } = {}): Promise<void> => {
+      const agent = createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 });
+      const result = await runMatch({ game: 'last_stand', runsDir: join(env.runs.dir, 'clocks'), clock, stepBudget: 4, seed: 3, launch: launchInProcess, ...over, slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: 0, jitterMs: 0, seed: 0 } }] });
+      expect(result.status, result.error?.message).toBe('complete');
+    };
+    await play('pdq');
+    await play('lcrt');
+    await play('lcrt', { observationDelayMs: 0 });
+    const r = await runArena(['report', join(env.runs.dir, 'clocks'), '--json']);
+    const out = JSON.parse(r.stdout) as { comparisons: { verdict: string; a: string; b: string; diff?: number; confounds: string[] }[] };
+    const clean = out.comparisons.filter((c) => c.verdict === 'clean');
+    expect(clean).toHaveLength(1);
+    // lcrt at 0 ms is pdq, so the difference is exactly 0.
+    expect(clean[0]).toMatchObject({ a: 'pdq', b: 'lcrt synthetic:0', diff: 0 });
+    const refused = out.comparisons.filter((c) => c.verdict === 'refused');
+    expect(refused.map((c) => c.confounds)).toEqual([['observationDelayMs']]);
+    expect(refused[0]!.diff).toBeUndefined();
+    const text = await runArena(['report', join(env.runs.dir, 'clocks')]);
+    expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*\n {2}scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in observationDelayMs/);
+    const pooled = await runArena(['report', join(env.runs.dir, 'clocks'), '--pool', '--json']);
+    expect((JSON.parse(pooled.stdout) as { comparisons: { verdict: string }[] }).comparisons.map((c) => c.verdict).sort()).toEqual(['clean', 'pooled']);
   });
 
   it('plots latency and progress as SVG and PNG', async () => {

@@ -118,13 +118,17 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const ask = (b: StreamingBody): ReturnType<typeof callProvider> =>
       callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal, stream: config.stream, processingHeader: config.processingHeader });
     let call: Awaited<ReturnType<typeof callProvider>>;
+    // A refused over-long request is a retried attempt like any other: counted in the decision and never charged.
+    let overflow: { attempts: number; ms: number } | undefined;
     try {
+      const firstStart = performance.now();
       try {
         call = await ask(body);
       } catch (err) {
         // A request over the model's context is retried once with no history (which is then dropped for good).
         if (!isContextOverflow(err) || history.length === 0) throw err;
         counts.contextRetries += 1;
+        overflow = { attempts: Math.max(1, detailNumber(err as ArenaError, 'attempts')), ms: performance.now() - firstStart };
         history.length = 0;
         prompt = composePrompt(system, [], current, plain);
         body = requestBody(prompt.messages);
@@ -141,7 +145,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
       throw err;
     }
     counts.decisions += 1;
-    counts.retries += call.retries;
+    counts.retries += call.retries + (overflow?.attempts ?? 0);
     counts.timeouts += call.timedOutAttempts;
     counts.queueMs += call.queueMs;
     // Under the benchmark's profile only answers its grammar reads join the history (the gateway still judges
@@ -159,8 +163,9 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
       ...(call.ttltMs === undefined ? {} : { ttltMs: call.ttltMs }),
       ...(call.providerMs === undefined ? {} : { providerMs: call.providerMs }),
       ...(rttMs === undefined ? {} : { networkRttMs: rttMs }),
-      retries: call.retries,
-      retryMs: call.retryMs,
+      retries: call.retries + (overflow?.attempts ?? 0),
+      retryMs: Math.round((call.retryMs + (overflow?.ms ?? 0)) * 1000) / 1000,
+      ...(overflow ? { contextRetry: true } : {}),
     };
     const usage: DecisionUsage = { ...call.usage, images: prompt.images, bytesSent: Buffer.byteLength(JSON.stringify(body)) };
     return {

@@ -63,13 +63,18 @@ describe('VLM agent: context overflow', () => {
     provider().limitContext(provider().completions()[0]!.raw.length + 2000);
     const recovered = await agent.decide(observation(1), never());
     expect(recovered.kind).toBe('answer');
+    // The refused request is a retried attempt in the decision's timings, so no latency source charges it.
+    expect(recovered.timings.retries).toBe(1);
+    expect(recovered.timings.contextRetry).toBe(true);
+    expect(recovered.timings.retryMs).toBeGreaterThan(0);
+    expect(recovered.timings.retryMs).toBeLessThan(recovered.timings.wallMs);
     const [refused, retried] = provider().completions().slice(1);
     expect(refused!.raw.length).toBeGreaterThan(provider().completions()[0]!.raw.length + 2000);
     expect(assistantTexts((retried!.body as { messages: ChatMessage[] }).messages)).toEqual([]);
     // And the decisions after it fit again: the overflowing history is gone for good.
     await agent.decide(observation(2), never());
     expect(provider().completions()).toHaveLength(4);
-    expect(agent.stats()).toMatchObject({ contextRetries: 1, failed: 0, decisions: 3 });
+    expect(agent.stats()).toMatchObject({ contextRetries: 1, retries: 1, failed: 0, decisions: 3 });
   });
 
   it('fails with PROVIDER_ERROR (status 400) when even the request without history does not fit', async () => {

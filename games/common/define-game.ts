@@ -12,6 +12,15 @@ export interface GameSpec<V extends { readonly id: string }> {
   readonly perception?: PerceptionAdapter;
 }
 
+/**
+ * The variant as the run plays it: a variant with a timer whose limit is longer than the run's plays to the
+ * run's, so its progress, its win at the end and its HUD's countdown all mean the run's own limit.
+ */
+export function withRunLimit<V extends { readonly id: string }>(variant: V, runLimitMs: number | undefined): V {
+  if (runLimitMs === undefined || !('timeLimitMs' in variant) || typeof variant.timeLimitMs !== 'number' || runLimitMs >= variant.timeLimitMs) return variant;
+  return { ...variant, timeLimitMs: runLimitMs };
+}
+
 /** The GameDefinition of `spec`; an unknown variant throws RangeError. */
 export function defineGame<V extends { readonly id: string }>(spec: GameSpec<V>): GameDefinition {
   return {
@@ -23,7 +32,7 @@ export function defineGame<V extends { readonly id: string }>(spec: GameSpec<V>)
     create(options) {
       const variant = spec.variants.find((v) => v.id === options.variant);
       if (variant === undefined) throw new RangeError(`${spec.id} has no variant '${options.variant}'`);
-      return spec.start(variant, options);
+      return spec.start(withRunLimit(variant, options.timeLimitMs), options);
     },
   };
 }

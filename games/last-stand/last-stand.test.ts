@@ -53,6 +53,23 @@ describe('last_stand simulation', () => {
     }
   });
 
+  it("scores survival against the run's own limit, as its manifest says: 1 and a win on surviving to the end", () => {
+    // A player who stands still survives the first seconds of origin: a 3 s run is survived to its end.
+    const short = lastStandGame.create({ seed: 1, variant: 'origin', slots: [0], timeLimitMs: 3000 });
+    runToEnd(short);
+    expect(short.ended()).toEqual({ reason: 'time_limit', outcomes: [{ slot: 0, result: 'win' }] });
+    expect(short.progress()[0]?.progress).toBe(1);
+    // Over the variant's own 120 s the same player falls: progress is the time survived over the limit.
+    const full = create(1);
+    let ms = 0;
+    while (full.ended() === undefined) {
+      full.tick();
+      ms += full.tickMs;
+    }
+    expect(full.ended()?.reason).toBe('fell');
+    expect(full.progress()[0]?.progress).toBeCloseTo(ms / 120_000, 6);
+  });
+
   it('ends with fell when the player walks off the edge', () => {
     const sim = create(1);
     sim.input({ type: 'key', at: 0, slot: 0, key: 'W', down: true });

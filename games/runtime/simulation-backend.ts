@@ -28,7 +28,7 @@ export class SimulationBackend implements GameBackend {
 
   async reset(options: ResetOptions): Promise<void> {
     this.free = undefined;
-    const sim = this.def.create({ seed: options.seed, variant: options.variant, slots: options.slots });
+    const sim = this.def.create({ seed: options.seed, variant: options.variant, slots: options.slots, ...(options.timeLimitMs === undefined ? {} : { timeLimitMs: options.timeLimitMs }) });
     this.episode = new Episode(sim, options.perception ? this.def.perception : undefined);
   }
 

@@ -10,6 +10,8 @@ export interface SimulationOptions {
   readonly variant: string;
   /** Slots taking part in this episode. */
   readonly slots: readonly number[];
+  /** The run's time limit, ms: a game with a timer plays to it where it is shorter than its variant's. */
+  readonly timeLimitMs?: number;
 }
 
 /** Something that happened in the game, reported once. `simMs` is filled in by the host. */

@@ -48,25 +48,41 @@ export class LatencyCharger {
     this.prng = new Prng(source.kind === 'synthetic' ? source.seed : 0, slot + 1);
   }
 
-  /** The game time to charge for a decision, ms, and a note when a fallback was used. */
+  /** The game time to charge for a decision, ms, and a note when a fallback was used or retries were left out. */
   charge(timings: DecisionTimings): { ms: number; note?: string } {
+    const retryMs = timings.retryMs ?? 0;
+    const retried = retryMs > 0 ? `, less ${Math.round(retryMs)} ms of ${timings.retries ?? 0} retried attempt(s)` : '';
+    const wall = (why: string): { ms: number; note: string } => ({ ms: Math.max(0, timings.wallMs - retryMs), note: `${why}; charged wall time${retried}` });
     switch (this.source.kind) {
-      case 'synthetic': {
-        if (this.source.jitterMs === 0) return { ms: this.source.ms };
-        const u = this.prng.next();
-        return { ms: Math.max(0, Math.round(this.source.ms + (u * 2 - 1) * this.source.jitterMs)) };
-      }
+      case 'synthetic':
+        return { ms: this.draw() };
       case 'wall':
-        return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)) };
+        return { ms: Math.max(0, timings.wallMs - retryMs), ...(retried ? { note: `charged wall time${retried}` } : {}) };
       case 'ttfb':
-        if (timings.ttftMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no ttft reported; charged wall time' };
+        if (timings.ttftMs === undefined) return wall('no ttft reported');
         return { ms: Math.max(0, timings.ttftMs - (timings.networkRttMs ?? 0)) };
       case 'ttlt':
-        if (timings.ttltMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no ttlt reported; charged wall time' };
+        if (timings.ttltMs === undefined) return wall('no ttlt reported');
         return { ms: Math.max(0, timings.ttltMs - (timings.networkRttMs ?? 0)) };
       case 'provider':
-        if (timings.providerMs === undefined) return { ms: Math.max(0, timings.wallMs - (timings.retryMs ?? 0)), note: 'no provider time reported; charged wall time' };
+        if (timings.providerMs === undefined) return wall('no provider time reported');
         return { ms: Math.max(0, timings.providerMs) };
     }
+  }
+
+  /**
+   * The charge of a failed decision: its time went to failed attempts, which are never charged, so only a
+   * synthetic source (which does not measure the call) charges its value.
+   */
+  chargeFailed(): { ms: number; note: string } {
+    if (this.source.kind === 'synthetic') return { ms: this.draw(), note: 'failed decision: charged the synthetic value' };
+    return { ms: 0, note: 'failed decision: its failed attempts are never charged' };
+  }
+
+  private draw(): number {
+    if (this.source.kind !== 'synthetic') return 0;
+    if (this.source.jitterMs === 0) return this.source.ms;
+    const u = this.prng.next();
+    return Math.max(0, Math.round(this.source.ms + (u * 2 - 1) * this.source.jitterMs));
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import { ArenaError, ErrorCode, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import { FairCharge, describeFairness } from '../clock/fairness.js';
@@ -53,6 +53,12 @@ export interface SettledDecision {
   readonly inputs: readonly InputEvent[];
   /** What the chunk asked for and the game cannot take, recorded instead of sent (the benchmark profile's non-finite moves). */
   readonly unsent?: readonly { readonly at: number; readonly what: string; readonly why: string }[];
+}
+
+/** A failed decision's timings: its wall time, all of it in failed attempts, and how many there were. */
+function failedTimings(error: ArenaError, wallMs: number): DecisionTimings {
+  const attempts = error.details?.['attempts'];
+  return { wallMs, retryMs: wallMs, ...(typeof attempts === 'number' ? { retries: attempts } : {}) };
 }
 
 export class MatchSession {
@@ -215,8 +221,7 @@ export class MatchSession {
     const compiled = this.rules.compile(outcome.chunk, this.entry.controls, slotId);
     // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
     // source that does not measure the call (synthetic) charges anything for it.
-    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs, retryMs: outcome.wallMs } : outcome.decision.timings;
-    const charge = charged ? slot.charger.charge(timings) : { ms: 0 };
+    const charge = !charged ? { ms: 0 } : outcome.status === 'failed' ? slot.charger.chargeFailed() : slot.charger.charge(outcome.decision.timings);
     this.integrity.noteInputs(compiled.inputs.length);
     const chargedMs = this.fair.adjusts ? this.fair.decision(slotId, charge.ms) : charge.ms;
     if (outcome.status === 'invalid') {
@@ -254,7 +259,7 @@ export class MatchSession {
       recorded = (await this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined)).data;
       frameRef = this.recorder.saveFrame(`${name}.jpg`, recorded);
     }
-    const timings = outcome.status === 'failed' ? { wallMs: outcome.wallMs } : outcome.decision.timings;
+    const timings = outcome.status === 'failed' ? failedTimings(outcome.error, outcome.wallMs) : outcome.decision.timings;
     // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got,
     // which is the recorded frame itself unless the agent made another.
     const systemPrompt = answer?.systemPrompt !== undefined && answer.systemPrompt !== slot.systemPrompt ? answer.systemPrompt : undefined;

@@ -38,7 +38,7 @@ export interface MatchSpec {
    */
   readonly fairness?: FairnessArm;
   readonly slots: readonly MatchSlot[];
-  /** Game time run after each chunk before the next observation, ms (default: 2000 in pdq, 0 otherwise). */
+  /** Game time run after each chunk before the next observation, ms under every clock (default 2000, the benchmark's). */
   readonly observationDelayMs?: number;
   /**
    * Whose rules the match plays by (default `default`, ours). `omnigamearena`: the published runner's chunk
@@ -106,6 +106,11 @@ export interface PlayerResult {
 
 /** What an episode's score means; see `episodeClass`. Only `finished` and `budget` are results of play. */
 export type EpisodeClass = 'finished' | 'budget' | 'format' | 'failed' | 'incomplete';
+
+/** Whether an episode's score is a result of play (`finished` or `budget`); the other classes say why it is not. */
+export function isResultOfPlay(episode: EpisodeClass): boolean {
+  return episode === 'finished' || episode === 'budget';
+}
 
 export interface MatchResult {
   readonly runId: string;

@@ -1,7 +1,7 @@
 /**
  * The `realtime` match loop: the game runs freely and streams frames; each agent, concurrently, takes its
  * newest frame, decides on the wall clock while the game keeps going, sends its chunk to start at once, and
- * looks again when the chunk has played out. The ledger records the game and wall time that really passed.
+ * looks again when the chunk and the observation delay have played out. The ledger records the game and wall time that really passed.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { decideOnce, isDecisionError } from './decide.js';
@@ -81,7 +81,8 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
       const compiled = await session.decided(slotId, observation, outcome, false);
       client.input(compiled.inputs);
       ledger.append({ kind: 'action', slot: slotId, step: slot.decisions - 1, observedAtMs: observation.simMs, sentAtMs: session.simMs, lagMs: session.simMs - observation.simMs, decideWallMs: outcome.wallMs, durationMs: compiled.durationMs });
-      await wait(compiled.durationMs / timeScale, stop.signal);
+      // The observation delay is the environment's: the agent looks again after it, as under pdq and lcrt.
+      await wait((compiled.durationMs + session.limits.observationDelayMs) / timeScale, stop.signal);
     }
   };
 

@@ -103,6 +103,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
   return {
     clock,
     ...limits,
+    gameTimerMs: limits.timeLimitMs,
     frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
@@ -126,7 +127,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const limits = {
     stepBudget: spec.stepBudget ?? entry.stepBudget,
     timeLimitMs: spec.timeLimitMs ?? profileLimitMs ?? variantEntry.timeLimitMs ?? entry.timeLimitMs,
-    observationDelayMs: spec.observationDelayMs ?? profileDelayMs ?? (clock === 'pdq' ? RunDefaults.observationDelayMs : 0),
+    // The environment's, whatever the clock: pdq, lcrt and realtime differ only in what thinking time costs.
+    observationDelayMs: spec.observationDelayMs ?? profileDelayMs ?? RunDefaults.observationDelayMs,
     decisionTimeoutMs: spec.decisionTimeoutMs ?? 180_000,
   };
   const frame = spec.frame ?? entry.frame;
@@ -182,7 +184,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       ),
       controller.signal,
     );
-    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, ...gameFrames }));
+    session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, ...gameFrames }, limits.timeLimitMs));
     reason = clock === 'realtime' ? await runRealtimeLoop(session, controller.signal) : await runPausedLoop(session, clock, controller.signal);
   } catch (err) {
     failure = toArenaError(err);

@@ -67,3 +67,50 @@ export function conditionDifferences(a: unknown, b: unknown, path = ''): string[
 }
 
 export type { Conditions };
+
+/**
+ * What a comparison studies, and the declared-condition fields that belong to it (dotted paths, `*` for any
+ * slot): two arms may differ in these and nothing else. A variant brings its own time limit; an agent its
+ * kind, settings and the frames it takes; a skill is one of the agent's settings.
+ */
+export const StudiedFactors = {
+  clock: ['clock', 'agents.*.latency', 'agents.*.latencyMeaning'],
+  agent: ['agents.*.kind', 'agents.*.label', 'agents.*.settings', 'agents.*.frameEncoding', 'agents.*.jpeg', 'agents.*.privileged', 'frame.encoding', 'frame.quality'],
+  variant: ['timeLimitMs', 'gameTimerMs'],
+  skill: ['agents.*.settings.skill'],
+} as const satisfies Record<string, readonly string[]>;
+export type StudiedFactor = keyof typeof StudiedFactors;
+
+function belongs(path: string, patterns: readonly string[]): boolean {
+  const parts = path.split('.');
+  return patterns.some((p) => {
+    const want = p.split('.');
+    return want.length <= parts.length && want.every((w, i) => w === '*' || w === parts[i]);
+  });
+}
+
+/**
+ * The declared conditions in which two arms differ besides the studied factor: empty when the comparison
+ * measures that factor alone. Runs that declare no conditions cannot be shown comparable: `(undeclared)`.
+ */
+export function confounds(a: unknown, b: unknown, factor: StudiedFactor): string[] {
+  if (a === undefined || a === null || b === undefined || b === null) return ['(undeclared)'];
+  return conditionDifferences(a, b).filter((k) => !belongs(k, StudiedFactors[factor]));
+}
+
+/**
+ * The verdict on comparing arms: every distinct pair of their conditions is checked, and the comparison is
+ * `clean` (the factor alone differs), `pooled` (other fields differ and the caller asked to pool anyway) or
+ * `refused` (other fields differ; they are named).
+ */
+export function compareArms(armA: readonly unknown[], armB: readonly unknown[], factor: StudiedFactor, pool = false): { verdict: 'clean' | 'pooled' | 'refused'; confounds: string[] } {
+  const distinct = (xs: readonly unknown[]): unknown[] => [...new Map(xs.map((x) => [JSON.stringify(x ?? null), x])).values()];
+  const keys = new Set<string>();
+  const as = distinct(armA);
+  const bs = distinct(armB);
+  for (const a of as) for (const b of bs) for (const k of confounds(a, b, factor)) keys.add(k);
+  // Arms that are not uniform inside mix conditions too.
+  for (const arm of [as, bs]) for (const x of arm.slice(1)) for (const k of confounds(arm[0], x, factor)) keys.add(k);
+  const list = [...keys].sort();
+  return { verdict: list.length === 0 ? 'clean' : pool ? 'pooled' : 'refused', confounds: list };
+}

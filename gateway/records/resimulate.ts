@@ -112,7 +112,7 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
     // Frames as the original run had them from the game: raw RGB, or JPEG at the match's quality.
     const f = run.conditions?.frame;
     const encoding = f?.encoding === 'jpeg' && f.quality !== undefined ? { encoding: 'jpeg' as const, quality: f.quality } : { encoding: 'rgb' as const };
-    await take(await client.reset(run.seed, run.variant, slots, { width: run.frame!.width, height: run.frame!.height, ...encoding }), true);
+    await take(await client.reset(run.seed, run.variant, slots, { width: run.frame!.width, height: run.frame!.height, ...encoding }, run.conditions?.gameTimerMs), true);
     /** Placed inputs with absolute game times, in placement order. */
     let queued: { e: InputEvent; i: number }[] = [];
     let placed = 0;

@@ -50,6 +50,11 @@ export const Conditions = z.looseObject({
   stepBudget: z.number(),
   timeLimitMs: z.number(),
   decisionTimeoutMs: z.number(),
+  /**
+   * The time limit the game was told at reset, ms (a game with a timer plays to it where it is shorter than
+   * its variant's). Absent in runs recorded before games were told: those played to the variant's own.
+   */
+  gameTimerMs: z.number().optional(),
   /** Frames as the game renders them for the gateway (`rgb`, or `jpeg` at `quality` when every agent takes the match's JPEG), and how the recorder stores them. */
   frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), quality: z.number().optional(), recordedEncoding: z.string(), jpegQuality: z.number() }),
   /** The gateway tells an agent why its previous answer was invalid. */

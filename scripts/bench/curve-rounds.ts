@@ -43,7 +43,8 @@ export async function benchCurveRounds(episodes: number): Promise<CurveBenchRow[
     const dir = mkdtempSync(join(tmpdir(), 'arena-bench-curve-'));
     try {
       const t0 = performance.now();
-      const state = await runCurve({ dir, settings, makePlayer, reflector, countTokens: approxTokens, ...curveWork(settings, { parallel }) });
+      const { close, ...work } = curveWork(settings, { parallel }, dir);
+      const state = await runCurve({ dir, settings, makePlayer, reflector, countTokens: approxTokens, ...work }).finally(close);
       rows.push({ how, episodes, wallMs: performance.now() - t0, mean: state.rounds[0]!.mean! });
     } finally {
       rmSync(dir, { recursive: true, force: true });

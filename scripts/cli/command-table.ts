@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'replay', summary: 're-simulate a finished reference-game run and check it bit for bit (arena replay RUN --verify)', load: async () => (await import('../commands/replay.js')).replayCli },
   { name: 'video', summary: "a finished reference-game run's episode.mp4 with the decision panel (arena video RUN --fps 10)", load: async () => (await import('../commands/video.js')).videoCli },
   { name: 'snapshot', summary: "a game's first frame as PNG; --all: a contact sheet of every game and variant", load: async () => (await import('../commands/snapshot.js')).snapshotCli },
+  { name: 'audit', summary: "check the gateway's invariants on your setup: lcrt at 0 ms is pdq, lcrt charges exactly, runs replay, a worker and a bridge play alike (docs/audit.md)", load: async () => (await import('../commands/audit.js')).auditCli },
   { name: 'bench', summary: 'measure the frame path and match capacity (prints ratios)', load: async () => (await import('../commands/bench.js')).benchCli },
   { name: 'conformance', summary: 'check a game endpoint: --url ws://host:port (GameLink) or --remote-input host:port', load: async () => (await import('../commands/conformance.js')).conformanceCli },
   { name: 'serve', summary: 'the gateway as a service: HTTP API, AgentLink and a live web view (docs/serve.md); --remote-input PORT serves a reference game over UE5 RemoteInput', load: async () => (await import('../commands/serve.js')).serveCli },

@@ -20,6 +20,7 @@ import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
+import { benchFleet } from '../bench/fleet-placement.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { benchFrameIntegrity } from '../bench/frame-integrity.js';
@@ -29,7 +30,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -194,6 +195,16 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const redis = rows.filter((r) => r.how.startsWith('redis'));
     if (redis.length > 1) say(`workers: ${redis.map((r) => `${r.how.split(',')[1]!.trim().split(' ')[0]} -> ${fmt(r.perMinute / redis[0]!.perMinute)}x`).join(', ')} the episodes/min of one worker`);
     out.sweeps = rows;
+  }
+
+  if (want('fleet')) {
+    say('\n== fleet placement: 3 simulated GPU hosts (2, 2, 4 slots; 1x, 0.5x, 1x; launch 20 s, map open 3 s), 12 games x 4 maps x 5 seeds, in virtual time ==');
+    const f = benchFleet();
+    const w = [10, 12, 10, 10];
+    say(row(['placement', 'makespan s', 'map loads', 'launches'], w));
+    for (const [name, r] of [['fifo', f.fifo], ['affinity', f.affinity]] as const) say(row([name, fmt(r.makespanMs / 1000, 0), r.mapLoads, r.launches], w));
+    say(`affinity/fifo: makespan ${fmt(f.affinity.makespanMs / f.fifo.makespanMs)} (goal 0.7 or less), map loads ${fmt(f.affinity.mapLoads / f.fifo.mapLoads)} (goal 0.3 or less); ${f.fifo.episodes} episodes, simulated in ${fmt(f.simulatedInMs, 0)} ms`);
+    out.fleet = { fifo: { makespanMs: f.fifo.makespanMs, mapLoads: f.fifo.mapLoads, launches: f.fifo.launches }, affinity: { makespanMs: f.affinity.makespanMs, mapLoads: f.affinity.mapLoads, launches: f.affinity.launches } };
   }
 
   if (want('curves')) {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ArenaError, ErrorCode, READY_PREFIX } from '../../protocol/index.js';
-import { DesktopBackend, RemoteInputBackend, dialBackend, driverOptions, serveBackend, type GameBackend } from '../../game-host/index.js';
+import { DesktopBackend, RemoteInputBackend, dialBackend, driverOptions, launchDelay, serveBackend, withMapOpenDelay, type GameBackend } from '../../game-host/index.js';
 import { builtinGames, SimulationBackend } from '../../games/index.js';
 import { RemoteInputRecipe, entryAt, genericEntry, getGame, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
 import { readTokenFile } from '../../env-bridge/index.js';
@@ -31,6 +31,8 @@ export const bridgeOptions = {
   'tls-key': { type: 'string', arg: 'FILE', description: "the certificate's PEM private key" },
   grace: { type: 'string', kind: 'integer', arg: 'MS', default: '30000', description: "how long a dropped gateway's session waits for it, paused" },
   quiet: { type: 'boolean', description: 'no log on stderr' },
+  'launch-delay': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '0', description: 'wait this long before serving, as a UE5 build launching (a simulated fleet, docs/fleet.md)' },
+  'map-open-delay': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '0', description: 'each reset onto another map waits this long first, as a build opening a level' },
 } as const satisfies FlagTable;
 
 type BridgeFlags = FlagValues<typeof bridgeOptions>;
@@ -99,7 +101,11 @@ export async function bridgeCommand(argv: string[]): Promise<number> {
   if (values.dial !== undefined && token === undefined) throw usage('--dial needs --token-file FILE (the service token)');
   // Every file is read before the game starts, so a bad one leaves nothing running.
   const tls = values['tls-cert'] === undefined ? undefined : { cert: readFlagFile(values['tls-cert'], 'tls-cert'), key: readFlagFile(values['tls-key']!, 'tls-key') };
-  const { backend, entry } = await backendOf(values, log);
+  const mapOpenMs = intFlag(values['map-open-delay'], 'map-open-delay', 0, 3_600_000) ?? 0;
+  const launchMs = intFlag(values['launch-delay'], 'launch-delay', 0, 3_600_000) ?? 0;
+  const { backend: own, entry } = await backendOf(values, log);
+  await launchDelay(launchMs);
+  const backend = withMapOpenDelay(own, mapOpenMs);
   const seat = { graceMs, log, ...(token === undefined ? {} : { token }) };
   let close: () => Promise<void>;
   if (values.dial !== undefined) {

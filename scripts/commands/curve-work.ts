@@ -3,13 +3,14 @@
  * the round's skill, its match settings, run id `e<k>`) played on the embedded backend or on arena workers
  * through Redis, with the round's runs folder as the batch folder. `arena curve` and `arena transfer` share it.
  */
+import { join } from 'node:path';
 import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { num, type FlagTable } from '../cli/flags.js';
-import { batchBackend } from '../work-backend.js';
+import { batchBackend, placementFlag } from '../work-backend.js';
 import { storedPlayer, storedVlmConfig } from './curve-player.js';
 
 /** The flags that spread a curve's episodes: how many at once, and on which fleet. None of them is a curve setting. */
@@ -17,12 +18,15 @@ export const curveWorkFlags = {
   parallel: { type: 'string', kind: 'integer', arg: 'K', defaultText: '1, or with --redis every episode of a round', description: 'episodes of a round (and of a held-out arm) played at once' },
   redis: { type: 'string', arg: 'URL', description: 'play the episodes on arena workers through Redis (redis://host:port) instead of in this process' },
   pool: { type: 'string', arg: 'P', defaultText: 'default', description: 'with --redis: the worker pool that plays them' },
+  placement: { type: 'string', arg: 'fifo|affinity', defaultText: 'fifo', description: 'with --redis: next episode to the next free slot, or warm game and map first (docs/fleet.md)' },
 } as const satisfies FlagTable;
 
-/** How a curve's episodes are played: the hook (absent: in this process, one after another) and how many at once. */
+/** How a curve's episodes are played: the hook (absent: in this process, one after another), how many at once, and `close` (always call it). */
 export interface CurveWork {
   readonly play?: EpisodePlay;
   readonly parallel?: number;
+  /** Closes the backend's connections. */
+  readonly close: () => Promise<void>;
 }
 
 /** The episode job of one attempt of a curve's episode; the same request gives the same job anywhere. */
@@ -61,28 +65,24 @@ function played(o: EpisodeOutcome): PlayedEpisode {
 
 /**
  * How the flags say to play a curve's episodes. Without --redis and --parallel: in this process, one after
- * another, as always. Otherwise each attempt is a job on a backend of its own (so attempts in flight never share
- * a results queue), named after the episode and its round's runs folder, so a coordinator that restarts finds
- * an outcome a worker sent back meanwhile instead of replaying the episode.
+ * another, as always. Otherwise each attempt is a job on one backend for the whole curve (one connection set
+ * however many episodes are in flight), its results queue named after the curve folder, so a coordinator that
+ * restarts finds an outcome a worker sent back meanwhile instead of replaying the episode (the backend holds
+ * such an outcome until the curve asks for that attempt again).
  */
-export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined }): CurveWork {
+export function curveWork(settings: CurveSettings, flags: { readonly redis?: string | undefined; readonly pool?: string | undefined; readonly parallel?: string | undefined; readonly placement?: string | undefined }, dir: string): CurveWork {
   const given = num(flags.parallel, 'parallel');
   if (given !== undefined && given < 1) throw usage(`--parallel takes a whole number of at least 1 (got ${given})`);
   if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
-  if (flags.redis === undefined && given === undefined) return {};
+  if (flags.redis === undefined && given === undefined) return { close: async () => undefined };
   if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
   const pool = flags.pool ?? 'default';
-  const redis = flags.redis;
+  const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement) });
   const play: EpisodePlay = async (request, signal) => {
     const job = curveEpisodeJob(settings, request, pool);
-    const backend = batchBackend({ redis, parallel: 1, runsDir: request.runsDir, batchDir: request.runsDir, batch: `curve.${request.runId}` });
-    try {
-      const outcome = await runOne(backend, { job, attempt: request.attempt }, signal);
-      if (outcome === undefined) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: signal?.reason });
-      return played(outcome);
-    } finally {
-      await backend.close();
-    }
+    const outcome = await runOne(backend, { job, attempt: request.attempt, runsDir: request.runsDir }, signal);
+    if (outcome === undefined) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: signal?.reason });
+    return played(outcome);
   };
-  return { play, parallel: given ?? settings.episodes };
+  return { play, parallel: given ?? settings.episodes, close: () => backend.close() };
 }

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
 import { getGame, getVariant } from '../../games-manifest/index.js';
-import { curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
+import { curveConfounds, curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
@@ -70,7 +70,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
   const makePlayer = await playerFactory(settings);
-  const work = curveWork(settings, values);
+  const { close: closeWork, ...work } = curveWork(settings, values, dir);
   const { reflectorBaseUrl, reflectorApiKeyEnv } = storedPlayer(settings);
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
@@ -118,7 +118,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
     });
     bar?.update(1, 'done');
     bar?.done();
-    process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : `${curveSummary(state)}${dir}\n`);
+    process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : `${curveSummary(state, undefined, curveConfounds(dir, state))}${dir}\n`);
     return 0;
   } catch (err) {
     bar?.done();
@@ -126,6 +126,7 @@ export async function curveCommand(argv: string[]): Promise<number> {
     throw err;
   } finally {
     process.off('SIGINT', onSigint);
+    await closeWork();
   }
 }
 

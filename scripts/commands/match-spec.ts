@@ -48,5 +48,5 @@ export const matchSpec: Omit<CommandSpec, 'run'> = {
     'arena match --config examples/match-pdq.json',
     'arena match --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1',
   ],
-  notes: ['Exit 0 when the match completed, 1 when it ended incomplete (the record says why).'],
+  notes: ['Exit 0 when the match is a result of play (episode class finished or budget), 1 when it ended incomplete or', 'its episode is not a result of play (failed: most decisions failed at the provider; format: most answers invalid).'],
 };

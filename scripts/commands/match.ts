@@ -1,7 +1,7 @@
 /** `arena match`: one match between built-in or VLM agents on one game, with a progress bar and a result line. */
 import { createAgent } from '../../agents/index.js';
 import { randomMoves, scriptedPolicies } from '../../games/index.js';
-import { AgentLinkServer, RemoteAgent, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
+import { AgentLinkServer, RemoteAgent, isResultOfPlay, runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent, Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
 import { entryAt, genericEntry, getGame, isEnvironmentUrl, parseEnvironment, withGamepad, type GameEntry } from '../../games-manifest/index.js';
@@ -192,16 +192,21 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   return result;
 }
 
+/** 0 for a result of play; 1 for a match that ended incomplete or whose episode is no result of play (failed, format). */
+export function exitCodeOf(result: MatchResult): number {
+  return result.status === 'complete' && isResultOfPlay(result.episode) ? 0 : 1;
+}
+
 export async function matchCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('match', matchOptions, argv);
   const config = buildMatchConfig(values);
   const videoFps = Number(values['video-fps']);
   const flags = { quiet: values.quiet, json: values.json, listen: values.listen, video: values.video ? videoFps : undefined };
-  if (!values.swap) return (await playOne(config, flags)).status === 'complete' ? 0 : 1;
+  if (!values.swap) return exitCodeOf(await playOne(config, flags));
   // Both side orders, so a first-player advantage cancels out when the two lines are read together.
   if (config.agents.length !== 2) throw usage(`--swap plays two agents in both orders; ${config.agents.length} agent(s) were given`);
   if (config.agents.some((a) => a.kind === 'remote')) throw usage('--swap cannot seat remote agents twice; run two matches instead');
   const first = await playOne(config, flags);
   const second = await playOne({ ...config, agents: [config.agents[1]!, config.agents[0]!] }, flags);
-  return first.status === 'complete' && second.status === 'complete' ? 0 : 1;
+  return Math.max(exitCodeOf(first), exitCodeOf(second));
 }

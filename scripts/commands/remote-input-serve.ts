@@ -5,7 +5,7 @@
  * SIGINT or SIGTERM.
  */
 import { ArenaError, ErrorCode, GamepadAxis, gamepadAxis, READY_PREFIX, type InputEvent } from '../../protocol/index.js';
-import { REMOTE_INPUT_BASE_PORT, serveRemoteInput } from '../../game-host/index.js';
+import { launchDelay, REMOTE_INPUT_BASE_PORT, serveRemoteInput, withMapOpenDelay } from '../../game-host/index.js';
 import { builtinGames, SimulationBackend } from '../../games/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
@@ -23,6 +23,8 @@ export const remoteInputServeOptions = {
   'first-line-timeout': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '10000', description: 'close a connection that sends no complete line this long after it is accepted' },
   axes: { type: 'string', arg: 'LIST', description: 'gamepad axes the game takes, comma-separated (LX,LY,RX,RY,LT,RT): `axis` commands on Gamepad_LeftX... reach it' },
   'log-inputs': { type: 'boolean', description: 'print every input the game takes, with its game time, on stderr' },
+  'launch-delay': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '0', description: 'wait this long before serving, as a UE5 build launching (a simulated fleet, docs/fleet.md)' },
+  'map-open-delay': { type: 'string', kind: 'integer', arg: 'MS', defaultText: '0', description: 'each reset onto another map waits this long first, as a build opening a level' },
   quiet: { type: 'boolean', description: 'no log on stderr' },
 } as const satisfies FlagTable;
 
@@ -44,7 +46,9 @@ export async function remoteInputServeCommand(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
   const firstLineTimeoutMs = intFlag(values['first-line-timeout'], 'first-line-timeout', 1, 3_600_000);
   const log = values.quiet ? undefined : (line: string): void => void process.stderr.write(`remote-input: ${line}\n`);
-  const server = await serveRemoteInput(new SimulationBackend(def), {
+  const mapOpenMs = intFlag(values['map-open-delay'], 'map-open-delay', 0, 3_600_000) ?? 0;
+  await launchDelay(intFlag(values['launch-delay'], 'launch-delay', 0, 3_600_000) ?? 0);
+  const server = await serveRemoteInput(withMapOpenDelay(new SimulationBackend(def), mapOpenMs), {
     host: values.host,
     port,
     entry,
@@ -78,6 +82,7 @@ export const remoteInputServeCli: CommandSpec = {
     'arena remote-input-serve --game last_stand --port 12345',
     'arena remote-input-serve --game sky_duel --port 0 --paused --quiet',
     'arena remote-input-serve --game last_stand --port 12345 --axes LX,LY,RT --log-inputs',
+    'arena remote-input-serve --game last_stand --port 0 --launch-delay 20000 --map-open-delay 3000',
   ],
   notes: ['Prints ARENA_READY {"ports":[...]} on stdout when listening, then runs until Ctrl-C or SIGTERM.'],
   run: remoteInputServeCommand,

@@ -12,6 +12,7 @@ import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
+import { comparisonText, compareGroups } from '../report/comparisons.js';
 import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
 import { describeConditionKeys } from '../report/condition-words.js';
 import { writeRunPlots } from '../report/plot.js';
@@ -19,7 +20,7 @@ import { writeRunPlots } from '../report/plot.js';
 /** `arena report`'s flags. */
 export const reportOptions = {
   json: { type: 'boolean', description: 'everything as JSON: runs, condition groups with their aggregates, the pooled table if asked (a sweep: its tables)' },
-  pool: { type: 'boolean', description: 'also pool runs whose conditions differ into one table (the differing keys are named)' },
+  pool: { type: 'boolean', description: 'also pool runs whose conditions differ into one table, and compare arms that differ in more than the studied factor (marked pooled, the differing keys named)' },
   plot: { type: 'string', arg: 'DIR', description: 'write <run-id>.svg and <run-id>.png per run: decision latency and progress over game time' },
 } as const satisfies FlagTable;
 
@@ -63,8 +64,8 @@ function groupTitle(g: ConditionGroup): string {
 }
 
 /** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */
-async function sweepReport(dir: string, json: boolean): Promise<number> {
-  const { text, files, tables } = await writeSweepReport(dir);
+async function sweepReport(dir: string, json: boolean, pool: boolean): Promise<number> {
+  const { text, files, tables } = await writeSweepReport(dir, { pool });
   process.stdout.write(json ? `${JSON.stringify(tables, null, 2)}\n` : text);
   process.stderr.write(`written: ${files.join(', ')}\n`);
   return 0;
@@ -73,17 +74,19 @@ async function sweepReport(dir: string, json: boolean): Promise<number> {
 export async function reportCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('report', reportOptions, argv, true);
   if (positionals.length === 0) throw usage('usage: arena report RUN_DIR|RUNS_FOLDER|SWEEP_DIR... [--json] [--pool] [--plot DIR]');
-  if (positionals.length === 1 && isSweepDir(positionals[0]!)) return sweepReport(positionals[0]!, values.json);
+  if (positionals.length === 1 && isSweepDir(positionals[0]!)) return sweepReport(positionals[0]!, values.json, values.pool);
   const records = runDirs(positionals).map(readRunRecord);
   const groups = groupByConditions(records);
   const differing = differingKeys(groups);
   const pooled = values.pool && groups.length > 1 ? aggregateAgents(records) : undefined;
+  const comparisons = compareGroups(groups, values.pool);
   const plots = values.plot === undefined ? [] : (mkdirSync(values.plot, { recursive: true }), await writeRunPlots(records, values.plot));
   if (values.json) {
     const out = {
       runs: records.map((r) => ({ dir: r.dir, run: r.run, clock: summarizeLedger(r.ledger) })),
       groups: groups.map((g) => ({ id: g.id, game: g.game, variant: g.variant, conditions: g.conditions ?? null, runs: g.records.map((r) => r.run.runId), agents: aggregateAgents(g.records) })),
       differing,
+      comparisons,
       ...(pooled ? { pooled: { differing, agents: pooled } } : {}),
       ...(plots.length > 0 ? { plots } : {}),
     };
@@ -99,6 +102,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
         : `${groups.length} condition groups, not pooled: they differ in ${describeConditionKeys(differing)} (--pool pools them anyway; --json lists the keys)`,
     );
   }
+  const compared = comparisonText(comparisons);
+  if (compared) blocks.push(compared);
   if (plots.length > 0) blocks.push(`plots: ${plots.join(', ')}`);
   process.stdout.write(`${blocks.join('\n\n')}\n`);
   return 0;

@@ -69,6 +69,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
           waitWorkersMs: positive(values['wait-workers'], 'wait-workers', 10) * 1000,
           redisTimeoutMs: positive(values['redis-timeout'], 'redis-timeout', 15) * 1000,
           lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
+          placement: spec.placement,
         });
   const stop = new AbortController();
   const abort = new AbortController();
@@ -81,7 +82,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const bar = values.quiet ? undefined : new ProgressBar(`sweep ${spec.name}`);
-  process.stderr.write(`sweep ${spec.name}: ${jobs.length} episodes on the ${backend.name} backend -> ${dir}\n`);
+  process.stderr.write(`sweep ${spec.name}: ${jobs.length} episodes on the ${backend.name} backend${values.redis === undefined ? '' : `, placement ${spec.placement}`} -> ${dir}\n`);
   try {
     const summary = await runBatch({
       dir,

@@ -10,7 +10,7 @@ import { describeFairness, parseFairness, parseHandicap, parseLatencySource, typ
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
-import { batchBackend } from '../work-backend.js';
+import { batchBackend, placementFlag } from '../work-backend.js';
 import { usage } from '../cli-error.js';
 import { limitFlags } from '../cli/limit-flags.js';
 import { parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
@@ -47,6 +47,7 @@ export const tournamentOptions = {
   parallel: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'matches played at once' },
   redis: { type: 'string', arg: 'URL', description: 'play the matches on arena workers through Redis (redis://host:port) instead of in this process' },
   pool: { type: 'string', arg: 'P', default: 'default', description: 'with --redis: the worker pool that plays them' },
+  placement: { type: 'string', arg: 'fifo|affinity', default: 'fifo', description: 'with --redis: next match to the next free slot, or warm game and map first (docs/fleet.md)' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
   out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
   quiet: { type: 'boolean', description: 'no progress bar' },
@@ -296,7 +297,7 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const bar = values.quiet || work.length === 0 ? undefined : new ProgressBar(`tournament ${entry.id}`);
   const parallel = count(values.parallel, 'parallel', 1);
   const runsDir = arms[0]!.shared.runsDir;
-  const backend = batchBackend({ redis: values.redis, parallel, runsDir, batchDir: outDir, batch: `tournament-${entry.id}` });
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir, batchDir: outDir, batch: `tournament-${entry.id}`, placement: placementFlag(values.placement) });
   const items = work.map(({ plan, match }) => ({ job: matchJob(plan.shared, plan.setup, match, byLabel, plan.outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, work[i]!]));
   let finished = 0;

@@ -39,7 +39,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
   const dir = resolveCurveDir(values.curve, values.out);
   const state = readCurveState(join(dir, 'curve.json'))!;
   const makePlayer = await playerFactory(state.settings);
-  const work = curveWork(state.settings, values);
+  const { close: closeWork, ...work } = curveWork(state.settings, values, dir);
   const variants = values.variants.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
 
   const controller = new AbortController();
@@ -78,6 +78,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
     throw err;
   } finally {
     process.off('SIGINT', onSigint);
+    await closeWork();
   }
 }
 

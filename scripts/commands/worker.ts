@@ -18,6 +18,9 @@ export const workerOptions = {
   name: { type: 'string', arg: 'NAME', defaultText: 'HOST-PID', description: "the worker's name in logs and records" },
   'work-dir': { type: 'string', arg: 'DIR', defaultText: 'a folder in the temp dir', description: 'where run directories are written before they are sent' },
   'lock-ms': { type: 'string', kind: 'number', arg: 'MS', defaultText: '30000', description: 'job lock: silent this long, a worker counts as dead and its episode is replayed' },
+  'speed-factor': { type: 'string', kind: 'number', arg: 'X', defaultText: '1', description: 'play X times as fast as this host can (0.5: a host half as fast; a simulated fleet)' },
+  calibrate: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'short episodes played at start to measure the speed this worker advertises (0: advertise --speed-factor)' },
+  frames: { type: 'string', arg: 'WxH,...', defaultText: 'any', description: 'frame sizes this host serves, e.g. 1920x1080,640x360' },
   'stall-limit': { type: 'string', kind: 'integer', arg: 'N', defaultText: '3', description: 'replays of an episode whose worker went silent before it fails as WORKER_LOST (0: fail at the first stall)' },
 } as const satisfies FlagTable;
 
@@ -30,6 +33,15 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const unknown = games.filter((g) => !known.includes(g));
   if (unknown.length > 0) throw usage(`unknown game(s) ${unknown.join(', ')}; known games: ${known.join(', ')}`);
   const stallLimit = num(values['stall-limit'], 'stall-limit') ?? 3;
+  const speedFactor = positive(values['speed-factor'], 'speed-factor', 1);
+  if (speedFactor > 1) throw usage(`--speed-factor slows a host down: at most 1 (got ${speedFactor})`);
+  const calibrate = num(values.calibrate, 'calibrate') ?? 1;
+  if (calibrate < 0) throw usage(`--calibrate takes 0 or more episodes (got ${calibrate})`);
+  const frames = values.frames?.split(',').map((f) => {
+    const m = /^(\d+)x(\d+)$/.exec(f.trim());
+    if (!m) throw usage(`--frames takes sizes like 1920x1080,640x360 (got '${f}')`);
+    return { width: Number(m[1]), height: Number(m[2]) };
+  });
   const name = values.name ?? defaultWorkerName();
   const worker = await startFleetWorker({
     connection: parseRedisUrl(values.redis),
@@ -42,6 +54,9 @@ export async function workerCommand(argv: string[]): Promise<number> {
     entryOf: jobEntry,
     lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
     stallLimit,
+    speedFactor,
+    calibrate,
+    ...(frames ? { frames } : {}),
   });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

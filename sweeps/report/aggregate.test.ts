@@ -2,39 +2,63 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEpisode } from '../store/results-store.js';
 import { sweepTables } from './aggregate.js';
 
-/** A stored two-player episode whose players made `progress`, with the benchmark score when it was played under the profile. */
-function stored(id: string, game: string, progress: [number, number], benchmark?: number[]): StoredEpisode {
-  const player = (slot: number, p: number) => ({ slot, label: `p${slot}`, progress: p, score: p, outcome: 'none' as const, decisions: 3, invalid: 0, failed: 0, wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 });
+const conditions = (clock: string, latency: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  clock,
+  observationDelayMs: 2000,
+  stepBudget: 20,
+  timeLimitMs: 30_000,
+  gateway: { version: '0.1.0', commit: 'abc' },
+  agents: [{ slot: 0, kind: 'scripted', label: 'scripted', latency, latencyMeaning: latency }],
+  ...over,
+});
+
+function episode(clock: 'pdq' | 'lcrt', latency: string, seed: number, progress: number, over: Record<string, unknown> = {}): StoredEpisode {
+  const id = `${clock}-${latency}-${seed}`;
   return {
-    job: {
+    job: { id, batch: 'b', cell: `${clock}-${latency}`, cellInfo: { game: 'last_stand', variant: 'origin', clock, latency, lineup: ['scripted'] }, episode: seed, seed, pool: 'default', agents: [{ slot: 0, label: 'scripted', kind: 'scripted' }] },
+    outcome: {
       id,
-      batch: 'b',
-      cell: game,
-      cellInfo: { game, variant: 'origin', clock: 'pdq', latency: 'none', lineup: ['a', 'b'] },
-      episode: 0,
-      seed: 1,
-      pool: 'local',
-      agents: [
-        { slot: 0, label: 'a', kind: 'random' },
-        { slot: 1, label: 'b', kind: 'random' },
-      ],
-      ...(benchmark ? { profile: 'omnigamearena' as const } : {}),
+      status: 'complete',
+      reason: 'time_limit',
+      episode: 'finished',
+      simMs: 30_000,
+      players: [{ slot: 0, label: 'scripted', progress, score: 0, outcome: 'none', decisions: 10, invalid: 0, failed: 0, wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }],
+      conditions: conditions(clock, clock === 'pdq' ? 'none' : latency, over),
+      dir: `runs/${id}`,
+      worker: 'local',
+      wallMs: 1,
     },
-    outcome: { id, status: 'complete', reason: 'step_budget', simMs: 1000, players: [player(0, progress[0]), player(1, progress[1])], ...(benchmark ? { benchmark } : {}), dir: id, worker: 'local', wallMs: 1 },
     attempt: 1,
     finishedAt: '2026-12-01T00:00:00Z',
   };
 }
 
-describe('sweep tables under the omnigamearena profile', () => {
-  it("rate each seat by its benchmark score, unclamped, a Coop team's sum for both seats", () => {
-    const tables = sweepTables([stored('e1', 'sky_duel', [1, 0], [12.5, 3]), stored('e2', 'shared_floor', [1, 1], [40])]);
-    const mean = (agent: string, game: string): number | undefined => tables.cells.find((c) => c.agent === agent && c.game === game)?.meanProgress;
-    expect([mean('a', 'sky_duel'), mean('b', 'sky_duel'), mean('a', 'shared_floor'), mean('b', 'shared_floor')]).toEqual([12.5, 3, 40, 40]);
+describe('sweep tables: PDQ minus LCRT', () => {
+  const pdq = [episode('pdq', 'none', 1, 0.8), episode('pdq', 'none', 2, 0.6)];
+
+  it('compares arms whose declared conditions differ in the clock alone', () => {
+    const t = sweepTables([...pdq, episode('lcrt', 'synthetic:500', 1, 0.5), episode('lcrt', 'synthetic:500', 2, 0.3)]);
+    expect(t.refused).toEqual([]);
+    expect(t.pdqLcrt).toHaveLength(1);
+    expect(t.pdqLcrt[0]).toMatchObject({ latency: 'synthetic:500', pdq: 0.7, lcrt: 0.4, diff: 0.3 });
+    expect(t.pdqLcrt[0]!.pooled).toBeUndefined();
   });
 
-  it('keep our progress for episodes played under our own profile', () => {
-    const tables = sweepTables([stored('e3', 'sky_duel', [0.25, 0.75])]);
-    expect(tables.cells.map((c) => c.meanProgress)).toEqual([0.25, 0.75]);
+  it('refuses arms that differ in the observation delay too, and names it', () => {
+    const t = sweepTables([...pdq, episode('lcrt', 'synthetic:500', 1, 0.5, { observationDelayMs: 0 })]);
+    expect(t.pdqLcrt).toEqual([]);
+    expect(t.refused).toEqual([{ comparison: 'pdq-lcrt', agent: 'scripted', game: 'last_stand', latency: 'synthetic:500', confounds: ['observationDelayMs'] }]);
+  });
+
+  it('pools the confounded arms when asked, and marks the row', () => {
+    const t = sweepTables([...pdq, episode('lcrt', 'synthetic:500', 1, 0.5, { observationDelayMs: 0 }), episode('lcrt', 'synthetic:500', 2, 0.5, { observationDelayMs: 0 })], { pool: true });
+    expect(t.refused).toEqual([]);
+    expect(t.pdqLcrt[0]!.pooled).toEqual(['observationDelayMs']);
+  });
+
+  it('refuses episodes stored without declared conditions', () => {
+    const old = episode('lcrt', 'synthetic:0', 1, 0.5);
+    const { conditions: _c, ...outcome } = old.outcome;
+    expect(sweepTables([...pdq, { ...old, outcome }]).refused[0]!.confounds).toEqual(['(undeclared)']);
   });
 });

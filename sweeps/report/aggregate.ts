@@ -1,4 +1,5 @@
 /** The tables of a sweep report, computed from the stored episodes. */
+import { compareArms } from '../../gateway/index.js';
 import type { StoredEpisode } from '../store/results-store.js';
 import { diffCi, meanCi, quantile } from './stats.js';
 import { seatScore } from '../../games-manifest/index.js';
@@ -32,6 +33,18 @@ export interface DiffRow {
   readonly lcrt: number;
   readonly diff: number;
   readonly ci95: number;
+  /** Set when the arms' declared conditions differ in more than the clock and were pooled on request: those fields. */
+  readonly pooled?: readonly string[];
+}
+
+/** A comparison left out because its arms differ in more than the factor it studies. */
+export interface RefusedRow {
+  readonly comparison: 'pdq-lcrt';
+  readonly agent: string;
+  readonly game: string;
+  readonly latency: string;
+  /** The declared conditions the arms differ in besides the clock. */
+  readonly confounds: readonly string[];
 }
 
 /** Per agent: timing, tokens and answer quality over all its decisions. */
@@ -55,6 +68,8 @@ export interface ModelRow {
 export interface SweepTables {
   readonly cells: CellRow[];
   readonly pdqLcrt: DiffRow[];
+  /** Comparisons refused because their arms are confounded (empty when every one could be made). */
+  readonly refused: RefusedRow[];
   readonly models: ModelRow[];
   readonly episodes: { readonly stored: number; readonly complete: number; readonly failed: number };
 }
@@ -103,8 +118,12 @@ function staleShareOf(players: readonly StoredEpisode['outcome']['players'][numb
   return judged === 0 ? null : round(players.reduce((n, p) => n + (p.stale ?? 0), 0) / judged);
 }
 
-/** Every table of the report. Failed episodes count in rates, not in means of progress. */
-export function sweepTables(stored: readonly StoredEpisode[]): SweepTables {
+/**
+ * Every table of the report. Failed episodes count in rates, not in means of progress. A PDQ-minus-LCRT
+ * difference is computed only between arms whose declared conditions differ in the clock alone; other arms
+ * are listed as refused with the fields they differ in, or pooled and marked when `options.pool` says so.
+ */
+export function sweepTables(stored: readonly StoredEpisode[], options: { readonly pool?: boolean } = {}): SweepTables {
   const all = samples(stored);
   const byCell = groupBy(all, (s) => [s.agent, s.game, s.clock, s.latency].join('\u0000'));
   const cells: CellRow[] = [...byCell.values()].map((list) => {
@@ -131,15 +150,23 @@ export function sweepTables(stored: readonly StoredEpisode[]): SweepTables {
   });
   cells.sort((a, b) => a.agent.localeCompare(b.agent) || a.game.localeCompare(b.game) || a.clock.localeCompare(b.clock) || a.meanChargedMs - b.meanChargedMs || a.latency.localeCompare(b.latency));
 
-  const progressOf = (agent: string, game: string, clock: string, latency?: string): number[] =>
-    all.filter((s) => s.agent === agent && s.game === game && s.clock === clock && (latency === undefined || s.latency === latency) && s.e.outcome.status === 'complete' && s.p).map((s) => s.p!.progress);
+  const arm = (agent: string, game: string, clock: string, latency?: string): Sample[] =>
+    all.filter((s) => s.agent === agent && s.game === game && s.clock === clock && (latency === undefined || s.latency === latency) && s.e.outcome.status === 'complete' && s.p);
   const pdqLcrt: DiffRow[] = [];
+  const refused: RefusedRow[] = [];
   for (const c of cells.filter((x) => x.clock === 'lcrt')) {
-    const pdq = meanCi(progressOf(c.agent, c.game, 'pdq'));
-    if (pdq.n === 0) continue;
-    const lcrt = meanCi(progressOf(c.agent, c.game, 'lcrt', c.latency));
+    const pdqArm = arm(c.agent, c.game, 'pdq');
+    if (pdqArm.length === 0) continue;
+    const lcrtArm = arm(c.agent, c.game, 'lcrt', c.latency);
+    const verdict = compareArms(pdqArm.map((s) => s.e.outcome.conditions), lcrtArm.map((s) => s.e.outcome.conditions), 'clock', options.pool);
+    if (verdict.verdict === 'refused') {
+      refused.push({ comparison: 'pdq-lcrt', agent: c.agent, game: c.game, latency: c.latency, confounds: verdict.confounds });
+      continue;
+    }
+    const pdq = meanCi(pdqArm.map((s) => s.p!.progress));
+    const lcrt = meanCi(lcrtArm.map((s) => s.p!.progress));
     const d = diffCi(pdq, lcrt);
-    pdqLcrt.push({ agent: c.agent, game: c.game, latency: c.latency, pdq: round(pdq.mean), lcrt: round(lcrt.mean), diff: round(d.diff), ci95: round(d.half) });
+    pdqLcrt.push({ agent: c.agent, game: c.game, latency: c.latency, pdq: round(pdq.mean), lcrt: round(lcrt.mean), diff: round(d.diff), ci95: round(d.half), ...(verdict.verdict === 'pooled' ? { pooled: verdict.confounds } : {}) });
   }
 
   const models: ModelRow[] = [...groupBy(all, (s) => s.agent).values()].map((list) => {
@@ -169,5 +196,5 @@ export function sweepTables(stored: readonly StoredEpisode[]): SweepTables {
   });
   models.sort((a, b) => a.agent.localeCompare(b.agent));
   const complete = stored.filter((e) => e.outcome.status === 'complete').length;
-  return { cells, pdqLcrt, models, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
+  return { cells, pdqLcrt, refused, models, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
 }

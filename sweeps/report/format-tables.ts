@@ -11,7 +11,7 @@ export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models'
       ['agent', 'game', 'clock', 'latency', 'episodes', 'completed', 'mean_progress', 'ci95', 'wins', 'draws', 'losses', 'actions_per_episode', 'mean_charged_ms', 'stale_share'],
       ...t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, String(c.episodes), String(c.completed), num(c.meanProgress), num(c.ci95), String(c.wins), String(c.draws), String(c.losses), num(c.actionsPerEpisode, 1), num(c.meanChargedMs, 0), c.staleShare === null ? '-' : num(c.staleShare)]),
     ],
-    pdqLcrt: [['agent', 'game', 'lcrt_latency', 'pdq_progress', 'lcrt_progress', 'pdq_minus_lcrt', 'ci95'], ...t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, num(d.pdq), num(d.lcrt), num(d.diff), num(d.ci95)])],
+    pdqLcrt: [['agent', 'game', 'lcrt_latency', 'pdq_progress', 'lcrt_progress', 'pdq_minus_lcrt', 'ci95', 'pooled_over'], ...t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, num(d.pdq), num(d.lcrt), num(d.diff), num(d.ci95), d.pooled ? d.pooled.join(' ') : '-'])],
     models: [
       ['agent', 'episodes', 'decisions', 'latency_p50_ms', 'latency_p95_ms', 'ttft_p50_ms', 'ttft_p95_ms', 'charged_p50_ms', 'charged_p95_ms', 'tokens_in', 'tokens_out', 'invalid_rate', 'completion_rate', 'failures'],
       ...t.models.map((m) => [
@@ -64,10 +64,25 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
         { header: 'pdq progress', kind: 'number', digits: 3 },
         { header: 'lcrt progress', kind: 'number', digits: 3 },
         { header: 'pdq - lcrt', unit: '95% CI', kind: 'interval', digits: 3 },
+        { header: 'pooled over', kind: 'text', note: 'set only with --pool: the declared conditions the arms also differ in' },
       ],
-      rows: t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, d.pdq, d.lcrt, iv(d.diff, d.ci95)]),
+      rows: t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, d.pdq, d.lcrt, iv(d.diff, d.ci95), d.pooled ? d.pooled.join(', ') : null]),
       ...(t.pdqLcrt.length === 0 ? { note: '(no agent and game with both pdq and lcrt cells)' } : {}),
     },
+    ...(t.refused.length === 0
+      ? []
+      : [
+          {
+            title: 'Refused: PDQ minus LCRT between arms that differ in more than the clock (--pool compares them anyway, marked)',
+            columns: [
+              { header: 'agent', kind: 'text' as const },
+              { header: 'game', kind: 'text' as const },
+              { header: 'lcrt latency', kind: 'text' as const },
+              { header: 'the arms also differ in', kind: 'text' as const },
+            ],
+            rows: t.refused.map((r) => [r.agent, r.game, r.latency, r.confounds.join(', ')]),
+          },
+        ]),
     {
       title: 'Per agent: decision latency, time to first token, tokens, answers',
       columns: [

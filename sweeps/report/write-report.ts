@@ -17,10 +17,10 @@ export function isSweepDir(dir: string): boolean {
 }
 
 /** The tables of the batch in `dir`. */
-export function readSweepTables(dir: string): SweepTables {
+export function readSweepTables(dir: string, options: { readonly pool?: boolean } = {}): SweepTables {
   const store = new ResultsStore(join(dir, STORE_FILE));
   try {
-    return sweepTables(store.all());
+    return sweepTables(store.all(), options);
   } finally {
     store.close();
   }
@@ -46,8 +46,8 @@ export function spendLine(s: TokenSpend): string {
 }
 
 /** Writes `<dir>/report/`: cells.csv, pdq-lcrt.csv, models.csv, report.json and both plots as SVG and PNG; returns the text and the files. */
-export async function writeSweepReport(dir: string): Promise<{ text: string; files: string[]; tables: SweepTables }> {
-  const tables = readSweepTables(dir);
+export async function writeSweepReport(dir: string, options: { readonly pool?: boolean } = {}): Promise<{ text: string; files: string[]; tables: SweepTables }> {
+  const tables = readSweepTables(dir, options);
   const out = join(dir, 'report');
   mkdirSync(out, { recursive: true });
   const rows = tableRows(tables);

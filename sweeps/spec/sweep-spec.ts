@@ -83,6 +83,12 @@ export const SweepSpec = z.strictObject({
       tokens: z.number().int().min(1, 'a budget of 0 plays nothing; leave it out for no limit').optional(),
     })
     .default({}),
+  /**
+   * Where and when episodes run on a fleet, never what they play (so not part of any cell id): `fifo`, the next
+   * episode to the next free slot; `affinity`, warm game and map first, then least expected finish time. Written
+   * to batch.json with the spec.
+   */
+  placement: z.enum(['fifo', 'affinity']).default('fifo'),
   records: z
     .strictObject({
       /** A folder every worker and the coordinator mount at the same path: run records go there, not copied back. */

@@ -23,7 +23,7 @@ export class EmbeddedBackend implements WorkBackend {
   async run(items: readonly WorkItem[], sink: WorkSink, signals: WorkSignals): Promise<void> {
     await runPool(items, this.options.parallel ?? 1, signals.stop, async (item) => {
       sink.onStart?.(item, 'local');
-      const outcome = await runEpisode(item.job, { ...this.options, limiter: this.limiter, worker: 'local', signal: signals.abort });
+      const outcome = await runEpisode(item.job, { ...this.options, ...(item.runsDir === undefined ? {} : { runsDir: item.runsDir }), limiter: this.limiter, worker: 'local', signal: signals.abort });
       await sink.onOutcome(item, outcome);
     });
   }

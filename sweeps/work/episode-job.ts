@@ -90,6 +90,8 @@ export const EpisodeOutcome = z.strictObject({
   players: z.array(OutcomePlayer),
   /** The benchmark score of each entry, for a match played under the omnigamearena profile. */
   benchmark: z.array(z.number()).optional(),
+  /** The run's declared conditions (run.json `conditions`), so reports compare arms only under equal ones. */
+  conditions: z.record(z.string(), z.unknown()).optional(),
   /** The run directory, relative to the batch folder (or absolute on a shared path). */
   dir: z.string(),
   /** Who played it: `local` or a worker's name. */

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
-import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
+import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, readRunJson, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
 import type { GameEntry } from '../../games-manifest/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
@@ -104,6 +104,7 @@ export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<Ep
   try {
     const result = await runMatch(matchSpecOf(job, deps, runsDir));
     const stats = decisionStats(dir);
+    const conditions = readRunJson(dir).conditions;
     // An episode where at least half of a player's decisions failed at the provider is no result of play:
     // it is a failure of the infrastructure, which --retry-failed plays again.
     const decisionsFailed = result.status === 'complete' && result.episode === 'failed';
@@ -127,6 +128,7 @@ export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<Ep
       simMs: result.simMs,
       players: result.players.map((p) => ({ ...p, ...(stats.get(p.slot) ?? { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }) })),
       ...(result.benchmark ? { benchmark: [...result.benchmark.scores] } : {}),
+      ...(conditions ? { conditions } : {}),
       dir: job.shared === undefined ? join('runs', job.id) : dir,
       worker,
       wallMs: performance.now() - started,

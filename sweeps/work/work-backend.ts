@@ -5,6 +5,8 @@ import type { EpisodeJob, EpisodeOutcome } from './episode-job.js';
 export interface WorkItem {
   readonly job: EpisodeJob;
   readonly attempt: number;
+  /** Where this item's run directory goes, when not the backend's own runs folder (a curve's round folders). */
+  readonly runsDir?: string;
 }
 
 /** Where a backend reports to. `onOutcome` resolves once the outcome is stored; only then is it done. */
@@ -43,6 +45,6 @@ export async function runPool<T>(items: readonly T[], limit: number, stop: Abort
 export async function runOne(backend: WorkBackend, item: WorkItem, abort: AbortSignal | undefined): Promise<EpisodeOutcome | undefined> {
   let outcome: EpisodeOutcome | undefined;
   const signal = abort ?? new AbortController().signal;
-  await backend.run([item], { onOutcome: (_, o) => void (outcome = o) }, { stop: signal, abort: signal });
+  await backend.run([item], { onOutcome: (_, o) => void (o.id === item.job.id && (outcome = o)) }, { stop: signal, abort: signal });
   return outcome;
 }

@@ -43,7 +43,11 @@ export function reflectorClient(fake: FakeProvider): OpenAI {
   return new OpenAI({ baseURL: fake.url, apiKey: 'none', maxRetries: 0, timeout: 10_000 });
 }
 
-/** Settings for a fast curve on last_stand: 6 s episodes, no observation delay, no held-out variants. */
+/**
+ * Settings for a fast curve on last_stand: 6 decisions in a 6 s run with no observation delay (4.3 s of play, so
+ * a player who survives them scores 0.72 of the run and no round reaches the success threshold), no held-out
+ * variants.
+ */
 export function fastSettings(over: Partial<CurveSettingsInput> = {}): CurveSettingsInput {
   return {
     game: 'last_stand',
@@ -51,7 +55,7 @@ export function fastSettings(over: Partial<CurveSettingsInput> = {}): CurveSetti
     episodes: 1,
     heldOut: [],
     reflector: { model: 'fake-reflector', maxToolCalls: 8, maxSubmissions: 3 },
-    match: { timeLimitMs: 6000, observationDelayMs: 0 },
+    match: { timeLimitMs: 6000, observationDelayMs: 0, stepBudget: 6 },
     ...over,
   };
 }

@@ -106,6 +106,24 @@ export function describeGameBasics(suite: GameSuite): void {
   it('refuses an unknown variant', () => {
     expect(() => create(1, 'nope')).toThrow(RangeError);
   });
+
+  it("plays to the run's time limit where it is shorter than the variant's", () => {
+    const runLimitMs = 4000;
+    const sim = game.create({ seed: 1, variant: game.variants[0]!, slots: game.slots.map((s) => s.slot), timeLimitMs: runLimitMs });
+    let ms = 0;
+    while (sim.ended() === undefined && ms < 2 * runLimitMs) {
+      sim.tick();
+      ms += sim.tickMs;
+    }
+    const end = sim.ended();
+    expect(end, 'the episode ends by the run limit at the latest').toBeDefined();
+    // Nobody acted, so only the timer (or the game itself, as when a player falls) ends it, never later than the run's limit.
+    if (end!.reason === 'time_limit') expect(ms).toBe(Math.ceil(runLimitMs / sim.tickMs) * sim.tickMs);
+    else expect(ms).toBeLessThanOrEqual(runLimitMs);
+    const state = sim.state() as { timeLimitMs?: number };
+    if (state.timeLimitMs !== undefined) expect(state.timeLimitMs).toBe(runLimitMs);
+    expectProgressInRange(sim);
+  });
 }
 
 /** Holds `keys` for slot 0 for `ms` of game time (or until the end), then releases them. */

@@ -63,7 +63,8 @@ export async function until(check: () => boolean, ms: number, what: string): Pro
 export async function startWorkers(redisUrl: string, names: readonly string[], extra: readonly string[] = []): Promise<ArenaProcess[]> {
   return Promise.all(
     names.map(async (name) => {
-      const p = startArena(['worker', '--redis', redisUrl, '--name', name, '--lock-ms', '1500', ...extra]);
+      // No calibration episode at start unless a test asks for one (`extra` comes last and wins).
+      const p = startArena(['worker', '--redis', redisUrl, '--name', name, '--lock-ms', '1500', '--calibrate', '0', ...extra]);
       await waitForLine(p, `worker ${name}:`);
       return p;
     }),

@@ -13,9 +13,11 @@ import { RedisLimiter } from '../../limits/redis-limiter.js';
 import type { EpisodeOutcome } from '../episode-job.js';
 import { runEpisode, type AgentFactory, type EpisodeDeps } from '../run-episode.js';
 import { WorkPayload, type ResultPayload } from './payloads.js';
-import { filesKey, poolQueue, type RedisConnection } from './redis-names.js';
+import { filesKey, poolQueue, workerQueue, type RedisConnection } from './redis-names.js';
 import { packRunDir } from './run-files.js';
-import { startHeartbeat } from './worker-registry.js';
+import { startHeartbeat, type SlotInfo } from './worker-registry.js';
+import { wait } from '../../limits/endpoint-limiter.js';
+import type { EpisodeJob } from '../episode-job.js';
 
 export interface FleetWorkerOptions {
   readonly connection: RedisConnection;
@@ -35,6 +37,15 @@ export interface FleetWorkerOptions {
   readonly stallLimit?: number;
   readonly heartbeatMs?: number;
   readonly log?: (line: string) => void;
+  /**
+   * Plays this much slower than it could (a simulated slower GPU host): after each episode it waits
+   * `wallMs x (1 / speedFactor - 1)` before the slot is free (default 1).
+   */
+  readonly speedFactor?: number;
+  /** Short episodes played at start to measure the speed it advertises (0: advertise `speedFactor`; default 1). */
+  readonly calibrate?: number;
+  /** Frame sizes this host serves (absent: any). */
+  readonly frames?: readonly { readonly width: number; readonly height: number }[];
 }
 
 /** A running worker; `close` lets running episodes finish, then leaves. */
@@ -44,15 +55,76 @@ export interface FleetWorker {
 }
 
 const FILES_TTL_S = 7 * 24 * 3600;
+/** The calibration's reference: ms a calibration episode takes on a reference host. */
+const CALIBRATION_REF_MS = 1000;
+
+/** The short episode a worker times to measure its speed, and replays on a slot as its health check. */
+export function calibrationJob(game: string, variant: string, name: string): EpisodeJob {
+  return {
+    id: `calibration-${name}`.replace(/[^A-Za-z0-9_.+-]/g, '_'),
+    batch: 'calibration',
+    cell: 'calibration',
+    cellInfo: { game, variant, clock: 'pdq', latency: 'none', lineup: ['idle'] },
+    episode: 0,
+    seed: 1,
+    pool: 'calibration',
+    agents: [{ slot: 0, label: 'idle', kind: 'idle' }],
+    stepBudget: 2,
+    observationDelayMs: 0,
+  };
+}
+
+/** Build slots: which map each has open; a job takes a free slot with its map open, else one with its game, else any. */
+class Slots {
+  readonly states: SlotInfo[];
+  private readonly waiting: (() => void)[] = [];
+  constructor(n: number) {
+    this.states = Array.from({ length: n }, () => ({ busy: false, checks: 0 }));
+  }
+  async take(game: string, map: string): Promise<number> {
+    for (;;) {
+      const free = this.states.map((s, i) => [s, i] as const).filter(([s]) => !s.busy);
+      const pick = free.find(([s]) => s.warm?.game === game && s.warm.map === map) ?? free.find(([s]) => s.warm?.game === game) ?? free.find(([s]) => s.warm === undefined) ?? free[0];
+      if (pick) {
+        pick[0].busy = true;
+        return pick[1];
+      }
+      await new Promise<void>((r) => this.waiting.push(r));
+    }
+  }
+  release(i: number): void {
+    this.states[i]!.busy = false;
+    this.waiting.shift()?.();
+  }
+}
 
 export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWorker> {
   const log = o.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  const redis = new Redis({ ...o.connection, maxRetriesPerRequest: null });
+  // One command connection for everything this worker sends (results, run files, limits, heartbeats, the pool
+  // queue's own commands), however many episodes it plays at once; BullMQ adds the pool queue's blocking one.
+  const redis = new Redis({ ...o.connection, maxRetriesPerRequest: null, connectionName: `arena-worker-${o.name}`.replace(/[^A-Za-z0-9_.:-]/g, '_') });
   redis.on('error', () => undefined);
   const games = new Set(o.games);
   const resultQueues = new Map<string, Queue>();
   const lockMs = o.lockMs ?? 30_000;
   mkdirSync(o.workDir, { recursive: true });
+
+  const slots = new Slots(o.slots);
+  let beat: () => void = () => undefined;
+  const slowdown = (wallMs: number): Promise<void> => ((o.speedFactor ?? 1) < 1 ? wait(wallMs * (1 / o.speedFactor! - 1)) : Promise.resolve());
+  const deps = (worker: string): EpisodeDeps => ({ makeAgent: o.makeAgent, runsDir: o.workDir, worker, ...(o.entryOf ? { entryOf: o.entryOf } : {}) });
+  /** The slot's build crashed on this map: it stays off it until a short episode of that map plays through. */
+  const healthCheck = async (slot: number, episode: EpisodeJob): Promise<void> => {
+    const check = await runEpisode({ ...calibrationJob(episode.cellInfo.game, episode.cellInfo.variant, `${o.name}-check-${slot}`), ...(episode.env ? { env: episode.env } : {}), ...(episode.maps ? { maps: episode.maps } : {}) }, deps(o.name));
+    rmSync(join(o.workDir, check.id), { recursive: true, force: true });
+    if (check.status === 'complete') {
+      const s = slots.states[slot]!;
+      delete s.crashed;
+      s.checks++;
+      s.warm = { game: episode.cellInfo.game, map: episode.cellInfo.variant };
+      log(`${o.name}: slot ${slot} passed its health check on ${episode.cellInfo.game}/${episode.cellInfo.variant}`);
+    }
+  };
 
   const play = async (job: Job): Promise<{ id: string }> => {
     const payload = WorkPayload.parse(job.data);
@@ -62,8 +134,26 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       const message = `worker ${o.name} in pool ${o.pool} has no ${episode.cellInfo.game}`;
       outcome = { id: episode.id, status: 'failed', reason: ErrorCode.UNKNOWN_GAME, failure: { code: ErrorCode.UNKNOWN_GAME, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', episode.id), worker: o.name, wallMs: 0 };
     } else {
-      log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts`);
-      outcome = await runEpisode(episode, { makeAgent: o.makeAgent, runsDir: o.workDir, worker: o.name, limiter: new RedisLimiter(redis, payload.endpoints), ...(o.entryOf ? { entryOf: o.entryOf } : {}) });
+      const slot = await slots.take(episode.cellInfo.game, episode.cellInfo.variant);
+      const state = slots.states[slot]!;
+      const map = { game: episode.cellInfo.game, map: episode.cellInfo.variant };
+      const load = state.warm?.game !== map.game ? 'launch' : state.warm.map !== map.map ? 'map' : 'warm';
+      state.warm = map;
+      beat();
+      try {
+        log(`${o.name}: slot ${slot} (${load}) takes ${episode.id}`);
+        log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts`);
+        outcome = await runEpisode(episode, { ...deps(o.name), limiter: new RedisLimiter(redis, payload.endpoints) });
+        await slowdown(outcome.wallMs);
+        if (outcome.failure?.class === 'infrastructure') {
+          state.crashed = map;
+          delete state.warm;
+          void healthCheck(slot, episode).finally(() => beat());
+        }
+      } finally {
+        slots.release(slot);
+        beat();
+      }
     }
     let files: string | null = null;
     if (episode.shared === undefined) {
@@ -73,29 +163,61 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       rmSync(dir, { recursive: true, force: true });
     }
     let results = resultQueues.get(payload.results);
-    if (!results) resultQueues.set(payload.results, (results = new Queue(payload.results, { connection: { ...o.connection, maxRetriesPerRequest: null } })));
+    if (!results) {
+      // Queue objects on the shared connection cost no connection; keep the last few coordinators' only.
+      if (resultQueues.size >= 32) {
+        const [oldest, q] = resultQueues.entries().next().value!;
+        resultQueues.delete(oldest);
+        void q.close().catch(() => undefined);
+      }
+      resultQueues.set(payload.results, (results = new Queue(payload.results, { connection: redis, streams: { events: { maxLen: 100 } } })));
+    }
     const result: ResultPayload = { job: episode, attempt: payload.attempt, outcome, files };
     await results.add('outcome', result, { jobId: job.id!, removeOnComplete: true, removeOnFail: { age: FILES_TTL_S } });
     log(`${o.name}: ${episode.id} ${outcome.status} ${outcome.reason}`);
     return { id: episode.id };
   };
 
+  // Speed: the calibration's reference time over this host's time for the same short episode (its slowdown too).
+  let speed = o.speedFactor ?? 1;
+  const calibrations = o.calibrate ?? 1;
+  if (calibrations > 0) {
+    const game = games.has('last_stand') ? 'last_stand' : [...games][0]!;
+    let total = 0;
+    for (let i = 0; i < calibrations; i++) {
+      const c = await runEpisode(calibrationJob(game, 'origin', `${o.name}-calibration`), deps(o.name));
+      rmSync(join(o.workDir, c.id), { recursive: true, force: true });
+      await slowdown(c.wallMs);
+      total += c.wallMs / Math.min(1, o.speedFactor ?? 1);
+    }
+    speed = Math.round((CALIBRATION_REF_MS / (total / calibrations)) * 1000) / 1000;
+  }
+
   const worker = new Worker(poolQueue(o.pool), play, {
-    connection: { ...o.connection, maxRetriesPerRequest: null },
+    connection: redis,
     concurrency: o.slots,
     lockDuration: lockMs,
     stalledInterval: lockMs,
     maxStalledCount: o.stallLimit ?? 3,
   });
   worker.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
-  await worker.waitUntilReady();
-  const stopBeat = startHeartbeat(redis, { name: o.name, pool: o.pool, slots: o.slots, games: [...games], host: hostname(), pid: process.pid, startedAt: new Date().toISOString() }, o.heartbeatMs ?? 1000);
-  log(`worker ${o.name}: pool ${o.pool}, ${o.slots} slot(s), games ${[...games].join(', ')}`);
+  // Episodes a coordinator placed on this worker (placement: affinity); the same slots play both queues.
+  const placed = new Worker(workerQueue(o.pool, o.name), play, { connection: redis, concurrency: o.slots, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: o.stallLimit ?? 3 });
+  placed.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
+  await Promise.all([worker.waitUntilReady(), placed.waitUntilReady()]);
+  const startedAt = new Date().toISOString();
+  const heart = startHeartbeat(
+    redis,
+    () => ({ name: o.name, pool: o.pool, slots: o.slots, games: [...games], host: hostname(), pid: process.pid, startedAt, queue: workerQueue(o.pool, o.name), speed, slotStates: slots.states.map((x) => ({ ...x })), ...(o.frames ? { frames: o.frames.map((f) => ({ ...f })) } : {}) }),
+    o.heartbeatMs ?? 1000,
+  );
+  beat = heart.beat;
+  log(`worker ${o.name}: pool ${o.pool}, ${o.slots} slot(s), speed ${speed}, games ${[...games].join(', ')}`);
   return {
     name: o.name,
     close: async () => {
-      await stopBeat();
-      await worker.close();
+      await heart.stop();
+      await Promise.all([worker.close(), placed.close()]);
       await Promise.all([...resultQueues.values()].map((q) => q.close()));
       redis.disconnect();
     },

@@ -23,5 +23,9 @@ export const ResultPayload = z.strictObject({
 });
 export type ResultPayload = z.infer<typeof ResultPayload>;
 
-/** The BullMQ job id of an attempt: one per batch, episode and attempt, so re-adding it is a no-op. */
-export const attemptId = (batchKey: string, episodeId: string, attempt: number): string => `${batchKey}.${episodeId}.a${attempt}`;
+/**
+ * The BullMQ job id of an attempt: one per batch, episode and attempt (and runs folder, when the item names its
+ * own, as a curve's rounds do with their repeated episode ids), so re-adding it is a no-op.
+ */
+export const attemptId = (batchKey: string, episodeId: string, attempt: number, folder?: string): string =>
+  folder === undefined ? `${batchKey}.${episodeId}.a${attempt}` : `${batchKey}.${folder}.${episodeId}.a${attempt}`;

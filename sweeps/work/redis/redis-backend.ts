@@ -3,6 +3,10 @@
  * come back on this batch's results queue, whose jobs are processed here: run directory written, outcome
  * stored, then acknowledged. A coordinator killed mid-sweep leaves unacknowledged outcomes in Redis for the
  * next one; the store counts each episode once.
+ *
+ * One backend is one connection set, however many episodes are in flight and however many `run` calls share it
+ * (a curve's episodes each call `runOne`): one command connection every queue shares, and the one blocking
+ * connection of the results queue's worker. Outcomes are routed to the run that asked for them by attempt id.
  */
 import { join, resolve } from 'node:path';
 import { Queue, Worker, type Job } from 'bullmq';
@@ -16,6 +20,8 @@ import type { WorkBackend, WorkItem, WorkSignals, WorkSink } from '../work-backe
 import { attemptId, ResultPayload, type WorkPayload } from './payloads.js';
 import { poolQueue, resultsQueue, type RedisConnection } from './redis-names.js';
 import { unpackRunDir } from './run-files.js';
+import { FleetPlacer } from './fleet-placer.js';
+import type { Placement } from '../placement/placement.js';
 import { listWorkers } from './worker-registry.js';
 
 export interface RedisBackendOptions {
@@ -34,6 +40,14 @@ export interface RedisBackendOptions {
   readonly redisTimeoutMs?: number;
   /** Results job lock (default 30 s). */
   readonly lockMs?: number;
+  /**
+   * An outcome no run asked for (yet): `deliver` hands it to the oldest running batch (a sweep stores it or
+   * ignores a duplicate), `hold` keeps it until a run asks for its attempt (a curve re-asking after a restart)
+   * and puts it back on the results queue at close (default `deliver`).
+   */
+  readonly strays?: 'deliver' | 'hold';
+  /** How episodes go to workers (default `fifo`: the pool's one queue); see sweeps/work/placement. */
+  readonly placement?: Placement;
   readonly log?: (line: string) => void;
 }
 
@@ -51,36 +65,98 @@ function lostOutcome(item: WorkItem, failedReason: string | undefined): EpisodeO
   return { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
 }
 
+/** One `run` call: the items it asked for by attempt id, those queued and not back, those back before queued. */
+interface RunState {
+  readonly sink: WorkSink;
+  readonly pending: Map<string, WorkItem>;
+  readonly done: Set<string>;
+  poke(): void;
+}
+
+/** Events kept per queue: BullMQ keeps 10,000 by default, which would make Redis grow with the sweep. */
+const EVENTS = { events: { maxLen: 100 } };
+
 export class RedisBackend implements WorkBackend {
   readonly name = 'redis';
+  /** The one command connection: health pings, the worker registry, and every queue of this backend. */
   private readonly redis: Redis;
   private readonly queues = new Map<string, Queue>();
   private resultsWorker: Worker | undefined;
+  private resultsView: Queue | undefined;
+  private readonly routes = new Map<string, { run: RunState; item: WorkItem }>();
+  private readonly runs = new Set<RunState>();
+  private readonly strays = new Map<string, ResultPayload>();
+  /** Finished jobs whose removal has to wait until their worker marks them done. */
+  private readonly unremoved = new Map<string, Queue>();
+  private health: ReturnType<typeof setInterval> | undefined;
+  private failure: ArenaError | undefined;
+  private markGone: () => void = () => undefined;
+  private readonly gone: Promise<undefined>;
   readonly batchKey: string;
+  readonly results: string;
+  /** With `placement: affinity`: the pools' workers as this coordinator sees them. */
+  private readonly placer: FleetPlacer | undefined;
 
   constructor(private readonly o: RedisBackendOptions) {
-    this.redis = new Redis({ ...o.connection, maxRetriesPerRequest: 1, retryStrategy: () => 200, enableOfflineQueue: false, lazyConnect: true });
+    this.redis = new Redis({ ...o.connection, maxRetriesPerRequest: null, retryStrategy: () => 200, lazyConnect: true, connectionName: `arena-coordinator-${o.batch}`.replace(/[^A-Za-z0-9_.:-]/g, '_') });
     this.redis.on('error', () => undefined);
     this.batchKey = `${o.batch}-${digest(resolve(o.batchDir), 8)}`;
+    this.results = resultsQueue(this.batchKey);
+    this.gone = new Promise<undefined>((r) => (this.markGone = () => r(undefined)));
+    this.placer = o.placement === 'affinity' ? new FleetPlacer(this.redis) : undefined;
   }
 
-  private queue(pool: string): Queue {
-    let q = this.queues.get(pool);
+  /** The queue an attempt was sent to: the worker it was placed on, or its pool's. */
+  private queueOf(id: string, item: WorkItem): Queue {
+    return this.queue(this.placer?.where(id)?.queue ?? poolQueue(item.job.pool));
+  }
+
+  private queue(name: string): Queue {
+    let q = this.queues.get(name);
     if (!q) {
-      this.queues.set(pool, (q = new Queue(poolQueue(pool), { connection: { ...this.o.connection, maxRetriesPerRequest: null } })));
+      this.queues.set(name, (q = new Queue(name, { connection: this.redis, streams: EVENTS })));
       q.on('error', () => undefined);
     }
     return q;
   }
 
-  /** Connects, or BACKEND_GONE. */
+  private idOf(item: WorkItem): string {
+    return attemptId(this.batchKey, item.job.id, item.attempt, item.runsDir === undefined ? undefined : digest(resolve(item.runsDir), 8));
+  }
+
+  /** Gives way to Redis going away: a command sent to a Redis that is gone waits in the client's queue for ever. */
+  private unlessGone<T>(work: Promise<T>): Promise<T | undefined> {
+    return Promise.race([work, this.gone]);
+  }
+
+  private fail(err: ArenaError): void {
+    if (this.failure !== undefined) return;
+    this.failure = err;
+    this.markGone();
+    for (const run of this.runs) run.poke();
+  }
+
+  /** Connects, or BACKEND_GONE; then the health check: a failing ping for longer than the timeout ends every run. */
   private async connect(): Promise<void> {
+    if (this.health !== undefined) return;
+    const where = `${this.o.connection.host}:${this.o.connection.port}`;
+    const timeout = this.o.redisTimeoutMs ?? 15_000;
+    const ping = (): Promise<unknown> => Promise.race([this.redis.ping(), wait(Math.max(1000, timeout / 4)).then(() => Promise.reject(new Error('no answer')))]);
     try {
-      await this.redis.connect();
-      await this.redis.ping();
+      if (this.redis.status === 'wait') await this.redis.connect();
+      await ping();
     } catch (err) {
-      throw new ArenaError(ErrorCode.BACKEND_GONE, `cannot reach Redis at ${this.o.connection.host}:${this.o.connection.port}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ArenaError(ErrorCode.BACKEND_GONE, `cannot reach Redis at ${where}: ${err instanceof Error ? err.message : String(err)}`);
     }
+    let lastOk = Date.now();
+    this.health = setInterval(() => {
+      ping().then(
+        () => void (lastOk = Date.now()),
+        () => {
+          if (Date.now() - lastOk > timeout) this.fail(new ArenaError(ErrorCode.BACKEND_GONE, `lost Redis at ${where} for ${Math.round(timeout / 1000)} s; finished episodes are stored, rerun the sweep to resume`));
+        },
+      );
+    }, Math.min(500, timeout / 4));
   }
 
   /** Waits for a live worker of every pool that has every game the pool's episodes need; NO_WORKER otherwise. */
@@ -106,93 +182,86 @@ export class RedisBackend implements WorkBackend {
     }
   }
 
+  /** Writes an outcome's run directory, hands it to its run, and forgets the attempt. */
+  private async deliver(run: RunState, id: string, item: WorkItem, r: ResultPayload): Promise<void> {
+    if (r.files !== null) await unpackRunDir(this.redis, r.files, join(item.runsDir ?? this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
+    const queue = this.queueOf(id, item);
+    this.placer?.back(id, item.job, r.outcome);
+    await run.sink.onOutcome(item, r.outcome);
+    if (r.files !== null) await this.redis.del(r.files);
+    // Stored: the finished job leaves Redis now (until here it made a re-add of the attempt a no-op), so Redis
+    // holds what is in flight, not the whole sweep. A job its worker has not yet marked done (it sends the outcome
+    // first) cannot be removed yet: it is tried again on each sweep for lost jobs.
+    if (!(await queue.remove(id).then((n) => n === 1, () => false))) this.unremoved.set(id, queue);
+    await this.removeFinished();
+    if (this.routes.get(id)?.run === run) this.routes.delete(id);
+    if (!run.pending.delete(id)) run.done.add(id);
+    run.poke();
+  }
+
+  /** The results queue's worker: one per backend, started with the first run. */
+  private startResults(): void {
+    if (this.resultsWorker) return;
+    const take = async (job: Job): Promise<void> => {
+      const id = job.id!;
+      const r = ResultPayload.parse(job.data);
+      const route = this.routes.get(id);
+      // A late outcome of a job BullMQ already failed as stalled (a worker that froze, then woke up): that attempt
+      // is stored as WORKER_LOST, so this one is dropped, and its run directory never overwrites a newer one.
+      if (!route?.run.pending.has(id) && (await this.queueOf(id, { job: r.job, attempt: r.attempt }).getJobState(id)) === 'failed') {
+        if (r.files !== null) await this.redis.del(r.files);
+        return;
+      }
+      if (route) return this.deliver(route.run, id, route.item, r);
+      const oldest = this.runs.values().next().value;
+      if ((this.o.strays ?? 'deliver') === 'deliver' && oldest) return this.deliver(oldest, id, { job: r.job, attempt: r.attempt }, r);
+      this.strays.set(id, r);
+    };
+    this.resultsWorker = new Worker(this.results, take, { connection: this.redis, concurrency: 1, lockDuration: this.o.lockMs ?? 30_000, stalledInterval: this.o.lockMs ?? 30_000 });
+    this.resultsWorker.on('error', () => undefined);
+    this.resultsView = this.queue(this.results);
+  }
+
   async run(items: readonly WorkItem[], sink: WorkSink, signals: WorkSignals): Promise<void> {
     if (items.length === 0) return;
     await this.connect();
     await this.checkPools(items);
-    const pending = new Map<string, WorkItem>();
-    const results = resultsQueue(this.batchKey);
-    let failure: ArenaError | undefined;
     let wake: () => void = () => undefined;
-    const poke = (): void => wake();
-
-    const take = async (job: Job): Promise<void> => {
-      const r = ResultPayload.parse(job.data);
-      // A late outcome of a job BullMQ already failed as stalled (a worker that froze, then woke up): that attempt
-      // is stored as WORKER_LOST, so this one is dropped, and its run directory never overwrites a newer one.
-      if (!pending.has(job.id!) && (await this.queue(r.job.pool).getJobState(job.id!)) === 'failed') {
-        if (r.files !== null) await this.redis.del(r.files);
-        return;
-      }
-      if (r.files !== null) await unpackRunDir(this.redis, r.files, join(this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
-      await sink.onOutcome({ job: r.job, attempt: r.attempt }, r.outcome);
-      if (r.files !== null) await this.redis.del(r.files);
-      pending.delete(job.id!);
-      poke();
-    };
-    this.resultsWorker = new Worker(results, take, { connection: { ...this.o.connection, maxRetriesPerRequest: null }, concurrency: 1, lockDuration: this.o.lockMs ?? 30_000, stalledInterval: this.o.lockMs ?? 30_000 });
-    this.resultsWorker.on('error', () => undefined);
-
-    // Redis health: a failing ping for longer than the timeout ends the run. A command sent to a Redis that is
-    // gone waits in the client's queue for ever, so every await in the loop below also gives way to `gone`.
-    let markGone: () => void = () => undefined;
-    const gone = new Promise<undefined>((r) => (markGone = () => r(undefined)));
-    const unlessGone = <T>(work: Promise<T>): Promise<T | undefined> => Promise.race([work, gone]);
-    let lastOk = Date.now();
-    const timeout = this.o.redisTimeoutMs ?? 15_000;
-    const health = setInterval(() => {
-      this.redis.ping().then(
-        () => void (lastOk = Date.now()),
-        () => {
-          if (Date.now() - lastOk > timeout && failure === undefined) {
-            failure = new ArenaError(ErrorCode.BACKEND_GONE, `lost Redis at ${this.o.connection.host}:${this.o.connection.port} for ${Math.round(timeout / 1000)} s; finished episodes are stored, rerun the sweep to resume`);
-            markGone();
-            poke();
-          }
-        },
-      );
-    }, Math.min(500, timeout / 4));
-
-    // Jobs that BullMQ gave up on (a worker died more often than it replays) come back as failed outcomes.
-    const sweepLost = async (): Promise<void> => {
-      for (const [id, item] of [...pending]) {
-        const state = await this.queue(item.job.pool).getJobState(id);
-        if (state === 'failed') {
-          const job = await this.queue(item.job.pool).getJob(id);
-          await sink.onOutcome(item, lostOutcome(item, job?.failedReason));
-          pending.delete(id);
-        } else if (state === 'completed' && (await resultsView.getJobState(id)) === 'unknown') {
-          // Played, and its outcome taken by an earlier coordinator that died before keeping it: play it again.
-          await (await this.queue(item.job.pool).getJob(id))?.remove();
-          await this.add(item, results);
-        } else if (state === 'unknown') {
-          // Lost from Redis (flushed or restarted empty): queue it again.
-          await this.add(item, results);
-        }
-      }
-    };
-
-    const resultsView = new Queue(results, { connection: { ...this.o.connection, maxRetriesPerRequest: null } });
-    resultsView.on('error', () => undefined);
-    this.queues.set(`results:${results}`, resultsView);
+    const run: RunState = { sink, pending: new Map(), done: new Set(), poke: () => wake() };
+    const mine = items.map((item) => [this.idOf(item), item] as const);
+    for (const [id, item] of mine) this.routes.set(id, { run, item });
+    this.runs.add(run);
+    this.startResults();
+    const poke = (): void => run.poke();
     signals.abort.addEventListener('abort', poke, { once: true });
     signals.stop.addEventListener('abort', poke, { once: true });
     try {
-      let next = 0;
+      // Outcomes that came back before this run asked for them (a coordinator that restarted).
+      for (const [id, item] of mine) {
+        const r = this.strays.get(id);
+        if (r === undefined) continue;
+        this.strays.delete(id);
+        await this.deliver(run, id, item, r);
+      }
+      if (this.placer) await this.unlessGone(this.adopt(run, new Map(mine)));
+      // Not yet sent, in batch order.
+      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id));
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
-      while (failure === undefined && !signals.abort.aborted) {
-        while (!signals.stop.aborted && next < items.length && pending.size < window) {
-          const item = items[next++]!;
-          pending.set(attemptId(this.batchKey, item.job.id, item.attempt), item);
-          await unlessGone(this.add(item, results));
-          if (failure !== undefined) break;
+      while (this.failure === undefined && !signals.abort.aborted) {
+        left = left.filter(([id]) => !run.done.has(id));
+        if (!signals.stop.aborted && this.placer) left = await this.place(run, left);
+        while (!signals.stop.aborted && !this.placer && left.length > 0 && run.pending.size < window) {
+          const [id, item] = left.shift()!;
+          run.pending.set(id, item);
+          await this.unlessGone(this.add(id, item));
+          if (this.failure !== undefined) break;
         }
-        if (signals.stop.aborted && next < items.length) {
-          next = items.length;
-          await unlessGone(this.dropWaiting(pending));
+        if (signals.stop.aborted && left.length > 0) {
+          left = [];
+          await this.unlessGone(this.dropWaiting(run));
         }
-        if (pending.size === 0 && next >= items.length) break;
+        if (run.pending.size === 0 && left.length === 0) break;
         await new Promise<void>((r) => {
           const t = setTimeout(r, 1000);
           wake = () => {
@@ -200,33 +269,112 @@ export class RedisBackend implements WorkBackend {
             r();
           };
         });
-        if (Date.now() - lastSweep > 2000 && failure === undefined) {
+        if (Date.now() - lastSweep > 2000 && this.failure === undefined) {
           lastSweep = Date.now();
-          await unlessGone(sweepLost().catch(() => undefined));
+          await this.unlessGone(this.sweepLost(run).catch(() => undefined));
         }
       }
     } catch (err) {
-      failure ??= new ArenaError(ErrorCode.BACKEND_GONE, `Redis failed: ${err instanceof Error ? err.message : String(err)}; finished episodes are stored, rerun the sweep to resume`);
+      this.fail(new ArenaError(ErrorCode.BACKEND_GONE, `Redis failed: ${err instanceof Error ? err.message : String(err)}; finished episodes are stored, rerun the sweep to resume`));
     } finally {
-      clearInterval(health);
       signals.abort.removeEventListener('abort', poke);
       signals.stop.removeEventListener('abort', poke);
+      this.runs.delete(run);
+      for (const [id] of mine) if (this.routes.get(id)?.run === run) this.routes.delete(id);
     }
-    if (failure) throw failure;
+    if (this.failure) throw this.failure;
   }
 
-  private async add(item: WorkItem, results: string): Promise<void> {
-    const data: WorkPayload = { job: item.job, attempt: item.attempt, results, endpoints: this.o.endpoints ?? {} };
-    await this.queue(item.job.pool).add('episode', data, { jobId: attemptId(this.batchKey, item.job.id, item.attempt), attempts: 1, removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } });
+  /**
+   * `placement: affinity`: sends what the placer puts on free slots to their workers' own queues; an episode placed
+   * on a worker whose heartbeat stopped is taken back (once its job can be removed) and placed anew. What is left.
+   */
+  private async place(run: RunState, left: (readonly [string, WorkItem])[]): Promise<(readonly [string, WorkItem])[]> {
+    const placer = this.placer!;
+    const gone = await this.unlessGone(placer.refresh(new Set([...left, ...run.pending].map(([, i]) => i.job.pool))));
+    if (gone === undefined) return left;
+    const back: (readonly [string, WorkItem])[] = [];
+    for (const [id, item] of [...run.pending]) {
+      const where = placer.where(id);
+      if (!where || !gone.includes(where.worker)) continue;
+      const job = await this.queue(where.queue).getJob(id);
+      if (job && !(await job.remove().then(() => true, () => false))) continue;
+      placer.forget(id);
+      run.pending.delete(id);
+      back.push([id, item]);
+    }
+    const todo = [...back, ...left];
+    const byId = new Map(todo);
+    const sent = new Set<string>();
+    for (const { id, placed } of placer.next(todo.map(([id, i]) => [id, i.job] as const), Date.now())) {
+      const item = byId.get(id)!;
+      run.pending.set(id, item);
+      sent.add(id);
+      await this.unlessGone(this.add(id, item, placed.queue));
+      if (this.failure !== undefined) break;
+    }
+    return todo.filter(([id]) => !sent.has(id));
+  }
+
+  /**
+   * `placement: affinity` after a restart: episodes an earlier coordinator of this batch placed are still in (or
+   * done in) their workers' queues; they stay there and count as in flight, so none is placed, and played, twice.
+   */
+  private async adopt(run: RunState, mine: ReadonlyMap<string, WorkItem>): Promise<void> {
+    const placer = this.placer!;
+    await placer.refresh(new Set([...mine.values()].map((i) => i.job.pool)));
+    for (const { worker, queue } of placer.queues()) {
+      for (const job of await this.queue(queue).getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed'])) {
+        const item = job?.id === undefined ? undefined : mine.get(job.id);
+        if (!item || run.done.has(job.id!)) continue;
+        placer.adopt(job.id!, worker, queue);
+        run.pending.set(job.id!, item);
+      }
+    }
+  }
+
+  /** Removes the finished jobs whose workers have marked them done since their outcome was stored. */
+  private async removeFinished(): Promise<void> {
+    for (const [id, queue] of [...this.unremoved]) {
+      if (this.unremoved.get(id) !== queue) continue;
+      if ((await queue.remove(id).catch(() => 0)) === 1 || (await queue.getJobState(id)) === 'unknown') this.unremoved.delete(id);
+    }
+  }
+
+  /** Jobs that BullMQ gave up on come back as failed outcomes; jobs lost from Redis are queued again. */
+  private async sweepLost(run: RunState): Promise<void> {
+    await this.removeFinished();
+    for (const [id, item] of [...run.pending]) {
+      const pool = this.queueOf(id, item);
+      const state = await pool.getJobState(id);
+      if (state === 'failed') {
+        const job = await pool.getJob(id);
+        await run.sink.onOutcome(item, lostOutcome(item, job?.failedReason));
+        run.pending.delete(id);
+        this.routes.delete(id);
+      } else if ((state === 'unknown' || state === 'completed') && !this.strays.has(id) && (await this.resultsView!.getJobState(id)) === 'unknown' && run.pending.has(id)) {
+        // Gone from its queue with no outcome on the way: lost from Redis (flushed or restarted empty), or played
+        // and its outcome taken by an earlier coordinator that died before keeping it. Play it again.
+        if (state === 'completed') await (await pool.getJob(id))?.remove();
+        await this.add(id, item, pool.name);
+      }
+    }
+  }
+
+  private async add(id: string, item: WorkItem, queue = poolQueue(item.job.pool)): Promise<void> {
+    const data: WorkPayload = { job: item.job, attempt: item.attempt, results: this.results, endpoints: this.o.endpoints ?? {} };
+    // A finished job stays until its outcome is stored (deliver removes it), a failed one a while so a late
+    // outcome of it can be recognised.
+    await this.queue(queue).add('episode', data, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } });
   }
 
   /** Takes back episodes still waiting in a queue (a budget ran out or the operator stopped the sweep). */
-  private async dropWaiting(pending: Map<string, WorkItem>): Promise<void> {
-    for (const [id, item] of [...pending]) {
-      const job = await this.queue(item.job.pool).getJob(id);
+  private async dropWaiting(run: RunState): Promise<void> {
+    for (const [id, item] of [...run.pending]) {
+      const job = await this.queueOf(id, item).getJob(id);
       if (job && (await job.getState()) === 'waiting') {
         await job.remove().then(
-          () => pending.delete(id),
+          () => void (run.pending.delete(id), this.routes.delete(id)),
           () => undefined,
         );
       }
@@ -234,8 +382,16 @@ export class RedisBackend implements WorkBackend {
   }
 
   async close(): Promise<void> {
-    const all: Promise<void>[] = [...(this.resultsWorker ? [this.resultsWorker.close(true)] : []), ...[...this.queues.values()].map((q) => q.close())];
-    await Promise.race([Promise.allSettled(all), wait(3000)]);
+    if (this.health !== undefined) clearInterval(this.health);
+    const closing = (async () => {
+      await this.resultsWorker?.close(true);
+      // Finished jobs whose workers have marked them done by now leave Redis too.
+      for (const [id, queue] of this.unremoved) await queue.remove(id).catch(() => 0);
+      // Outcomes nobody asked for go back on the results queue for the next coordinator of this batch.
+      if (this.failure === undefined) for (const [id, r] of this.strays) await this.queue(this.results).add('outcome', r, { jobId: id, removeOnComplete: true });
+      await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    })();
+    await Promise.race([closing.catch(() => undefined), wait(3000)]);
     this.redis.disconnect();
   }
 }

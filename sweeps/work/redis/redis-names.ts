@@ -32,6 +32,8 @@ export function parseRedisUrl(text: string): RedisConnection {
 
 /** The queue a pool's workers take episodes from. */
 export const poolQueue = (pool: string): string => `arena-pool-${pool}`;
+/** The queue only one worker of a pool takes from: episodes a coordinator placed on it. */
+export const workerQueue = (pool: string, name: string): string => `arena-pool-${pool}@${name}`;
 /** The queue a batch's coordinator takes outcomes from. */
 export const resultsQueue = (batchKey: string): string => `arena-results-${batchKey}`;
 /** The key a worker registers under while it lives. */

@@ -4,6 +4,20 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { workerKey } from './redis-names.js';
 
+const Warm = z.strictObject({ game: z.string(), map: z.string() });
+
+/** One build slot as its worker advertises it: the map it has open, whether it plays, a crash not yet checked. */
+export const SlotInfo = z.strictObject({
+  warm: Warm.optional(),
+  busy: z.boolean(),
+  /** The map this slot's build crashed on; cleared by a passed health check. */
+  crashed: Warm.optional(),
+  /** Health checks passed so far. */
+  checks: z.number().int().min(0),
+});
+export type SlotInfo = z.infer<typeof SlotInfo>;
+
+/** What a worker advertises in its heartbeat: what it can play, how fast, and what each slot has open. */
 export const WorkerInfo = z.strictObject({
   name: z.string(),
   pool: z.string(),
@@ -12,19 +26,27 @@ export const WorkerInfo = z.strictObject({
   host: z.string(),
   pid: z.number(),
   startedAt: z.string(),
+  /** The queue only this worker takes from (placed episodes). */
+  queue: z.string().optional(),
+  /** Measured speed: the calibration's reference time over its measured time (1: as fast as the reference). */
+  speed: z.number().positive().optional(),
+  /** Frame sizes it serves (absent: any). */
+  frames: z.array(z.strictObject({ width: z.number().int(), height: z.number().int() })).optional(),
+  /** Its build slots, kept current by each heartbeat. */
+  slotStates: z.array(SlotInfo).optional(),
 });
 export type WorkerInfo = z.infer<typeof WorkerInfo>;
 
-/** Registers `info` now and every `everyMs`; the returned function stops and deregisters. */
-export function startHeartbeat(redis: Redis, info: WorkerInfo, everyMs: number): () => Promise<void> {
-  const key = workerKey(info.pool, info.name);
-  const beat = (): Promise<unknown> => redis.set(key, JSON.stringify(info), 'PX', everyMs * 3).catch(() => undefined);
+/** Registers `info` (read anew each beat) now and every `everyMs`; `beat` sends one at once; `stop` deregisters. */
+export function startHeartbeat(redis: Redis, info: () => WorkerInfo, everyMs: number): { beat: () => void; stop: () => Promise<void> } {
+  const key = workerKey(info().pool, info().name);
+  const beat = (): Promise<unknown> => redis.set(key, JSON.stringify(info()), 'PX', everyMs * 3).catch(() => undefined);
   void beat();
   const timer = setInterval(() => void beat(), everyMs);
-  return async () => {
+  return { beat: () => void beat(), stop: async () => {
     clearInterval(timer);
     await redis.del(key).catch(() => undefined);
-  };
+  } };
 }
 
 /** The workers of `pool` whose heartbeat is alive. */

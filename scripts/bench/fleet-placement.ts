@@ -1,0 +1,36 @@
+/**
+ * Placement on a simulated heterogeneous fleet of GPU hosts, in virtual time: 3 workers (2, 2 and 4 build slots;
+ * speeds 1x, 0.5x, 1x; a build launch of 20 s and a map open of 3 s), 12 games x 4 maps x 5 seeds. Each game's
+ * episodes play a step budget of 100-250 steps of 50 ms at 1x, each seed within +-20% of its cell's mean (a fixed
+ * pseudo-random draw). The placement decisions are the coordinator's own (`place`); the clock is an event list,
+ * so the fleet's hours take milliseconds. Makespan and map loads of `affinity` against `fifo`.
+ */
+import { simulateFleet, type SimJob, type SimResult, type SimWorker } from '../../sweeps/index.js';
+
+/** The bench's fleet and sweep. */
+export function benchFleetShape(): { workers: SimWorker[]; jobs: SimJob[] } {
+  const workers: SimWorker[] = [
+    { name: 'gpu-a', slots: 2, speed: 1, launchMs: 20_000, mapOpenMs: 3_000 },
+    { name: 'gpu-b', slots: 2, speed: 0.5, launchMs: 20_000, mapOpenMs: 3_000 },
+    { name: 'gpu-c', slots: 4, speed: 1, launchMs: 20_000, mapOpenMs: 3_000 },
+  ];
+  let x = 7;
+  const draw = (): number => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const jobs: SimJob[] = [];
+  for (let g = 0; g < 12; g++)
+    for (let m = 0; m < 4; m++)
+      for (let s = 0; s < 5; s++) {
+        const steps = 100 + 50 * (g % 4);
+        jobs.push({ key: `g${g}.m${m}.s${s}`, cell: `g${g}.m${m}`, game: `g${g}`, map: `m${m}`, stepBudget: steps, playMs: steps * 50 * (0.8 + 0.4 * draw()) });
+      }
+  return { workers, jobs };
+}
+
+/** Both placements on the bench's fleet, and the wall time the simulation took. */
+export function benchFleet(): { fifo: SimResult; affinity: SimResult; simulatedInMs: number } {
+  const { workers, jobs } = benchFleetShape();
+  const t0 = performance.now();
+  const fifo = simulateFleet('fifo', jobs, workers);
+  const affinity = simulateFleet('affinity', jobs, workers);
+  return { fifo, affinity, simulatedInMs: performance.now() - t0 };
+}

@@ -1,0 +1,93 @@
+/**
+ * Comparisons between condition groups of finished runs: PDQ minus LCRT (groups that differ in the clock)
+ * and variant against variant (groups of one game that differ in the variant), per agent, as mean progress
+ * differences with Welch 95% intervals. A pair is compared only when its declared conditions differ in the
+ * studied factor alone; any other difference is named and the pair is refused, or pooled and marked when asked.
+ */
+import { compareArms, type StudiedFactor } from '../../gateway/index.js';
+import { diffCi, meanCi } from '../../sweeps/index.js';
+import type { ConditionGroup } from './condition-groups.js';
+
+/** One comparison of an agent between two groups. */
+export interface Comparison {
+  readonly factor: StudiedFactor;
+  readonly agent: string;
+  readonly game: string;
+  /** What each arm is: its clock and latency, or its variant. */
+  readonly a: string;
+  readonly b: string;
+  readonly verdict: 'clean' | 'pooled' | 'refused';
+  readonly confounds: readonly string[];
+  /** Mean progress of each arm, their difference a - b and its 95% half width (absent when refused). */
+  readonly meanA?: number;
+  readonly meanB?: number;
+  readonly diff?: number;
+  readonly ci95?: number;
+  readonly n: readonly [number, number];
+}
+
+const progressOf = (g: ConditionGroup, agent: string): number[] =>
+  g.records.flatMap((r) => (r.run.status === 'complete' ? r.run.agents.filter((a) => a.label === agent).map((a) => r.run.result?.players.find((p) => p.slot === a.slot)?.progress ?? 0) : []));
+
+const armName = (g: ConditionGroup, factor: StudiedFactor): string => {
+  const c = g.records[0]!.run.conditions;
+  if (factor === 'variant') return g.variant;
+  const latency = c?.agents.map((a) => a.latency).filter((l) => l !== 'none');
+  return `${c?.clock ?? g.records[0]!.run.clock}${latency && latency.length > 0 ? ` ${[...new Set(latency)].join(',')}` : ''}`;
+};
+
+/** Which factor a pair of groups studies: the clock (same game and variant, other clocks), the variant (same game, other variants). */
+function factorOf(a: ConditionGroup, b: ConditionGroup): StudiedFactor | undefined {
+  if (a.game !== b.game) return undefined;
+  if (a.variant !== b.variant) return 'variant';
+  const clocks = [a, b].map((g) => g.records[0]!.run.conditions?.clock ?? g.records[0]!.run.clock);
+  return clocks[0] !== clocks[1] ? 'clock' : undefined;
+}
+
+/** Every comparison the groups allow, pdq before lcrt and in order of first appearance. */
+export function compareGroups(groups: readonly ConditionGroup[], pool = false): Comparison[] {
+  const out: Comparison[] = [];
+  for (let i = 0; i < groups.length; i++) {
+    for (let j = i + 1; j < groups.length; j++) {
+      let [a, b] = [groups[i]!, groups[j]!];
+      const factor = factorOf(a, b);
+      if (factor === undefined) continue;
+      if (factor === 'clock' && (b.records[0]!.run.conditions?.clock ?? b.records[0]!.run.clock) === 'pdq') [a, b] = [b, a];
+      const verdict = compareArms(a.records.map((r) => r.run.conditions), b.records.map((r) => r.run.conditions), factor, pool);
+      const agents = [...new Set(a.records.flatMap((r) => r.run.agents.map((x) => x.label)))].filter((l) => b.records.some((r) => r.run.agents.some((x) => x.label === l)));
+      for (const agent of agents) {
+        const pa = meanCi(progressOf(a, agent));
+        const pb = meanCi(progressOf(b, agent));
+        const base = { factor, agent, game: a.game, a: armName(a, factor), b: armName(b, factor), verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const };
+        if (verdict.verdict === 'refused' || pa.n === 0 || pb.n === 0) {
+          out.push(base);
+          continue;
+        }
+        const d = diffCi(pa, pb);
+        out.push({ ...base, meanA: pa.mean, meanB: pb.mean, diff: d.diff, ci95: d.half });
+      }
+    }
+  }
+  return out;
+}
+
+const f3 = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(3));
+
+/** The comparisons as text: a table of those made, then one line per refused pair naming what differs. */
+export function comparisonText(list: readonly Comparison[]): string {
+  if (list.length === 0) return '';
+  const made = list.filter((c) => c.verdict !== 'refused');
+  const refused = list.filter((c) => c.verdict === 'refused');
+  const lines: string[] = [];
+  if (made.length > 0) {
+    lines.push('comparisons (mean progress, a minus b, 95% interval):');
+    for (const c of made) {
+      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${c.confounds.join(', ')}` : ''}`);
+    }
+  }
+  if (refused.length > 0) {
+    lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked):`);
+    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${c.confounds.join(', ')}`);
+  }
+  return lines.join('\n');
+}
