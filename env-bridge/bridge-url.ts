@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArenaError, ErrorCode, FrameEncoding, type LinkFrames } from '../protocol/index.js';
+import { ArenaError, ErrorCode, FrameEncoding, type LinkFrames, formatIssues } from '../protocol/index.js';
 
 /** Where the token comes from when the address names no file. */
 export const BRIDGE_TOKEN_FILE_ENV = 'ARENA_BRIDGE_TOKEN_FILE';
@@ -54,7 +54,7 @@ export function bridgeLink(address: string, env: NodeJS.ProcessEnv = process.env
     url.searchParams.delete(key);
   }
   const parsed = Wishes.safeParse(raw);
-  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `bad link options in ${address}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `bad link options in ${address}: ${formatIssues(parsed.error)}`);
   const wishes = parsed.data;
   const tokenFile = wishes.token_file ?? env[BRIDGE_TOKEN_FILE_ENV];
   const encoding = wishes.frames ?? (isLoopbackHost(url.hostname) ? undefined : 'png');

@@ -1,2 +1,2 @@
 /** frame-images: frames encoded for an agent's JPEG profile, shared by the gateway and the agents that encode. */
-export { encodeJpeg, fitSize, type FrameBytes, type JpegImage } from './jpeg.js';
+export { encodeJpeg } from './jpeg.js';

@@ -1,20 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../protocol/index.js';
-import { encodeJpeg, fitSize } from './jpeg.js';
+import { encodeJpeg } from './jpeg.js';
 
 const rgb = (width: number, height: number, value: number) => ({ seq: 0, width, height, encoding: 'rgb' as const, data: new Uint8Array(width * height * 3).fill(value) });
-
-describe('fitSize', () => {
-  it('scales the longest side down to maxSide, keeping the aspect', () => {
-    expect(fitSize(640, 360, 320)).toEqual({ width: 320, height: 180 });
-    expect(fitSize(360, 640, 320)).toEqual({ width: 180, height: 320 });
-  });
-
-  it('never scales up', () => {
-    expect(fitSize(64, 36, 512)).toEqual({ width: 64, height: 36 });
-  });
-});
 
 describe('encodeJpeg', () => {
   it('encodes raw RGB as a JPEG of the fitted size', async () => {

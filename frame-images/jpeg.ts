@@ -3,7 +3,7 @@
  * and the VLM agent, so the image an agent sends and the image the run records are the same bytes.
  */
 import sharp from 'sharp';
-import { ArenaError, ErrorCode, type FrameEncoding, type JpegProfile } from '../protocol/index.js';
+import { ArenaError, ErrorCode, fitSize, type FrameEncoding, type JpegProfile } from '../protocol/index.js';
 
 /** The frame fields an encoder reads. */
 export interface FrameBytes {
@@ -19,14 +19,6 @@ export interface JpegImage {
   readonly width: number;
   readonly height: number;
   readonly data: Buffer;
-}
-
-/** The size a `width` x `height` frame is sent at: scaled down to fit `maxSide`, never up. */
-export function fitSize(width: number, height: number, maxSide: number | undefined): { width: number; height: number } {
-  const longest = Math.max(width, height);
-  if (maxSide === undefined || longest <= maxSide) return { width, height };
-  const scale = maxSide / longest;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 /** Encodes a frame (raw RGB, JPEG or PNG) as a JPEG at the profile's quality, scaled down to its `maxSide`. */

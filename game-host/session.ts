@@ -15,6 +15,7 @@ import {
   controlKey,
   checkFrameFits,
   decodeMessage,
+  fitSize,
   messageBytes,
   messageSchema,
   sendMessage,
@@ -36,7 +37,6 @@ import type { EpisodeEndInfo, GameBackend } from './backend.js';
 import { capabilitiesOf } from './capabilities.js';
 import { convertFrame } from './convert-frame.js';
 import { FreeRun } from './free-run.js';
-import { linkFrameSize } from './link-frames.js';
 import { defaultFKey } from './remote-input-server/key-map.js';
 
 export const clientSpec = messageSchema(ClientMessage);
@@ -330,7 +330,7 @@ export class Session {
   private async sendFrames(slots: readonly number[]): Promise<void> {
     const { width: renderWidth, height: renderHeight } = this.frame;
     // A link that asked for its own encoding and size gets it, whatever the reset said; encoded once per frame.
-    const { width, height } = this.link ? linkFrameSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
+    const { width, height } = this.link ? fitSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
     const encoding = this.link?.encoding ?? this.frame.encoding;
     const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
     for (const slot of slots) {

@@ -1,12 +1,7 @@
 /** games: the built-in reference games, their shared renderer, and the GameLink host that serves them. */
 import type { GameDefinition } from './runtime/simulation.js';
 import type { PerceptionAdapter } from './runtime/perception.js';
-import { lastStandGame } from './last-stand/index.js';
-import { monsterShootGame } from './monster-shoot/index.js';
-import { sceneEscapeGame } from './scene-escape/index.js';
-import { cueChaseGame } from './cue-chase/index.js';
-import { obstacleRun2dGame } from './obstacle-run-2d/index.js';
-import { obstacleRun3dGame } from './obstacle-run-3d/index.js';
+import { gameCatalog } from './catalog.js';
 
 export type { GameDefinition, SimEnd, SimEvent, Simulation, SimulationOptions } from './runtime/simulation.js';
 export { serveGame, runGameProcess } from './runtime/serve.js';
@@ -58,24 +53,18 @@ export {
   type View,
 } from './render/index.js';
 
-import { skyDuelGame } from './sky-duel/index.js';
-import { crystalGuardGame } from './crystal-guard/index.js';
-import { soloCraftGame } from './solo-craft/index.js';
-import { midlineClashGame } from './midline-clash/index.js';
-import { sharedFloorGame } from './shared-floor/index.js';
-import { handoffRunGame } from './handoff-run/index.js';
-
-export { soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame };
+export { soloCraftGame } from './solo-craft/index.js';
+export { midlineClashGame } from './midline-clash/index.js';
+export { sharedFloorGame } from './shared-floor/index.js';
+export { handoffRunGame } from './handoff-run/index.js';
 export { WorkshopState } from './workshop/index.js';
 
-import { ticTacToeGame } from './tic-tac-toe/index.js';
-import { reversiGame } from './reversi/index.js';
-import { minesweeperGame } from './minesweeper/index.js';
-import { gomokuGame } from './gomoku/index.js';
-import { sudokuGame } from './sudoku/index.js';
-import { chessGame } from './chess/index.js';
-
-export { ticTacToeGame, reversiGame, minesweeperGame, gomokuGame, sudokuGame, chessGame };
+export { ticTacToeGame } from './tic-tac-toe/index.js';
+export { reversiGame } from './reversi/index.js';
+export { minesweeperGame } from './minesweeper/index.js';
+export { gomokuGame } from './gomoku/index.js';
+export { sudokuGame } from './sudoku/index.js';
+export { chessGame } from './chess/index.js';
 export {
   type BoardQuestion,
   type BoardTasks,
@@ -91,8 +80,8 @@ export {
   SyncStockfish,
 } from './boards.js';
 
-/** Every reference game this package serves, in listing order. */
-export const builtinGames: readonly GameDefinition[] = [lastStandGame, monsterShootGame, sceneEscapeGame, cueChaseGame, obstacleRun2dGame, obstacleRun3dGame, skyDuelGame, crystalGuardGame, soloCraftGame, midlineClashGame, sharedFloorGame, handoffRunGame, ticTacToeGame, reversiGame, minesweeperGame, gomokuGame, sudokuGame, chessGame];
+/** Every reference game this package serves, in the registry's listing order (from `games/catalog.ts`). */
+export const builtinGames: readonly GameDefinition[] = gameCatalog.map((p) => p.game);
 export {
   createCrystalGuardPolicy,
   createCueChasePolicy,

@@ -1,7 +1,8 @@
 /** gateway: matches, the clock, run records. */
 export { compileChunk, type CompiledChunk, releaseAll, shiftInputs } from './chunk-compiler.js';
-export { ClockMode } from './clock/clock-mode.js';
+export { chargesLatency, ClockMode, isPausedClock, PausedClockMode } from './clock/clock-mode.js';
 export { describeLatencySource, LatencyCharger, LatencySource, parseLatencySource } from './clock/latency.js';
+export { LATENCY_FORMS_TEXT } from './clock/latency-sources.js';
 export { type Placement, Timeline, type TimelineMode } from './clock/timeline.js';
 export { isResultOfPlay } from './match/match-spec.js';
 export {

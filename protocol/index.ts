@@ -99,8 +99,10 @@ export {
   RemoteInputStateReply,
   RemoteInputWelcome,
 } from './remote-input.js';
-export { parseConfig } from './parse-config.js';
+export { formatIssues, issueDetails, parseConfig, parseJsonText, readConfigFile, readJsonFile } from './parse-config.js';
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
+export { orList } from './word-list.js';
+export { fitSize } from './frame-size.js';
 export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable, withoutEmptyColumns } from './table-format.js';
 export type { CellKind, CellValue, FormattedCell, IntervalValue, TableColumn, TableDoc } from './table-format.js';
 export { didYouMean, editDistance, suggest } from './suggest.js';

@@ -4,8 +4,8 @@
  * client, the token counter) are passed to `runCurve` beside them.
  */
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { ClockMode, parseLatencySource } from '../gateway/index.js';
+import { ArenaError, ErrorCode, formatIssues, issueDetails } from '../protocol/index.js';
+import { ClockMode, LATENCY_FORMS_TEXT, parseLatencySource } from '../gateway/index.js';
 import { PROFILES, RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
 import { RunnerStyleSettings } from './runner-style/settings.js';
@@ -69,7 +69,7 @@ export const CurveMatchSettings = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['noop', 'end']).optional(),
   feedback: z.boolean().optional(),
-  /** `lcrt` latency source of every player slot: provider, ttfb, wall or synthetic:MS[:JITTER]. */
+  /** `lcrt` latency source of every player slot (`LATENCY_FORMS_TEXT`). */
   latency: z
     .string()
     .refine((s) => {
@@ -79,7 +79,7 @@ export const CurveMatchSettings = z.strictObject({
       } catch {
         return false;
       }
-    }, 'not a latency source (provider, ttfb, wall, synthetic:MS[:JITTER])')
+    }, `not a latency source (${LATENCY_FORMS_TEXT})`)
     .optional(),
   frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
 });
@@ -131,9 +131,8 @@ export type CurveSettingsInput = z.input<typeof CurveSettings>;
 export function parseCurveSettings(input: unknown): CurveSettings {
   const result = CurveSettings.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(settings)'}: ${i.message}`);
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad curve settings: ${issues.join('; ')}`, {
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad curve settings: ${formatIssues(result.error, '(settings)')}`, {
     cause: result.error,
-    details: { issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+    details: { issues: issueDetails(result.error) },
   });
 }

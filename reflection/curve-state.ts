@@ -3,10 +3,10 @@
  * rollback, the best round, and held-out transfer. It is rewritten atomically after every episode and every
  * reflection, so a crashed curve resumes from the last thing that finished.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { readConfigFile } from '../protocol/index.js';
 import { CurveSettings } from './curve-settings.js';
 import { ColdStartRecord, RunnerReflectionRecord } from './runner-style/record.js';
 
@@ -133,17 +133,7 @@ export type CurveState = z.infer<typeof CurveState>;
 /** Reads `curve.json`; undefined when there is none; BAD_CONFIG when it is not a curve state. */
 export function readCurveState(path: string): CurveState | undefined {
   if (!existsSync(path)) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-  }
-  const parsed = CurveState.safeParse(raw);
-  if (!parsed.success) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `${path} is not a curve state: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  return parsed.data;
+  return readConfigFile(path, CurveState, { noun: 'a curve state' });
 }
 
 /** Writes `value` as indented JSON atomically: a temporary file renamed over `path`, so a reader never sees half. */

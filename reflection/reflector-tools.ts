@@ -3,6 +3,7 @@
  * read_curve and submit. Definitions are OpenAI function tools; results are JSON text, except that
  * `view_frames` also returns images, which the loop sends in a user message after the tool results.
  */
+import { formatIssues } from '../protocol/index.js';
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { GameEntry } from '../games-manifest/index.js';
@@ -129,7 +130,7 @@ export function parseArgs<T>(raw: string, schema: z.ZodType<T>): { ok: true; val
     return { ok: false, message: 'arguments are not JSON' };
   }
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ') };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: formatIssues(parsed.error, '(arguments)') };
 }
 
 const mean3 = (m: number | undefined): number | null => (m === undefined ? null : Math.round(m * 1000) / 1000);

@@ -3,9 +3,9 @@
  * named variant, every episode, the gain) and `transfer.csv` (one row per variant). It holds the last transfer
  * asked for; the run directories of earlier ones stay on disk and are adopted when asked for again.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { readConfigFile } from '../protocol/index.js';
 import { TransferRecord, writeJsonAtomic } from './curve-state.js';
 
 /** Format version of `transfer.json`. */
@@ -33,15 +33,7 @@ export type TransferTable = z.infer<typeof TransferTable>;
 /** Reads `transfer.json`; undefined when there is none; BAD_CONFIG when it is not a transfer table. */
 export function readTransferTable(path: string): TransferTable | undefined {
   if (!existsSync(path)) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-  }
-  const parsed = TransferTable.safeParse(raw);
-  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `${path} is not a transfer table: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
+  return readConfigFile(path, TransferTable, { noun: 'a transfer table' });
 }
 
 /** Writes `transfer.json` atomically, stamping `updatedAt`. */

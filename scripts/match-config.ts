@@ -2,11 +2,9 @@
  * The match configuration file (`arena match --config FILE`) and the flags that build or override it.
  * See docs/cli.md for every field; examples/ has files that run as written.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArenaError, ErrorCode, parseConfig } from '../protocol/index.js';
 
-export { parseConfig } from '../protocol/index.js';
+export { parseConfig, readConfigFile } from '../protocol/index.js';
 import type { FairnessArm, Handicap, LatencySource } from '../gateway/index.js';
 import { ClockMode, parseFairness, parseHandicap, parseLatencySource } from '../gateway/index.js';
 import { PROFILES } from '../games-manifest/index.js';
@@ -15,7 +13,7 @@ export const AgentConfig = z.strictObject({
   /** Agent kind: scripted, random, idle, vlm. */
   kind: z.string().min(1),
   label: z.string().min(1).max(64).optional(),
-  /** lcrt latency source: provider, ttfb, wall, or synthetic:MS[:JITTER]. */
+  /** lcrt latency source (`LATENCY_FORMS_TEXT`: provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]). */
   latency: z.string().optional(),
   /** The VLM agent's configuration (see docs/agents.md). */
   vlm: z.record(z.string(), z.unknown()).optional(),
@@ -54,17 +52,6 @@ export const MatchConfig = z.strictObject({
   runsDir: z.string().default('runs'),
 });
 export type MatchConfig = z.infer<typeof MatchConfig>;
-
-/** Reads and validates a JSON file; BAD_CONFIG with the file name and each bad field otherwise. */
-export function readConfigFile<T>(path: string, schema: z.ZodType<T>): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return parseConfig(raw, schema, path);
-}
 
 export function latencyOf(agent: AgentConfig): LatencySource | undefined {
   return agent.latency === undefined ? undefined : parseLatencySource(agent.latency);

@@ -1,6 +1,6 @@
 /** The VLM agent's configuration: a zod schema validated once, with the benchmark's run defaults. */
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues, issueDetails } from '../../protocol/index.js';
 import { RunDefaults } from '../../games-manifest/index.js';
 
 /** Request fields the agent writes itself; `extraBody` may not override them. */
@@ -65,9 +65,8 @@ export type VlmAgentConfigInput = z.input<typeof VlmAgentConfig>;
 export function parseVlmAgentConfig(input: unknown): VlmAgentConfig {
   const result = VlmAgentConfig.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(config)'}: ${i.message}`);
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad VLM agent config: ${issues.join('; ')}`, {
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad VLM agent config: ${formatIssues(result.error, '(config)')}`, {
     cause: result.error,
-    details: { issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+    details: { issues: issueDetails(result.error) },
   });
 }

@@ -4,8 +4,8 @@
  * encoder the gateway uses.
  */
 import { createHash } from 'node:crypto';
-import { encodeJpeg, fitSize } from '../../frame-images/index.js';
-import type { Observation } from '../../protocol/index.js';
+import { encodeJpeg } from '../../frame-images/index.js';
+import { fitSize, type Observation } from '../../protocol/index.js';
 
 /** A frame as sent to the model. */
 export interface FrameImage {

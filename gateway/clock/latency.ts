@@ -1,27 +1,21 @@
 /**
- * Charged latency for `lcrt`: how much game time a decision costs, from a declared source.
- * - provider: the processing time the model server reported;
- * - ttfb: time to first token minus the measured network round trip;
- * - ttlt: time to the last token (a plain answer: to its whole body) minus the network round trip, the whole decision;
- * - wall: the decision's whole wall time, less time spent in retried failures;
- * - synthetic: a fixed value, or a seeded uniform/normal draw, for what-if sweeps.
+ * Charged latency for `lcrt`: how much game time a decision costs, from a declared source: a measured one
+ * (the rows of `latency-sources.ts`), or synthetic: a fixed value, or a seeded uniform draw, for what-if sweeps.
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode, Prng, type DecisionTimings } from '../../protocol/index.js';
+import { LATENCY_FORMS_TEXT, MEASURED_KINDS, measuredSource, wallTime, type MeasuredKind } from './latency-sources.js';
 
 export const LatencySource = z.union([
-  z.strictObject({ kind: z.literal('provider') }),
-  z.strictObject({ kind: z.literal('ttfb') }),
-  z.strictObject({ kind: z.literal('ttlt') }),
-  z.strictObject({ kind: z.literal('wall') }),
+  z.strictObject({ kind: z.enum(MEASURED_KINDS) }),
   z.strictObject({ kind: z.literal('synthetic'), ms: z.number().min(0).max(600_000), jitterMs: z.number().min(0).max(600_000).default(0), seed: z.number().int().min(0).default(0) }),
 ]);
 export type LatencySource = z.infer<typeof LatencySource>;
 
-/** Parses the CLI form: `provider`, `ttfb`, `ttlt`, `wall`, `synthetic:300` or `synthetic:300:50` (mean:jitter). */
+/** Parses the CLI form: a measured source (`provider`, `ttfb`, `ttlt`, `wall`), `synthetic:300` or `synthetic:300:50` (mean:jitter). */
 export function parseLatencySource(text: string): LatencySource {
-  const [kind, a, b] = text.split(':');
-  if (kind === 'provider' || kind === 'ttfb' || kind === 'ttlt' || kind === 'wall') {
+  const [kind = '', a, b] = text.split(':');
+  if (isMeasured(kind)) {
     if (a !== undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `latency source '${kind}' takes no value`);
     return { kind };
   }
@@ -33,7 +27,11 @@ export function parseLatencySource(text: string): LatencySource {
     }
     return { kind, ms, jitterMs, seed: 0 };
   }
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `unknown latency source '${text}'; use provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]`);
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `unknown latency source '${text}'; use ${LATENCY_FORMS_TEXT}`);
+}
+
+function isMeasured(kind: string): kind is MeasuredKind {
+  return (MEASURED_KINDS as readonly string[]).includes(kind);
 }
 
 export function describeLatencySource(source: LatencySource): string {
@@ -52,22 +50,12 @@ export class LatencyCharger {
   charge(timings: DecisionTimings): { ms: number; note?: string } {
     const retryMs = timings.retryMs ?? 0;
     const retried = retryMs > 0 ? `, less ${Math.round(retryMs)} ms of ${timings.retries ?? 0} retried attempt(s)` : '';
-    const wall = (why: string): { ms: number; note: string } => ({ ms: Math.max(0, timings.wallMs - retryMs), note: `${why}; charged wall time${retried}` });
-    switch (this.source.kind) {
-      case 'synthetic':
-        return { ms: this.draw() };
-      case 'wall':
-        return { ms: Math.max(0, timings.wallMs - retryMs), ...(retried ? { note: `charged wall time${retried}` } : {}) };
-      case 'ttfb':
-        if (timings.ttftMs === undefined) return wall('no ttft reported');
-        return { ms: Math.max(0, timings.ttftMs - (timings.networkRttMs ?? 0)) };
-      case 'ttlt':
-        if (timings.ttltMs === undefined) return wall('no ttlt reported');
-        return { ms: Math.max(0, timings.ttltMs - (timings.networkRttMs ?? 0)) };
-      case 'provider':
-        if (timings.providerMs === undefined) return wall('no provider time reported');
-        return { ms: Math.max(0, timings.providerMs) };
-    }
+    if (this.source.kind === 'synthetic') return { ms: this.draw() };
+    if (this.source.kind === 'wall') return { ms: Math.max(0, wallTime(timings)), ...(retried ? { note: `charged wall time${retried}` } : {}) };
+    const row = measuredSource(this.source.kind)!;
+    const ms = row.measure(timings);
+    if (ms === undefined) return { ms: Math.max(0, wallTime(timings)), note: `${row.missing}; charged wall time${retried}` };
+    return { ms: Math.max(0, ms) };
   }
 
   /**

@@ -3,8 +3,8 @@
  * agents and the recorder: the JPEG an agent got is the one the run records.
  */
 import sharp from 'sharp';
-import { encodeJpeg, fitSize } from '../../frame-images/index.js';
-import type { Frame, FrameEncoding, JpegProfile } from '../../protocol/index.js';
+import { encodeJpeg } from '../../frame-images/index.js';
+import { fitSize, type Frame, type FrameEncoding, type JpegProfile } from '../../protocol/index.js';
 
 /** A frame's bytes in one encoding and profile, with the size they have (a profile may scale a JPEG down). */
 export interface EncodedFrame {

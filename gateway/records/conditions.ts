@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import type { Agent } from '../../protocol/index.js';
 import { describeLatencySource, type LatencySource } from '../clock/latency.js';
+import { chargesLatency, clockModeRow } from '../clock/clock-mode.js';
+import { measuredSource } from '../clock/latency-sources.js';
 import type { AgentConditions, Conditions } from './run-record-schema.js';
 
 let commit: string | undefined;
@@ -25,20 +27,10 @@ export function gatewayCommit(): string {
 
 /** What the charged latency of a source means, for readers of run.json. */
 export function latencyMeaning(clock: string, source: LatencySource): string {
-  if (clock === 'pdq') return 'none: the game is paused while agents think, nothing is charged';
-  if (clock === 'realtime') return 'none: the game runs on while agents think, the wall clock is the cost';
-  switch (source.kind) {
-    case 'provider':
-      return 'the processing time the model server reported for each call';
-    case 'ttfb':
-      return 'time to the first streamed token minus the measured network round trip';
-    case 'ttlt':
-      return 'time to the last streamed token (the whole call when not streamed) minus the measured network round trip';
-    case 'wall':
-      return "each decision's whole wall time, less time spent in retried failures";
-    case 'synthetic':
-      return `a synthetic value: ${source.ms} ms${source.jitterMs ? ` +- ${source.jitterMs} ms uniform, seed ${source.seed}` : ''}, independent of the agent`;
-  }
+  const uncharged = clockModeRow(clock)?.uncharged;
+  if (uncharged !== undefined) return uncharged;
+  if (source.kind === 'synthetic') return `a synthetic value: ${source.ms} ms${source.jitterMs ? ` +- ${source.jitterMs} ms uniform, seed ${source.seed}` : ''}, independent of the agent`;
+  return measuredSource(source.kind)!.meaning;
 }
 
 /** One slot's conditions. */
@@ -48,7 +40,7 @@ export function agentConditions(clock: string, slot: { slot: number; agent: Agen
     slot: slot.slot,
     kind: slot.agent.kind,
     label: slot.label ?? slot.agent.kind,
-    latency: clock === 'lcrt' ? describeLatencySource(source) : 'none',
+    latency: chargesLatency(clock) ? describeLatencySource(source) : 'none',
     latencyMeaning: latencyMeaning(clock, source),
     frameEncoding: slot.agent.frameEncoding,
     ...(slot.agent.jpeg ? { jpeg: { ...slot.agent.jpeg } } : {}),

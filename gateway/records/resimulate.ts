@@ -7,10 +7,11 @@
  * tick-aligned pieces that also render the frames between decisions (for video); the game's outcome is the
  * same, so decision frames and events are still checked (progress lines then come per piece and are not).
  */
-import { ArenaError, ErrorCode, InputEvent, type Frame, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, InputEvent, orList, type Frame, type Tracked } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint, type StepReply } from '../../env-bridge/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
+import { isPausedClock, PausedClockMode } from '../clock/clock-mode.js';
 import { frameDigest } from './frame-digest.js';
 import { readRunRecord, type RunRecord } from './run-record-read.js';
 import { AdvanceRecord, PlacementRecord, type DecisionRecord } from './run-record-schema.js';
@@ -64,7 +65,7 @@ function recordedInputs(d: DecisionRecord): InputEvent[] {
 function checkReplayable(record: RunRecord, entry: GameEntry): void {
   const { run } = record;
   if (entry.launch.kind !== 'builtin') throw new ArenaError(ErrorCode.BAD_CONFIG, `${run.game} is not a reference game; only reference-game runs can be re-simulated (its video comes from arena match --video)`);
-  if (run.clock !== 'pdq' && run.clock !== 'lcrt') throw new ArenaError(ErrorCode.BAD_CONFIG, `a ${run.clock} run has no exact input schedule; only pdq and lcrt runs can be re-simulated`);
+  if (!isPausedClock(run.clock)) throw new ArenaError(ErrorCode.BAD_CONFIG, `a ${run.clock} run has no exact input schedule; only ${orList(PausedClockMode.options)} runs can be re-simulated`);
   if (!run.frame) throw new ArenaError(ErrorCode.BAD_RECORD, `${record.dir}/run.json has no frame size`);
 }
 

@@ -3,28 +3,22 @@
  * JSON-lines files line by line (a torn last line is skipped, a line that breaks the schema is an error
  * naming the file and line).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues, readJsonFile } from '../../protocol/index.js';
 import { readJsonl } from './replay.js';
 import { DecisionRecord, EventRecord, LedgerRecord, ProgressRecord, RunJson, StateLineRecord } from './run-record-schema.js';
 
 function issues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
+  return formatIssues(error, '(line)');
 }
 
 /** Parses `run.json` of `dir`; BAD_RECORD when it is missing or does not fit the schema. */
 export function readRunJson(dir: string): RunJson {
   const path = join(dir, 'run.json');
   if (!existsSync(path)) throw new ArenaError(ErrorCode.BAD_RECORD, `${path} does not exist`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_RECORD, `${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const parsed = RunJson.safeParse(raw);
+  const parsed = RunJson.safeParse(readJsonFile(path, { code: ErrorCode.BAD_RECORD }));
   if (!parsed.success) throw new ArenaError(ErrorCode.BAD_RECORD, `${path}: ${issues(parsed.error)}`);
   return parsed.data;
 }

@@ -5,7 +5,7 @@
  */
 import { perceptionAdapters, builtinGames, type PerceptionAdapter } from '../../games/index.js';
 import { getGame } from '../../games-manifest/index.js';
-import { readRecordLines, readRunJson, readStateLines, rebuildStateLines, ProgressRecord, type ResimOptions, type RunJson, type StateLineRecord } from '../../gateway/index.js';
+import { isPausedClock, readRecordLines, readRunJson, readStateLines, rebuildStateLines, ProgressRecord, type ResimOptions, type RunJson, type StateLineRecord } from '../../gateway/index.js';
 import { ArenaError, ErrorCode, toArenaError } from '../../protocol/index.js';
 import { join } from 'node:path';
 import type { CaseStrata } from './case-schema.js';
@@ -67,7 +67,7 @@ export async function examineRun(found: FoundRun, fps: number, launch?: ResimOpt
   if (run.status !== 'complete') return { run: id, reason: `incomplete episode (${run.status}${run.failure ? `: ${run.failure.code}` : ''})` };
   const episode = run.result?.episode ?? 'finished';
   if (episode !== 'finished' && episode !== 'budget') return { run: id, reason: `failed episode (${episode}): not a result of play` };
-  if (run.clock !== 'pdq' && run.clock !== 'lcrt') return { run: id, reason: `a ${run.clock} run: its video cannot be re-simulated` };
+  if (!isPausedClock(run.clock)) return { run: id, reason: `a ${run.clock} run: its video cannot be re-simulated` };
   // The video shows the views in the record's agent order; the task text says slot order.
   const slots = run.agents.map((a) => a.slot);
   if (slots.some((s, i) => i > 0 && s < slots[i - 1]!)) return { run: id, reason: `its agents are not in slot order (${slots.join(', ')}): the video would not show the views as the task says` };

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues, readJsonFile } from '../../protocol/index.js';
 import { CaseInfo, CaseReference, GoldenManifest } from './case-schema.js';
 
 /** One case as the protocols see it: no labels. */
@@ -19,14 +19,8 @@ export interface GoldenCase {
 }
 
 function readJson<T>(path: string, schema: z.ZodType<T>): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_RECORD, `${path}: ${existsSync(path) ? 'not JSON' : 'missing'}`, { cause: err });
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_RECORD, `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`, { cause: parsed.error });
+  const parsed = schema.safeParse(readJsonFile(path, { code: ErrorCode.BAD_RECORD }));
+  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_RECORD, `${path}: ${formatIssues(parsed.error, '(file)')}`, { cause: parsed.error });
   return parsed.data;
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ErrorCode, hasCode } from '../../protocol/index.js';
+import { ErrorCode, hasCode, formatIssues } from '../../protocol/index.js';
 import { MAX_FRAME_WIDTH } from '../media/frame-grid.js';
 import { extractFrames, probeVideo, type VideoFrame } from '../media/video-frames.js';
 import { checkTuple, readAnswer } from './answer-format.js';
@@ -82,7 +82,7 @@ async function toolCall(sandbox: Sandbox, name: string, rawArgs: string, signal:
   }
   const tool = name as ToolName;
   const parsed = Args[tool].safeParse(json);
-  if (!parsed.success) return refuse('BAD_ARGUMENTS', parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; '));
+  if (!parsed.success) return refuse('BAD_ARGUMENTS', formatIssues(parsed.error, '(arguments)'));
   switch (tool) {
     case 'probe':
       return { text: JSON.stringify(await probeVideo(sandbox.video, signal)), frames: [] };

@@ -2,6 +2,7 @@
  * The answer both protocols ask for: one JSON object `{"tuples": [...]}` of perception tuples, its JSON Schema
  * (the same root under both protocols), and the reader that turns a model's text into tuples or says why not.
  */
+import { formatIssues } from '../../protocol/index.js';
 import { PerceptionTuple, TupleSet } from '../tuple.js';
 
 const nullableString = { type: ['string', 'null'] };
@@ -63,5 +64,5 @@ export function readAnswer(text: string): ReadAnswer {
 /** One tuple checked on its own (the agentic `write_answer` tool reports each bad one). */
 export function checkTuple(value: unknown): PerceptionTuple | string {
   const parsed = PerceptionTuple.safeParse(value);
-  return parsed.success ? parsed.data : parsed.error.issues.map((i) => `${i.path.join('.') || '(tuple)'}: ${i.message}`).join('; ');
+  return parsed.success ? parsed.data : formatIssues(parsed.error, '(tuple)');
 }

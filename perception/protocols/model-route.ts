@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { endpointSemaphore, NO_API_KEY, VlmAgentConfig, type Semaphore, type StreamingBody } from '../../agents/index.js';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues } from '../../protocol/index.js';
 
 /** Endpoint settings of a protocol run: VlmAgentConfig's fields, with a longer deadline and output cap. */
 export const ModelRoute = VlmAgentConfig.pick({ baseUrl: true, apiKeyEnv: true, model: true, temperature: true, maxTokensField: true, extraBody: true, retries: true, retryBaseMs: true, stream: true, processingHeader: true, maxConcurrent: true }).extend({
@@ -22,7 +22,7 @@ export type ModelRouteInput = z.input<typeof ModelRoute>;
 export function parseModelRoute(input: unknown): ModelRoute {
   const result = ModelRoute.safeParse(input);
   if (result.success) return result.data;
-  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad model settings: ${result.error.issues.map((i) => `${i.path.join('.') || '(settings)'}: ${i.message}`).join('; ')}`, { cause: result.error });
+  throw new ArenaError(ErrorCode.BAD_CONFIG, `bad model settings: ${formatIssues(result.error, '(settings)')}`, { cause: result.error });
 }
 
 /** A route ready to call: its client (no built-in retries) and the endpoint's process-wide permit. */

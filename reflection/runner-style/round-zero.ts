@@ -6,10 +6,10 @@
  * of play (the runner leaves out runs that did not end `ok`). A folder with none of the curve's is refused. The
  * runs kept are copied into the round's folder, so the reflector's tools read them like any episode.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, readConfigFile } from '../../protocol/index.js';
 import { RunJson } from '../../gateway/index.js';
 import type { CurveSettings } from '../curve-settings.js';
 import type { EpisodeRecord } from '../curve-state.js';
@@ -36,15 +36,7 @@ function runDirs(root: string): string[] {
 
 function readRun(dir: string): ColdRun {
   const path = join(dir, 'run.json');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ArenaError(ErrorCode.BAD_CONFIG, `cold-start run ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const parsed = ColdRun.safeParse(raw);
-  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `cold-start run ${path} is not a run record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
+  return readConfigFile(path, ColdRun, { name: `cold-start run ${path}`, noun: 'a run record' });
 }
 
 /** What a cold-start run must share with the curve, as `[field, the run's, the curve's]` for each that differs. */

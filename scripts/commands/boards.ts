@@ -6,22 +6,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
 import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
-import { textTable, type TableDoc } from '../../protocol/index.js';
+import { isPausedClock, PausedClockMode } from '../../gateway/index.js';
+import { boardTasks } from '../../games/index.js';
+import { orList, textTable, type TableDoc } from '../../protocol/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 const TASKS = [...OFFLINE_TASKS, 'e2e'] as const;
+/** The boards, from the game registry (`games/catalog.ts`): `tic_tac_toe, reversi, ... or chess`. */
+const BOARDS = orList(Object.keys(boardTasks));
 
 /** `arena boards`'s flags; the task is the one operand. */
 export const boardsOptions = {
-  game: { type: 'string', arg: 'G', defaultText: 'required', description: 'tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess' },
+  game: { type: 'string', arg: 'G', defaultText: 'required', description: BOARDS },
   samples: { type: 'string', kind: 'integer', arg: 'N', defaultText: '20', description: 'samples (perceive, qa, rule) or games (e2e)' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'first seed; the same seed gives the same samples' },
   model: { type: 'string', arg: 'M', description: 'the model, with --base-url (any OpenAI-compatible endpoint); without them only the random baseline runs' },
   'base-url': { type: 'string', arg: 'URL', description: "the model's OpenAI-compatible endpoint" },
   'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable with the model's API key" },
   variant: { type: 'string', arg: 'V', defaultText: 'origin', description: "e2e: the game's variant" },
-  clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'e2e: whether thinking time counts on the game clock' },
+  clock: { type: 'string', arg: PausedClockMode.options.join('|'), defaultText: 'pdq', description: 'e2e: whether thinking time counts on the game clock' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'e2e: where match records go' },
   out: { type: 'string', arg: 'DIR', description: "also write result.json (every sample's answer and score) there" },
   json: { type: 'boolean', description: 'print the result as JSON' },
@@ -38,7 +42,7 @@ export async function boardsCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('boards', boardsOptions, argv, true);
   const task = positionals[0] as (typeof TASKS)[number];
   if (!(TASKS as readonly string[]).includes(task) || positionals.length !== 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}'); see arena boards --help`);
-  if (values.game === undefined) throw usage('arena boards needs --game (tic_tac_toe, reversi, minesweeper, gomoku, sudoku or chess)');
+  if (values.game === undefined) throw usage(`arena boards needs --game (${BOARDS})`);
   const game = values.game;
   try {
     tasksOf(game);
@@ -52,7 +56,7 @@ export async function boardsCommand(argv: string[]): Promise<number> {
   const rows: { player: string; score: number; detail?: unknown }[] = [];
   if (task === 'e2e') {
     const clock = values.clock ?? 'pdq';
-    if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
+    if (!isPausedClock(clock)) throw usage(`--clock takes ${orList(PausedClockMode.options)} (got '${clock}')`);
     const common = { game, episodes: samples, seed, runsDir: values['runs-dir'] ?? 'runs', clock, ...(values.variant ? { variant: values.variant } : {}) } as const;
     if (vlm) rows.push(summarise('model', await runE2e({ ...common, agent: () => createVlmAgent(vlm), label: 'vlm' })));
     rows.push(summarise('random', await runE2e({ ...common, agent: () => createRandomMoveAgent(game, seed), label: 'random-move' })));

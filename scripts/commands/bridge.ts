@@ -5,7 +5,7 @@
  * a time, and a dropped gateway's session kept paused for `--grace` ms. See docs/bridge.md.
  */
 import { readFileSync } from 'node:fs';
-import { ArenaError, ErrorCode, READY_PREFIX } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, READY_PREFIX, parseConfig, parseJsonText } from '../../protocol/index.js';
 import { DesktopBackend, RemoteInputBackend, dialBackend, driverOptions, launchDelay, serveBackend, withMapOpenDelay, type GameBackend } from '../../game-host/index.js';
 import { builtinGames, SimulationBackend } from '../../games/index.js';
 import { RemoteInputRecipe, entryAt, genericEntry, getGame, parseEnvironment, type GameEntry } from '../../games-manifest/index.js';
@@ -49,9 +49,8 @@ async function backendOf(flags: BridgeFlags, log: (line: string) => void): Promi
     const base = flags.game === undefined ? genericEntry(env) : getGame(flags.game);
     let entry = flags.profile === 'omnigamearena' ? profileEntry(base, { env: `remote-input://${flags['remote-input']}`, maps: flags.maps }) : entryAt(base, env);
     if (flags.recipe !== undefined) {
-      const parsed = RemoteInputRecipe.safeParse(readJson(flags.recipe, 'recipe'));
-      if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `${flags.recipe} is not a RemoteInput recipe: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      entry = { ...entry, launch: { ...parsed.data, host: env.host, basePort: env.port } };
+      const recipe = parseConfig(readJson(flags.recipe, 'recipe'), RemoteInputRecipe, `${flags.recipe} is not a RemoteInput recipe`);
+      entry = { ...entry, launch: { ...recipe, host: env.host, basePort: env.port } };
     }
     if (entry.launch.kind !== 'remote-input') throw new ArenaError(ErrorCode.INTERNAL, 'no RemoteInput recipe');
     return { backend: await RemoteInputBackend.connect(entry, driverOptions(entry, entry.launch)), entry };
@@ -81,12 +80,7 @@ function readFlagFile(path: string, flag: string): Buffer {
 }
 
 function readJson(path: string, flag: string): unknown {
-  try {
-    return JSON.parse(readFlagFile(path, flag).toString('utf8'));
-  } catch (err) {
-    if (err instanceof ArenaError) throw err;
-    throw usage(`--${flag} ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  return parseJsonText(readFlagFile(path, flag).toString('utf8'), `--${flag} ${path}`);
 }
 
 export async function bridgeCommand(argv: string[]): Promise<number> {

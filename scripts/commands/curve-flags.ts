@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseVlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
 import { getGame } from '../../games-manifest/index.js';
+import { ClockMode } from '../../gateway/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { BannedPattern, parseCurveSettings, settingsMismatch, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
@@ -40,7 +41,7 @@ export const curveOptions = {
   rounds: { type: 'string', kind: 'integer', arg: 'R', defaultText: 'required for a new curve', description: 'reflection rounds; the curve has R + 1 rounds' },
   episodes: { type: 'string', kind: 'integer', arg: 'K', defaultText: 'required for a new curve', description: 'episodes per round and per held-out arm' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
-  clock: { type: 'string', arg: 'pdq|lcrt|realtime', defaultText: 'pdq', description: 'clock mode of every episode (docs/clock.md)' },
+  clock: { type: 'string', arg: ClockMode.options.join('|'), defaultText: 'pdq', description: 'clock mode of every episode (docs/clock.md)' },
   latency: { type: 'string', arg: 'SRC', defaultText: 'wall', description: 'lcrt latency source of the player' },
   'rollback-ratio': { type: 'string', kind: 'number', arg: 'X', defaultText: '0.5', description: 'rollback below X times the best mean' },
   success: { type: 'string', kind: 'number', arg: 'X', defaultText: '0.999', description: "stop early when a round's mean reaches X" },

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { createAgent, createVlmAgent, parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
 import { randomMoves, scriptedPolicies } from '../../games/index.js';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, formatIssues } from '../../protocol/index.js';
 import type { CurveSettings, PlayerFactory } from '../../reflection/index.js';
 
 /** `settings.player`: the player's kind, its VLM configuration, and the reflector's endpoint and key variable. */
@@ -25,7 +25,7 @@ export type StoredPlayer = z.infer<typeof StoredPlayer>;
 /** Reads the player description of a curve's settings; BAD_CONFIG when it is not one. */
 export function storedPlayer(settings: CurveSettings): StoredPlayer {
   const parsed = StoredPlayer.safeParse(settings.player);
-  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `the curve's player is not described in its settings: ${parsed.error.issues.map((i) => `player.${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) throw new ArenaError(ErrorCode.BAD_CONFIG, `the curve's player is not described in its settings: ${formatIssues(parsed.error, 'player', 'player')}`);
   return parsed.data;
 }
 

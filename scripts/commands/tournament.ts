@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, getVariant, RunDefaults, runnerGame, type GameEntry } from '../../games-manifest/index.js';
-import { describeFairness, parseFairness, parseHandicap, parseLatencySource, type FairnessArm } from '../../gateway/index.js';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { describeFairness, isPausedClock, parseFairness, parseHandicap, parseLatencySource, PausedClockMode, type FairnessArm } from '../../gateway/index.js';
+import { ArenaError, ErrorCode, orList } from '../../protocol/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../agent-factory.js';
 import { batchBackend, placementFlag } from '../work-backend.js';
@@ -33,7 +33,7 @@ export const tournamentOptions = {
   agents: { type: 'string', arg: 'A,B,...', defaultText: 'required', description: 'the entrants: KIND, LABEL=KIND or LABEL=vlm@CONFIG.json, comma-separated (docs/tournament.md)' },
   episodes: { type: 'string', kind: 'integer', arg: 'N', defaultText: 'required', description: 'episodes per line-up' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'seed of episode 0' },
-  clock: { type: 'string', arg: 'pdq|lcrt', defaultText: 'pdq', description: 'the clock mode of every match' },
+  clock: { type: 'string', arg: PausedClockMode.options.join('|'), defaultText: 'pdq', description: 'the clock mode of every match' },
   profile: { type: 'string', arg: 'default|omnigamearena', defaultText: 'default', description: "every match by our rules or the benchmark runner's (docs/omnigamearena.md)" },
   env: { type: 'string', arg: 'URL', defaultText: 'the built-in version', description: 'where the game runs: remote-input://HOST:PORT (a UE5 build) or ws://HOST:PORT' },
   maps: { type: 'string', arg: 'FILE', description: "with --profile omnigamearena on a build: the builds' maps config" },
@@ -67,7 +67,7 @@ function count(value: string | undefined, flag: string, fallback?: number): numb
 interface Shared {
   readonly game: string;
   readonly variant: string;
-  readonly clock: 'pdq' | 'lcrt';
+  readonly clock: PausedClockMode;
   /** The fairness arm as written (matched, matched:mean, handicap...), when one is declared. */
   readonly fairness?: string;
   readonly runsDir: string;
@@ -205,7 +205,7 @@ export async function planTournament(values: TournamentFlags) {
   const variant = tournamentVariant(entry, values);
   const arms = armsOf(values);
   const clock = values.clock ?? (arms?.[0] === undefined ? 'pdq' : clockOfArm(arms[0]));
-  if (clock !== 'pdq' && clock !== 'lcrt') throw usage(`--clock takes pdq or lcrt (got '${clock}')`);
+  if (!isPausedClock(clock)) throw usage(`--clock takes ${orList(PausedClockMode.options)} (got '${clock}')`);
   const episodes = count(values.episodes, 'episodes');
   if (!Number.isInteger(episodes) || episodes < 1) throw usage('--episodes takes a whole number of at least 1');
   const entrants = parseEntrants(values.agents);

@@ -9,12 +9,13 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { RunnerMapsConfig } from '../../games-manifest/index.js';
+import { ClockMode } from '../../gateway/index.js';
 import { parseConfig } from '../match-config.js';
 
 /** The fields of one runner experiment config this import uses (others are allowed and ignored). */
 export const RunnerExperiment = z.looseObject({
   game: z.string().min(1),
-  clock_mode: z.enum(['pdq', 'lcrt', 'realtime']).optional(),
+  clock_mode: ClockMode.optional(),
   env: z.looseObject({ host: z.string().optional(), port: z.number().int().optional(), max_steps: z.number().int().positive().optional(), screenshot_quality: z.number().int().min(1).max(100).optional(), map: z.string().optional() }).optional(),
   agents: z.array(z.union([z.string(), z.looseObject({ model: z.string() })])).optional(),
   players: z.array(z.looseObject({ id: z.number().int().optional(), port: z.number().int().optional(), model: z.string().optional() })).optional(),

@@ -3,10 +3,11 @@
  * configuration as in `arena match --config`, run in the service so spectators can watch), `tournament` and
  * `curve` (their flags as an object) and `sweep` (a sweep spec), run as `arena` child processes, resumable.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { getVariant } from '../../games-manifest/index.js';
+import { ErrorCode, readJsonFile } from '../../protocol/index.js';
 import { RemoteAgent, runMatch } from '../../gateway/index.js';
 import { JobKinds, type JobKind } from '../../serve/index.js';
 import { checkedJobs, isSweepDir, parseSpecText, readSweepTables, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
@@ -19,8 +20,8 @@ import { MatchConfig } from '../match-config.js';
 import { runChildJob } from './child-job.js';
 import { FlagConfig, flagArgv, parseFlagConfig } from './flag-config.js';
 
-function readJsonFile(path: string): Record<string, unknown> | undefined {
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : undefined;
+function readResultFile(path: string): Record<string, unknown> | undefined {
+  return existsSync(path) ? (readJsonFile(path, { code: ErrorCode.BAD_RECORD }) as Record<string, unknown>) : undefined;
 }
 
 /** `POST /api/matches`: one match, its run in the service's runs directory; remote agents join on the service's port. */
@@ -76,9 +77,9 @@ export const tournamentKind: JobKind<FlagConfig> = {
       info: { matches: plan.matches.length },
       async run(job) {
         const outcome = await runChildJob(args, ctx.jobDir, job.signal);
-        const standings = readJsonFile(join(ctx.jobDir, 'standings.json'));
+        const standings = readResultFile(join(ctx.jobDir, 'standings.json'));
         // With --arms the standings are per arm (ARM/standings.json) and the decomposition sits at the top.
-        const decomposition = readJsonFile(join(ctx.jobDir, 'decomposition.json'));
+        const decomposition = readResultFile(join(ctx.jobDir, 'decomposition.json'));
         const result = { ...(standings ? { standings: 'files/standings.json', ...standings } : {}), ...(decomposition ? { decomposition: 'files/decomposition.json', plots: ['files/decomposition.svg'] } : {}) };
         return { ...outcome, ...(standings || decomposition ? { result } : {}) };
       },
@@ -103,7 +104,7 @@ export const curveKind: JobKind<FlagConfig> = {
     return {
       async run(job) {
         const outcome = await runChildJob(args, ctx.jobDir, job.signal);
-        const curve = readJsonFile(join(ctx.jobDir, 'curve', 'curve.json'));
+        const curve = readResultFile(join(ctx.jobDir, 'curve', 'curve.json'));
         return { ...outcome, ...(curve ? { result: { curve: 'files/curve/curve.json', rounds: curve.rounds ?? null } } : {}) };
       },
     };

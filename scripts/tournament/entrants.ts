@@ -1,5 +1,5 @@
 /** The agents of a tournament as `--agents` names them: `KIND`, `LABEL=KIND`, or `LABEL=vlm@CONFIG.json`. */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from '../../protocol/index.js';
 import { usage } from '../cli-error.js';
 
 export interface Entrant {
@@ -14,12 +14,7 @@ export interface Entrant {
 const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
 
 function readVlmConfig(path: string): Record<string, unknown> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw usage(`cannot read agent config ${path}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const raw = readJsonFile(path, { name: `agent config ${path}` });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw usage(`agent config ${path} must hold a JSON object`);
   return raw as Record<string, unknown>;
 }

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
-import { describeFairness, parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
+import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
 import type { AgentItem, SweepSpec } from './sweep-spec.js';
@@ -128,7 +128,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
             const players: JobAgent[] = lineup.map((label, i) => {
               const a = agents.get(label)!;
               const handicap = fairness === 'handicap' ? a.handicap : undefined;
-              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(clock === 'lcrt' ? { latency } : {}), ...(handicap === undefined ? {} : { handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
+              return { slot: entry.slots[i]!.slot, label, kind: a.kind, ...(chargesLatency(clock) ? { latency } : {}), ...(handicap === undefined ? {} : { handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }) };
             });
             // A plain clock's cell keeps its id; an arm's cell names the arm.
             const what = { game: entry.id, variant, clock, latency, players: players.map(({ endpoint: _e, ...p }) => p), settings, ...(fairness === undefined || fairness === clock ? {} : { fairness }) };

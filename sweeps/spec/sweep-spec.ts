@@ -1,5 +1,6 @@
 /** The sweep specification (`arena sweep SPEC.yaml`): a matrix of games, agents, clocks, latencies and seeds. */
 import { z } from 'zod';
+import { PausedClockMode } from '../../gateway/index.js';
 
 const Name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'use letters, digits, _ . - (at most 64)');
 
@@ -62,13 +63,13 @@ export const SweepSpec = z.strictObject({
   agents: z.array(AgentItem).min(1),
   /** Line-ups for multi-player games (default: every ordered pair of distinct agents for pvp, each agent with itself for coop). */
   lineups: z.array(z.array(Name).min(1)).min(1).optional(),
-  clocks: z.array(z.enum(['pdq', 'lcrt'])).min(1).default(['pdq']),
+  clocks: z.array(PausedClockMode).min(1).default(['pdq']),
   /**
    * PvP fairness arms (pdq, lcrt, matched[:STAT[:ROUNDS]], handicap; docs/pvp-fairness.md) in place of
    * `clocks`: pdq cells take no latency, the others one cell per latency condition.
    */
   fairness: z.array(z.string().min(1)).min(1).optional(),
-  /** lcrt latency conditions: provider, ttfb, wall, synthetic:MS[:JITTER]. pdq cells take none (the game waits). */
+  /** lcrt latency conditions, each a latency source (`LATENCY_FORMS_TEXT`, gateway/clock/latency-sources.ts). pdq cells take none (the game waits). */
   latencies: z.array(z.string().min(1)).min(1).default(['wall']),
   episodes: z.number().int().min(1),
   /** Seed of the first episode; episode e plays seed + e in every cell. */

@@ -1,12 +1,13 @@
 /** One unit of batch work: an episode to play, as plain data that crosses processes and hosts, and its outcome. */
 import { z } from 'zod';
+import { PausedClockMode } from '../../gateway/index.js';
 
 /** A player of an episode job. */
 export const JobAgent = z.strictObject({
   slot: z.number().int().min(0),
   label: z.string().min(1),
   kind: z.string().min(1),
-  /** lcrt latency source as text (provider, ttfb, wall, synthetic:MS[:JITTER]). */
+  /** lcrt latency source as text (`LATENCY_FORMS_TEXT`, gateway/clock/latency-sources.ts). */
   latency: z.string().optional(),
   /** Under the handicap fairness arm: xSCALE, +MS or xSCALE+MS (docs/pvp-fairness.md). */
   handicap: z.string().optional(),
@@ -25,7 +26,7 @@ export const EpisodeJob = z.strictObject({
   /** The cell: every episode of it differs only by seed. */
   cell: z.string().min(1),
   /** What the cell is, for tables: game, variant, clock, latency, line-up, and the PvP fairness arm when one is declared. */
-  cellInfo: z.strictObject({ game: z.string(), variant: z.string(), clock: z.enum(['pdq', 'lcrt']), latency: z.string(), lineup: z.array(z.string()), fairness: z.string().optional() }),
+  cellInfo: z.strictObject({ game: z.string(), variant: z.string(), clock: PausedClockMode, latency: z.string(), lineup: z.array(z.string()), fairness: z.string().optional() }),
   episode: z.number().int().min(0),
   seed: z.number().int().min(0),
   /** The worker pool that has the game. */
