@@ -1,14 +1,19 @@
-/** Brings a rendered frame to the size and encoding a client asked for, re-encoding only when needed. */
+/**
+ * Brings a rendered frame to the size and encoding a client asked for, re-encoding only when needed. An
+ * encoded frame is first checked against its own header (`checkImageHeader`): another size than the backend
+ * declared is BAD_MESSAGE and more than the decode bound TOO_LARGE, so it is never stretched to the size asked.
+ */
 import sharp from 'sharp';
-import { ArenaError, ErrorCode, type FrameEncoding } from '../protocol/index.js';
+import { ArenaError, ErrorCode, MAX_DECODE_PIXELS, checkImageHeader, type FrameEncoding } from '../protocol/index.js';
 import type { RenderedFrame } from './backend.js';
 import { encodeFrame } from './encode-frame.js';
 
 export async function convertFrame(frame: RenderedFrame, width: number, height: number, encoding: FrameEncoding, quality: number): Promise<RenderedFrame> {
+  if (frame.encoding !== 'rgb') checkImageHeader(frame.data, frame.encoding, frame);
   const sameSize = frame.width === width && frame.height === height;
   if (sameSize && frame.encoding === encoding) return frame;
   if (sameSize && frame.encoding === 'rgb') return { data: await encodeFrame(frame.data, width, height, encoding, quality), encoding, width, height };
-  const input = frame.encoding === 'rgb' ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }) : sharp(frame.data);
+  const input = frame.encoding === 'rgb' ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }) : sharp(frame.data, { limitInputPixels: MAX_DECODE_PIXELS });
   let rgb: Buffer;
   try {
     rgb = await input.resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();

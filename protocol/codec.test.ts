@@ -1,5 +1,6 @@
 import { encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
+import { AgentMessage } from './agent-link.js';
 import { ArenaError } from './errors.js';
 import { ClientMessage, GameMessage } from './game-link.js';
 import { decodeMessage, encodeMessage, messageSchema, type LinkMessage } from './codec.js';
@@ -62,8 +63,25 @@ describe('decodeMessage', () => {
     expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs, frames: [] }), spec))).toBe('TOO_LARGE');
   });
 
-  it('rejects a name over its length limit with TOO_LARGE', () => {
-    expect(codeOf(() => decodeMessage(encode({ type: 'hello', version: 1, client: 'c'.repeat(Limits.maxNameLength + 1), privileged: false }), spec))).toBe('TOO_LARGE');
+  it('rejects a name over its length limit with BAD_MESSAGE, not TOO_LARGE: a value out of range, not a message over the size limit', () => {
+    expect(codeOf(() => decodeMessage(encode({ type: 'hello', version: 1, client: 'c'.repeat(Limits.maxNameLength + 1), privileged: false }), spec))).toBe('BAD_MESSAGE');
+  });
+
+  it('rejects an input value out of its range (a gamepad axis at 5, a time past the longest advance) with BAD_INPUT', () => {
+    const inputs = [{ type: 'axis', at: 0, slot: 0, axis: 'LX', value: 5 }];
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs, frames: [] }), spec))).toBe('BAD_INPUT');
+    const late = [{ type: 'key', at: Limits.maxAdvanceMs + 1, slot: 0, key: 'W', down: true }];
+    expect(codeOf(() => decodeMessage(encode({ type: 'advance', id: 1, ms: 10, inputs: late, frames: [] }), spec))).toBe('BAD_INPUT');
+  });
+
+  it('rejects an AgentLink agent name of 129 characters with BAD_MESSAGE, not TOO_LARGE', () => {
+    const hello = { type: 'hello', version: 1, token: 't'.repeat(32), agent: 'a'.repeat(Limits.maxNameLength + 1) };
+    expect(codeOf(() => decodeMessage(encode(hello), messageSchema(AgentMessage)))).toBe('BAD_MESSAGE');
+  });
+
+  it('rejects a control name of 129 characters in an AgentLink chunk with BAD_INPUT', () => {
+    const action = { type: 'action', step: 0, chunk: { look: [0, 0], steps: [['W'.repeat(Limits.maxNameLength + 1)]] } };
+    expect(codeOf(() => decodeMessage(encode(action), messageSchema(AgentMessage)))).toBe('BAD_INPUT');
   });
 
   it('leaves undefined fields out when encoding', () => {

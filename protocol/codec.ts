@@ -90,9 +90,28 @@ function isContainerOverLimit(err: unknown, byteLength: number): boolean {
   return claimed !== null && Number(claimed[1]) <= byteLength;
 }
 
+/** Top-level fields that carry a game's inputs: GameLink's `inputs` schedule and AgentLink's built `chunk`. */
+const INPUT_FIELDS: ReadonlySet<PropertyKey> = new Set(['inputs', 'chunk']);
+
+/** Containers a schema bounds by count: over the bound is a size limit (TOO_LARGE), not a value out of range. */
+const CONTAINER_ORIGINS: ReadonlySet<string> = new Set(['array', 'set', 'map', 'file']);
+
 /**
- * Decodes one binary message: TOO_LARGE past `maxBytes` or a msgpack container limit, BAD_MESSAGE for
- * bytes that are not msgpack (truncated ones included) or a message that fails its schema, UNKNOWN_TYPE for a `type` the link lacks.
+ * The code of a schema failure: TOO_LARGE only for a list over its count; a value out of its declared range
+ * (a gamepad axis value of 1e9, a name of 129 characters) is BAD_INPUT inside a game's inputs and BAD_MESSAGE elsewhere.
+ */
+function schemaFailureCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
+  if (issue === undefined) return ErrorCode.BAD_MESSAGE;
+  if (issue.code === 'too_big' && CONTAINER_ORIGINS.has(issue.origin)) return ErrorCode.TOO_LARGE;
+  const ranged = issue.code === 'too_big' || issue.code === 'too_small';
+  const inInputs = issue.path.length > 1 && INPUT_FIELDS.has(issue.path[0] ?? '');
+  return ranged && inInputs ? ErrorCode.BAD_INPUT : ErrorCode.BAD_MESSAGE;
+}
+
+/**
+ * Decodes one binary message: TOO_LARGE past `maxBytes`, a msgpack container limit or a list over its
+ * schema's count, BAD_MESSAGE for bytes that are not msgpack (truncated ones included) or a message that
+ * fails its schema, BAD_INPUT for an input value out of its range, UNKNOWN_TYPE for a `type` the link lacks.
  */
 export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxBytes: number = Limits.maxMessageBytes): T {
   if (bytes.byteLength > maxBytes) {
@@ -115,7 +134,7 @@ export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxB
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join('.') : '';
-    const code = issue?.code === 'too_big' ? ErrorCode.TOO_LARGE : ErrorCode.BAD_MESSAGE;
+    const code = schemaFailureCode(issue);
     throw new ArenaError(code, `invalid '${raw.type}' message${where ? ` at ${where}` : ''}: ${issue?.message ?? 'schema mismatch'}`);
   }
   return parsed.data;

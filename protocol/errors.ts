@@ -64,6 +64,8 @@ export const ErrorCode = {
   BACKEND_GONE: 'BACKEND_GONE',
   /** No live worker serves a pool (or has a game) that a batch needs. */
   NO_WORKER: 'NO_WORKER',
+  /** A stale frame (a duplicate after input, late or cut short) under the `fail` frame policy: the episode is infrastructure, replayed. */
+  STALE_FRAME: 'STALE_FRAME',
   /** A worker died mid-episode more often than the queue replays it. */
   WORKER_LOST: 'WORKER_LOST',
   /** Anything unexpected; the message says what, the cause keeps the original. */

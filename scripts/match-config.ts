@@ -44,6 +44,8 @@ export const MatchConfig = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onAgentFailure: z.enum(['end', 'noop']).optional(),
   onDecisionError: z.enum(['end', 'noop']).optional(),
+  /** What a stale frame does (docs/frame-integrity.md): flag (default), retry or fail. */
+  staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
   feedback: z.boolean().optional(),
   realtime: z.strictObject({ timeScale: z.number().positive().max(16).optional(), fps: z.number().positive().max(240).optional() }).optional(),
   frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),

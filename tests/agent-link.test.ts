@@ -127,6 +127,15 @@ describe('AgentLink', () => {
     expect((await c.closed).code).toBe(CloseCode.TOO_LARGE);
   });
 
+  it('closes a client whose agent name is over 128 characters with BAD_MESSAGE, not TOO_LARGE', async () => {
+    const agent = remote(0);
+    const c = await rawClient(link.url);
+    clients.push(c);
+    c.send({ type: 'hello', version: AGENT_LINK_VERSION, token: agent.token, agent: 'a'.repeat(129) });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_MESSAGE');
+    expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
+  });
+
   it('refuses an action before any hello with BAD_STATE', async () => {
     const c = await rawClient(link.url);
     clients.push(c);

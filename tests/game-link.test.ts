@@ -83,6 +83,15 @@ describe('GameLink host: protocol errors close the link with a code', () => {
     expect((await c.closed).code).toBe(CloseCode.TOO_LARGE);
   });
 
+  it('closes on a gamepad axis value of 1e9 with BAD_INPUT, not TOO_LARGE', async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done');
+    c.send({ type: 'advance', id: 2, ms: 10, inputs: [{ type: 'axis', at: 0, slot: 0, axis: 'LX', value: 1e9 }], frames: [] });
+    expect((await c.next((m) => m.type === 'error')).code).toBe('BAD_INPUT');
+    expect((await c.closed).code).toBe(CloseCode.BAD_MESSAGE);
+  });
+
   it('keeps serving new clients after one was closed for a bad message', async () => {
     const bad = await connect();
     bad.sendBytes(new Uint8Array([0xc1]));

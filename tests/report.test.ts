@@ -26,14 +26,16 @@ function fixtureRun(dir: string): void {
     gateway: { version: '0.1.0', commit: 'abc' }, agents: [{ slot: 0, kind: 'vlm', label: 'm', latency: 'ttfb', latencyMeaning: 'x', frameEncoding: 'rgb', privileged: false, settings: { temperature: 0 } }],
   };
   const run = { runId: 'fixture', game: 'last_stand', variant: 'origin', seed: 1, clock: 'lcrt', status: 'complete', frame: { width: 640, height: 360 }, agents: [{ slot: 0, kind: 'vlm', label: 'm', latency: 'ttfb' }], conditions, result: { reason: 'step_budget', simMs: 6000, players: [{ slot: 0, label: 'm', progress: 0.4, score: 2, outcome: 'none', decisions: 5, invalid: 1, failed: 1 }] } };
-  writeFileSync(join(dir, 'run.json'), JSON.stringify(run));
+  const frameIntegrity = { thresholds: { nearLevels: 2, lateMs: 250 }, totals: { observations: 3, verdicts: { fresh: 1, duplicate: 1, still: 1 }, retried: 0, staleShare: 1 / 3 }, slots: {} };
+  writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...run, frameIntegrity }));
   const d = (step: number, status: string, wallMs: number, ttftMs: number | undefined, extra: object = {}): object => ({
     slot: 0, agent: 'm', step, observedAtMs: step * 1000, status, inputs: [], chargedMs: 0,
     timings: { wallMs, ...(ttftMs === undefined ? {} : { ttftMs }) },
     usage: { tokensIn: 100 + step, tokensOut: 10 * step, images: 1, bytesSent: 1000 }, ...extra,
   });
   writeFileSync(join(dir, 'decisions.jsonl'), lines([
-    d(0, 'valid', 400, 100), d(1, 'valid', 800, 300), d(2, 'invalid', 600, 200, { invalidReason: 'no_action' }),
+    d(0, 'valid', 400, 100, { integrity: { verdict: 'fresh', ageMs: 0 } }), d(1, 'valid', 800, 300, { integrity: { verdict: 'duplicate', distance: 0, ageMs: 0 } }),
+    d(2, 'invalid', 600, 200, { invalidReason: 'no_action', integrity: { verdict: 'still', distance: 0, ageMs: 0 } }),
     d(3, 'failed', 1200, undefined, { error: { code: 'PROVIDER_TIMEOUT', message: 't' }, usage: undefined }), d(4, 'valid', 1000, 400),
   ]));
   writeFileSync(join(dir, 'ledger.jsonl'), lines([0, 1, 2, 3, 4].map((i) => ({ kind: 'placement', slot: 0, step: i, observedAtMs: i * 1000, chargedMs: 100 * (i + 1), chunkStartMs: i * 1000 + 100 * (i + 1), chunkEndMs: i * 1000 + 100 * (i + 1) + 720, nextObservationMs: 0 }))));
@@ -57,10 +59,13 @@ describe('arena report', () => {
       tokensIn: 100 + 101 + 102 + 104, tokensOut: 0 + 10 + 20 + 40, images: 4, bytesSent: 4000,
       invalidRate: 0.2, timeoutRate: 0.2, completionRate: 1,
       thinkingMs: 1500, actingMs: 3600, meanProgress: 0.4,
+      // One stale (duplicate) frame among the three decisions that carry a verdict; the other two have none.
+      staleRate: 1 / 3,
     });
     const table = await runArena(['report', dir]);
-    expect(table.stdout).toMatch(/agent +runs +decisions +TTFT p50 \/ p95 \(ms\) +latency p50 \/ p95 \(ms\) +tokens in \/ out +images +bytes sent +invalid +timeout +complete +thinking \(s\) +acting \(s\) +mean progress\n/);
-    expect(table.stdout).toMatch(/m +1 +5 +250 \/ 385 +800 \/ 1160 +407 \/ 70 +4 +4000 +20\.0% +20\.0% +100\.0% +1\.5 +3\.6 +0\.400/);
+    expect(table.stdout).toContain('frames: 33.3% stale of 3 observed (fresh 1, duplicate 1, still 1)');
+    expect(table.stdout).toMatch(/agent +runs +decisions +TTFT p50 \/ p95 \(ms\) +latency p50 \/ p95 \(ms\) +tokens in \/ out +images +bytes sent +invalid +timeout +complete +thinking \(s\) +acting \(s\) +mean progress +stale\n/);
+    expect(table.stdout).toMatch(/m +1 +5 +250 \/ 385 +800 \/ 1160 +407 \/ 70 +4 +4000 +20\.0% +20\.0% +100\.0% +1\.5 +3\.6 +0\.400 +33\.3%/);
   });
 
   it('round-trips a real run\'s declared conditions and keeps differing conditions apart unless --pool', async () => {

@@ -65,7 +65,10 @@ describe('arena sweep and arena report on a sweep', () => {
     expect(report.stdout).toContain('PDQ minus LCRT mean progress');
     expect(report.stdout).toMatch(/scripted\s+last_stand\s+lcrt\s+synthetic:300:100\s+1\s+1\s/);
     for (const f of ['cells.csv', 'pdq-lcrt.csv', 'models.csv', 'report.json', 'score-vs-latency.svg', 'pdq-vs-lcrt.svg']) expect(existsSync(join(out, 'report', f)), f).toBe(true);
-    expect(readFileSync(join(out, 'report', 'cells.csv'), 'utf8').split('\n')[0]).toBe('agent,game,clock,latency,episodes,completed,mean_progress,ci95,wins,draws,losses,actions_per_episode,mean_charged_ms');
+    const cellsCsv = readFileSync(join(out, 'report', 'cells.csv'), 'utf8').split('\n');
+    expect(cellsCsv[0]).toBe('agent,game,clock,latency,episodes,completed,mean_progress,ci95,wins,draws,losses,actions_per_episode,mean_charged_ms,stale_share');
+    // A reference game's frames are never stale: every cell's judged decisions give a share of 0.
+    for (const row of cellsCsv.slice(1).filter((l) => l.length > 0)) expect(row.split(',').at(-1)).toBe('0.000');
     expect(readFileSync(join(out, 'report', 'pdq-vs-lcrt.svg'), 'utf8')).toContain('<svg');
     expect(readFileSync(join(out, 'report', 'score-vs-latency.png')).subarray(1, 4).toString()).toBe('PNG');
     const json = JSON.parse(readFileSync(join(out, 'report', 'report.json'), 'utf8')) as { pdqLcrt: unknown[]; episodes: { stored: number } };

@@ -4,12 +4,15 @@
  * protocol's quirks: an optional welcome line, `game_over` pushes interleaved with replies, screenshots
  * answered `screenshot_error` "pending" (retried), a closed socket (GAME_CRASHED), and a screenshot whose
  * size field lies (caught by the JPEG start/end markers and a read deadline: BAD_MESSAGE, never a hang).
+ * An image whose own header gives another size than its header line, or more pixels than the decode bound,
+ * fails its request (BAD_MESSAGE, TOO_LARGE) before anything decodes it; the connection stays in step.
  * A connection that broke the protocol is closed: after a bad frame the byte stream cannot be trusted.
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import {
   ArenaError,
   ErrorCode,
+  MAX_DECODE_PIXELS,
   RemoteInputGameOverCheck,
   RemoteInputScoreReply,
   RemoteInputScreenshotHeader,
@@ -21,7 +24,7 @@ import {
   parseRemoteInputLine,
   type RemoteInputLine,
 } from '../../protocol/index.js';
-import { checkImageBytes, type ImageFormat } from './image-bytes.js';
+import { checkImageBytes, imageRefusal, type ImageFormat } from './image-bytes.js';
 
 export type JsonLine = RemoteInputLine;
 
@@ -42,6 +45,8 @@ export interface RemoteInputClientOptions {
   readonly maxLineBytes?: number;
   /** Largest screenshot, bytes (default 32 MiB). */
   readonly maxFrameBytes?: number;
+  /** Most pixels a screenshot's own header may claim, checked before anything decodes it (default 4096 x 4096). */
+  readonly maxFramePixels?: number;
 }
 
 export interface Screenshot {
@@ -119,8 +124,8 @@ export class RemoteInputClient {
   private readonly gameOverListeners = new Set<(line: JsonLine) => void>();
   private readonly closedListeners: ((err: ArenaError | undefined) => void)[] = [];
   private readonly closed: Promise<void>;
-  /** Counters for records and conformance: pushes seen, lines nobody asked for, pending screenshot retries. */
-  readonly stats = { pushes: 0, unsolicited: 0, pendingRetries: 0 };
+  /** Counters for records and conformance: pushes seen, lines nobody asked for, pending screenshot retries, images refused by their header. */
+  readonly stats = { pushes: 0, unsolicited: 0, pendingRetries: 0, refusedImages: 0 };
   private readonly opts: Required<Omit<RemoteInputClientOptions, 'host' | 'port'>>;
 
   private constructor(
@@ -137,6 +142,7 @@ export class RemoteInputClient {
       pendingTimeoutMs: options.pendingTimeoutMs ?? 5_000,
       maxLineBytes: options.maxLineBytes ?? 1024 * 1024,
       maxFrameBytes: options.maxFrameBytes ?? 32 * 1024 * 1024,
+      maxFramePixels: options.maxFramePixels ?? MAX_DECODE_PIXELS,
     };
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -408,6 +414,13 @@ export class RemoteInputClient {
     if (frame.pending && this.pending === frame.pending) {
       this.pending = undefined;
       this.firstReplySeen = true;
+      // The bytes were read whole, so the stream is still in step: an image that is not what its header line
+      // says (another size, or a bomb) fails this request only, before anything decodes it.
+      const refused = imageRefusal(data, frame, this.opts.maxFramePixels);
+      if (refused) {
+        this.stats.refusedImages++;
+        return frame.pending.reject(refused);
+      }
       frame.pending.resolve({ width: frame.width, height: frame.height, format: frame.format, data });
     } else {
       this.stats.unsolicited++;

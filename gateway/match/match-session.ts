@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import type { ArenaError, DecisionTimings, EpisodeEnd, Frame, FrameEncoding, GameEvent, InputEvent, JpegProfile, Observation, PlayerProgress, Progress, State, Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import { FairCharge, describeFairness } from '../clock/fairness.js';
@@ -12,6 +12,9 @@ import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
+import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
+import { STALE_VERDICTS, type FrameIntegrity } from '../frame-integrity/assess.js';
+import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
@@ -33,6 +36,8 @@ export interface SlotState {
   gameFramesDropped: number;
   /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
   observed?: Frame | undefined;
+  /** The newest observation's frame integrity, judged while the agent decides. */
+  integrity?: Promise<FrameIntegrity> | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -61,6 +66,8 @@ export class MatchSession {
   readonly frames: FrameCache;
   /** The clock ledger: written to ledger.jsonl and shown to the match's observer. */
   readonly ledger: ObservedLedger;
+  /** Judges every observation's frame (fresh, still, duplicate, late...) and counts the verdicts for run.json. */
+  readonly integrity = new FrameIntegrityCheck();
   /** What the match's fairness arm charges (matched, handicap); the plain clocks charge what they measure. */
   readonly fair: FairCharge;
   progress = new Map<number, PlayerProgress>();
@@ -161,10 +168,13 @@ export class MatchSession {
   /** The observation for one slot: its own newest frame, encoded as its agent wants, and nothing else's. */
   async observe(slotId: number): Promise<Observation> {
     const slot = this.slots.get(slotId)!;
-    const frame = slot.frame;
+    let frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
     const { encoding, jpeg } = this.profileOf(slot);
+    const { frame: checked, retried } = await this.freshFrame(slotId, frame);
+    frame = checked;
     slot.observed = frame;
+    slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
     // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
     // decision's critical path, and recordDecision takes it from the cache.
     if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
@@ -181,6 +191,27 @@ export class MatchSession {
   }
 
   /**
+   * Under the `retry` and `fail` frame policies, judges a slot's frame before its agent sees it: a stale one
+   * is asked for again after a short wait (a paused game renders it anew; a running one streams a newer
+   * one), at most `STALE_RETRY.attempts` times, or ends the episode with STALE_FRAME. `flag` asks nothing.
+   */
+  private async freshFrame(slotId: number, first: Frame): Promise<{ frame: Frame; retried: number }> {
+    const policy = this.spec.staleFrames ?? 'flag';
+    if (policy === 'flag') return { frame: first, retried: 0 };
+    let frame = first;
+    for (let retried = 0; ; retried++) {
+      const verdict = await this.integrity.judge(slotId, frame, this.simMs);
+      if (!STALE_VERDICTS.has(verdict.verdict)) return { frame, retried };
+      if (policy === 'fail') throw new ArenaError(ErrorCode.STALE_FRAME, `slot ${slotId}'s frame ${frame.seq} at ${frame.simMs} ms is ${verdict.verdict}; the stale-frame policy is fail`, { details: { ...verdict } });
+      if (retried >= STALE_RETRY.attempts) return { frame, retried };
+      // Wall time only: the game is paused (pdq, lcrt) or runs on regardless (realtime); nobody is charged.
+      await new Promise((resolve) => setTimeout(resolve, STALE_RETRY.waitMs));
+      if ((this.spec.clock ?? 'pdq') !== 'realtime') this.absorb(await this.endpoint.client.observe([slotId]));
+      frame = this.slots.get(slotId)?.frame ?? frame;
+    }
+  }
+
+  /**
    * Settles a decision before it runs: counts it (invalid answers and failed calls become no-ops), sets the
    * feedback for the slot's next observation, compiles its chunk and charges its latency (when `charged`).
    */
@@ -191,6 +222,7 @@ export class MatchSession {
     // A failed decision's wall time is all failed attempts and backoffs, which are never charged: only a
     // source that does not measure the call (synthetic) charges anything for it.
     const charge = !charged ? { ms: 0 } : outcome.status === 'failed' ? slot.charger.chargeFailed() : slot.charger.charge(outcome.decision.timings);
+    this.integrity.noteInputs(compiled.inputs.length);
     const chargedMs = this.fair.adjusts ? this.fair.decision(slotId, charge.ms) : charge.ms;
     if (outcome.status === 'invalid') {
       slot.invalid++;
@@ -234,6 +266,7 @@ export class MatchSession {
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
     const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
     const sentImage = sent ? { file: sentFile ?? this.recorder.saveFrame(`${name}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
+    const integrity = slot.observed?.seq === observation.frame.seq ? await slot.integrity : undefined;
     const record = {
       slot: slotId,
       agent: slot.label,
@@ -261,6 +294,7 @@ export class MatchSession {
       chargedMs: settled.chargedMs,
       ...(settled.measuredMs === undefined || this.spec.fairness === undefined ? {} : { measuredMs: settled.measuredMs, fairness: describeFairness(this.spec.fairness) }),
       chargeNote: settled.chargeNote,
+      ...(integrity ? { integrity } : {}),
     };
     this.recorder.files.decisions.append(record);
     if (this.tracked) this.recorder.appendState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked: this.tracked });

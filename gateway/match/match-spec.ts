@@ -5,6 +5,7 @@ import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { FairnessArm, Handicap } from '../clock/fairness.js';
 import type { LatencySource } from '../clock/latency.js';
+import type { StaleFramePolicy } from '../frame-integrity/stale-policy.js';
 import type { MatchObserver } from './match-observer.js';
 
 export interface MatchSlot {
@@ -53,6 +54,12 @@ export interface MatchSpec {
   readonly frame?: { readonly width: number; readonly height: number };
   /** JPEG quality for agents that take JPEG and for recorded frames (default 85). */
   readonly jpegQuality?: number;
+  /**
+   * What a stale frame (a duplicate after input, late or cut short; docs/frame-integrity.md) does: `flag`
+   * (default) records it, `retry` asks for the frame again (at most 3 times, 50 ms of wall time apart), `fail`
+   * ends the episode with STALE_FRAME, an infrastructure failure that sweeps replay. Only `flag` under `omnigamearena`.
+   */
+  readonly staleFrames?: StaleFramePolicy;
   /** What a decision that fails (provider timeout or error) becomes: a recorded no-op, or the end of the match. */
   readonly onDecisionError?: 'noop' | 'end';
   /** What an agent that disconnects or throws becomes: the end of the match, or a slot that plays no-ops. */

@@ -19,6 +19,7 @@ import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
 import { DEFAULT_RULES, runnerRules, type ChunkRules } from './profile-rules.js';
+import { staleFramePolicy } from '../frame-integrity/stale-policy.js';
 
 /** The package version written into every run record. */
 export const GATEWAY_VERSION = '0.1.0';
@@ -106,6 +107,8 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
+    // Declared only when it can change what an agent saw, so runs under the default compare with older ones.
+    ...(spec.staleFrames !== undefined && spec.staleFrames !== 'flag' ? { staleFrames: spec.staleFrames } : {}),
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
     agents: spec.slots.map((s) => agentConditions(clock, s)),
     ...fairnessConditions(spec.fairness, spec.slots),
@@ -117,6 +120,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const variantEntry = getVariant(entry, spec.variant ?? entry.variants[0]!.id);
   const variant = variantEntry.id;
   checkSlots(spec, entry);
+  staleFramePolicy(spec.profile, spec.staleFrames);
   // A fairness arm sets the clock it runs on (pdq for `pdq`, lcrt for the others).
   const { clock } = resolveFairness(spec.clock, spec.fairness, spec.slots.filter((s) => s.handicap !== undefined).map((s) => s.slot));
   const seed = spec.seed ?? 1;
@@ -230,7 +234,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}) });
+  const frameIntegrity = session?.integrity.summary();
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

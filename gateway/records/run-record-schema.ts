@@ -68,6 +68,14 @@ export const Conditions = z.looseObject({
 });
 export type Conditions = z.infer<typeof Conditions>;
 
+/** A decision's frame integrity: `fresh`, `still`, `duplicate`, `near_duplicate`, `late` or `truncated`. */
+export const FrameIntegrityRecord = z.looseObject({ verdict: z.string(), distance: z.number().optional(), ageMs: z.number(), wallAgeMs: z.number().optional(), retried: z.number().int().optional(), detail: z.string().optional() });
+export type FrameIntegrityRecord = z.infer<typeof FrameIntegrityRecord>;
+
+/** Counts of frame verdicts (run.json's `frameIntegrity.totals` and per slot). */
+export const IntegrityCountsRecord = z.looseObject({ observations: z.number().int(), verdicts: z.record(z.string(), z.number()), retried: z.number().int().default(0), staleShare: z.number() });
+export type IntegrityCountsRecord = z.infer<typeof IntegrityCountsRecord>;
+
 /** `run.json`. */
 export const RunJson = z.looseObject({
   runId: z.string(),
@@ -88,6 +96,8 @@ export const RunJson = z.looseObject({
     .looseObject({ reason: z.string(), episode: z.enum(['finished', 'budget', 'format', 'failed', 'incomplete']).optional(), simMs: z.number(), players: z.array(PlayerResultRecord).default([]) })
     .optional(),
   failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
+  /** The frame check's thresholds and verdict counts, in total and per slot (runs before it have none). */
+  frameIntegrity: z.looseObject({ totals: IntegrityCountsRecord, slots: z.record(z.string(), IntegrityCountsRecord).default({}) }).optional(),
 });
 export type RunJson = z.infer<typeof RunJson>;
 
@@ -123,6 +133,8 @@ export const DecisionRecord = z.looseObject({
   timings: z.looseObject({ wallMs: z.number().optional(), ttftMs: z.number().optional(), providerMs: z.number().optional(), gatewayWallMs: z.number().optional() }).optional(),
   latencySource: z.string().optional(),
   chargedMs: z.number().default(0),
+  /** The observed frame's integrity (docs/frame-integrity.md): its verdict, distance from the slot's previous frame, age, retries. */
+  integrity: FrameIntegrityRecord.optional(),
   /** Under the matched and handicap fairness arms: the latency measured from the slot's source, before the arm's rule. */
   measuredMs: z.number().optional(),
   /** The fairness arm that turned `measuredMs` into `chargedMs` (docs/pvp-fairness.md). */

@@ -21,6 +21,7 @@ export function classifyFailure(err: ArenaError): FailureClass {
     case 'PROVIDER_TIMEOUT':
     case 'PROVIDER_ERROR':
     case 'MODEL_EMPTY':
+    case 'STALE_FRAME':
       return 'infrastructure';
     case 'AGENT_GONE':
     case 'AGENT_TIMEOUT':

@@ -23,13 +23,14 @@ import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { benchFleet } from '../bench/fleet-placement.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
+import { benchFrameIntegrity } from '../bench/frame-integrity.js';
 import { benchStartup } from '../bench/startup.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,fleet,curves,hardening,perception,gamepad,bridge,watch', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -272,6 +273,16 @@ export async function benchCommand(argv: string[]): Promise<number> {
     say(`match wall time: bare ${fmt(r.bareMs, 0)} ms, watched ${fmt(r.watchedMs, 0)} ms (${fmt(r.simMs / 1000, 1)} s of game time); watched/bare ${fmt(r.watchedMs / r.bareMs)}; ${r.requests} watcher requests in all`);
     say('goal: watched/bare 1.25 or less (the watcher never holds the match up)');
     out.watch = r;
+  }
+
+  if (want('integrity')) {
+    say('\n== frame integrity: judging each observation\'s frame (block hash + duplicate check) vs the observation\'s one JPEG encode, last_stand 640x360 ==');
+    const r = await benchFrameIntegrity(quick ? 20 : 60, quick ? 3 : 7);
+    for (const enc of ['rgb', 'jpeg'] as const) {
+      say(`${enc} frames: check ${fmt(r[enc].check.perItemMs, 3)} ms/observation, encode ${fmt(r[enc].observation.perItemMs, 3)} ms; check/observation ${fmt(r[enc].check.perItemMs / r[enc].observation.perItemMs, 3)}`);
+    }
+    say('goal: check/observation 0.05 or less');
+    out.integrity = r;
   }
 
   mkdirSync('.bench', { recursive: true });

@@ -37,6 +37,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('observationDelayMs', num(flags['obs-delay'], 'obs-delay'));
   set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout'));
   set('onAgentFailure', flags['on-agent-failure']);
+  set('staleFrames', flags['stale-frames']);
   set('runsDir', flags['runs-dir']);
   const kinds = flags.agents ?? flags.agent;
   const vlmFile = flags['agent-config'] ? readConfigFile(flags['agent-config'], MatchConfig.shape.agents.unwrap().element.shape.vlm.unwrap()) : undefined;
@@ -117,6 +118,7 @@ export function specFromConfig(config: MatchConfig, makeRemote?: (slot: number) 
     ...(config.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: config.decisionTimeoutMs }),
     ...(config.onAgentFailure === undefined ? {} : { onAgentFailure: config.onAgentFailure }),
     ...(config.onDecisionError === undefined ? {} : { onDecisionError: config.onDecisionError }),
+    ...(config.staleFrames === undefined ? {} : { staleFrames: config.staleFrames }),
     ...(config.feedback === undefined ? {} : { feedback: config.feedback }),
     ...(config.realtime === undefined ? {} : { realtime: config.realtime }),
     ...(config.frame === undefined ? {} : { frame: config.frame }),

@@ -42,6 +42,8 @@ function reportOne(r: RunRecord): string {
   const clock = summarizeLedger(r.ledger);
   const lines = [`${run.runId}: ${run.game}/${run.variant} seed ${run.seed} ${run.clock} -- ${run.status}${run.failure ? ` (${run.failure.class}: ${run.failure.code}: ${run.failure.message})` : ''}`];
   if (run.result) lines.push(`  ended: ${run.result.reason} at ${s(run.result.simMs)} of game time`);
+  const fi = run.frameIntegrity?.totals;
+  if (fi) lines.push(`  frames: ${(fi.staleShare * 100).toFixed(1)}% stale of ${fi.observations} observed (${Object.entries(fi.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}${fi.retried ? `; ${fi.retried} retried` : ''})`);
   lines.push(`  game time: ${s(clock.actualMs)} run in ${clock.advances} advances (requested ${s(clock.requestedMs)}, largest error ${clock.maxAdvanceErrorMs.toFixed(1)} ms), ${s(clock.advanceWallMs)} of wall time in the game`);
   for (const p of run.result?.players ?? []) {
     const c = clock.slots.find((x) => x.slot === p.slot);

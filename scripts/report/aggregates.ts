@@ -3,7 +3,7 @@
  * (p50/p95), tokens in and out, images and bytes sent, invalid-answer, timeout and completion rates, and game
  * time spent thinking (charged latency) vs acting (chunks running).
  */
-import { summarizeLedger, type RunRecord } from '../../gateway/index.js';
+import { STALE_VERDICTS, summarizeLedger, type FrameVerdict, type RunRecord } from '../../gateway/index.js';
 import { formatNumber, textTable, type TableDoc } from '../../protocol/index.js';
 
 /** One agent's aggregates over the runs it played in. */
@@ -25,6 +25,8 @@ export interface AgentAggregate {
   readonly thinkingMs: number;
   readonly actingMs: number;
   readonly meanProgress: number;
+  /** Share of the decisions with a frame verdict that were made on a stale frame (docs/frame-integrity.md); null when none has one (older runs). */
+  readonly staleRate: number | null;
 }
 
 /** The `q`-quantile (0..1) by linear interpolation between closest ranks; null for no values. */
@@ -39,6 +41,12 @@ export function quantile(values: readonly number[], q: number): number | null {
 
 const TIMEOUTS = new Set(['PROVIDER_TIMEOUT', 'AGENT_TIMEOUT']);
 const share = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+
+/** Stale decisions over the decisions that carry a frame verdict; null when none does. */
+function staleRate(ds: RunRecord['decisions']): number | null {
+  const judged = ds.flatMap((d) => (d.integrity === undefined ? [] : [d.integrity.verdict]));
+  return judged.length === 0 ? null : judged.filter((v) => STALE_VERDICTS.has(v as FrameVerdict)).length / judged.length;
+}
 
 /** Aggregates per agent label (slots played by the same label across runs pool together). */
 export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[] {
@@ -78,6 +86,7 @@ export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[]
       thinkingMs: acc.thinkingMs,
       actingMs: acc.actingMs,
       meanProgress: share(acc.progress, acc.runs),
+      staleRate: staleRate(ds),
     };
   });
 }
@@ -102,8 +111,9 @@ export function aggregateDoc(rows: readonly AgentAggregate[], title = ''): Table
       { header: 'thinking', unit: 's', kind: 'number', digits: 1 },
       { header: 'acting', unit: 's', kind: 'number', digits: 1 },
       { header: 'mean progress', kind: 'number', digits: 3 },
+      { header: 'stale', kind: 'share' },
     ],
-    rows: rows.map((r) => [r.agent, r.runs, r.decisions, pair(r.ttftMs.p50, r.ttftMs.p95), pair(r.latencyMs.p50, r.latencyMs.p95), `${r.tokensIn} / ${r.tokensOut}`, r.images, r.bytesSent, r.invalidRate, r.timeoutRate, r.completionRate, r.thinkingMs / 1000, r.actingMs / 1000, r.meanProgress]),
+    rows: rows.map((r) => [r.agent, r.runs, r.decisions, pair(r.ttftMs.p50, r.ttftMs.p95), pair(r.latencyMs.p50, r.latencyMs.p95), `${r.tokensIn} / ${r.tokensOut}`, r.images, r.bytesSent, r.invalidRate, r.timeoutRate, r.completionRate, r.thinkingMs / 1000, r.actingMs / 1000, r.meanProgress, r.staleRate]),
   };
 }
 

@@ -20,6 +20,8 @@ export interface CellRow {
   readonly losses: number;
   readonly actionsPerEpisode: number;
   readonly meanChargedMs: number;
+  /** Share of the cell's judged decisions (completed episodes) made on a stale frame; null when none was judged (older outcomes). */
+  readonly staleShare: number | null;
 }
 
 /** Per agent x game x lcrt latency: mean progress under pdq minus under lcrt. */
@@ -110,6 +112,12 @@ function samples(stored: readonly StoredEpisode[]): Sample[] {
   });
 }
 
+/** Stale over judged decisions of some players; null when none was judged. */
+function staleShareOf(players: readonly StoredEpisode['outcome']['players'][number][]): number | null {
+  const judged = players.reduce((n, p) => n + (p.judged ?? 0), 0);
+  return judged === 0 ? null : round(players.reduce((n, p) => n + (p.stale ?? 0), 0) / judged);
+}
+
 /**
  * Every table of the report. Failed episodes count in rates, not in means of progress. A PDQ-minus-LCRT
  * difference is computed only between arms whose declared conditions differ in the clock alone; other arms
@@ -137,6 +145,7 @@ export function sweepTables(stored: readonly StoredEpisode[], options: { readonl
       losses: done.filter((s) => s.p!.outcome === 'loss').length,
       actionsPerEpisode: round(done.reduce((n, s) => n + s.p!.decisions, 0) / Math.max(1, done.length), 2),
       meanChargedMs: round(charged.reduce((a, b) => a + b, 0) / Math.max(1, charged.length), 1),
+      staleShare: staleShareOf(done.map((s) => s.p!)),
     };
   });
   cells.sort((a, b) => a.agent.localeCompare(b.agent) || a.game.localeCompare(b.game) || a.clock.localeCompare(b.clock) || a.meanChargedMs - b.meanChargedMs || a.latency.localeCompare(b.latency));

@@ -8,8 +8,8 @@ const num = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(d
 export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models', string[][]> {
   return {
     cells: [
-      ['agent', 'game', 'clock', 'latency', 'episodes', 'completed', 'mean_progress', 'ci95', 'wins', 'draws', 'losses', 'actions_per_episode', 'mean_charged_ms'],
-      ...t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, String(c.episodes), String(c.completed), num(c.meanProgress), num(c.ci95), String(c.wins), String(c.draws), String(c.losses), num(c.actionsPerEpisode, 1), num(c.meanChargedMs, 0)]),
+      ['agent', 'game', 'clock', 'latency', 'episodes', 'completed', 'mean_progress', 'ci95', 'wins', 'draws', 'losses', 'actions_per_episode', 'mean_charged_ms', 'stale_share'],
+      ...t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, String(c.episodes), String(c.completed), num(c.meanProgress), num(c.ci95), String(c.wins), String(c.draws), String(c.losses), num(c.actionsPerEpisode, 1), num(c.meanChargedMs, 0), c.staleShare === null ? '-' : num(c.staleShare)]),
     ],
     pdqLcrt: [['agent', 'game', 'lcrt_latency', 'pdq_progress', 'lcrt_progress', 'pdq_minus_lcrt', 'ci95', 'pooled_over'], ...t.pdqLcrt.map((d) => [d.agent, d.game, d.latency, num(d.pdq), num(d.lcrt), num(d.diff), num(d.ci95), d.pooled ? d.pooled.join(' ') : '-'])],
     models: [

@@ -90,6 +90,8 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     ...(spec.match.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: spec.match.decisionTimeoutMs }),
     ...(spec.match.onDecisionError === undefined ? {} : { onDecisionError: spec.match.onDecisionError }),
     ...(spec.match.onAgentFailure === undefined ? {} : { onAgentFailure: spec.match.onAgentFailure }),
+    ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
+    ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
   };
   const jobs: EpisodeJob[] = [];
   spec.games.forEach((item, gi) => {

@@ -41,6 +41,10 @@ export const MatchSettings = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['end', 'noop']).optional(),
   onAgentFailure: z.enum(['end', 'noop']).optional(),
+  /** What a stale frame does in each episode (docs/frame-integrity.md): flag (default), retry or fail. */
+  staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
+  /** An episode whose share of decisions on stale frames is above this is left out as infrastructure (STALE_FRAME) and replayed. */
+  maxStaleShare: z.number().min(0).max(1).optional(),
 });
 export type MatchSettings = z.infer<typeof MatchSettings>;
 

@@ -38,6 +38,10 @@ export const EpisodeJob = z.strictObject({
   decisionTimeoutMs: z.number().int().positive().optional(),
   onDecisionError: z.enum(['end', 'noop']).optional(),
   onAgentFailure: z.enum(['end', 'noop']).optional(),
+  /** See the match spec's `staleFrames`. */
+  staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
+  /** Above this share of decisions on stale frames the episode is infrastructure (STALE_FRAME), replayed. */
+  maxStaleShare: z.number().min(0).max(1).optional(),
   /** Tell a player when its answer was refused (default true); see the match spec's `feedback`. */
   feedback: z.boolean().optional(),
   /** The frame size agents see, when not the game's own. */
@@ -70,6 +74,9 @@ export const OutcomePlayer = z.strictObject({
   chargedMs: z.array(z.number()),
   tokensIn: z.number(),
   tokensOut: z.number(),
+  /** Decisions that carry a frame verdict, and those made on a stale frame (docs/frame-integrity.md); absent in older outcomes. */
+  judged: z.number().optional(),
+  stale: z.number().optional(),
 });
 export type OutcomePlayer = z.infer<typeof OutcomePlayer>;
 

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
-import { DecisionRecord, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, readRunJson, runMatch, type MatchSpec } from '../../gateway/index.js';
+import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, readRunJson, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
 import type { GameEntry } from '../../games-manifest/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
@@ -27,12 +27,18 @@ export interface EpisodeDeps {
   readonly entryOf?: (job: EpisodeJob) => GameEntry;
 }
 
-/** Per-slot decision timings and token counts from a run's decisions.jsonl. */
-function decisionStats(dir: string): Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>> {
-  const out = new Map<number, Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut'>>();
+type DecisionStats = Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut' | 'judged' | 'stale'>;
+
+/** Per-slot decision timings, token counts and stale frames from a run's decisions.jsonl. */
+function decisionStats(dir: string): Map<number, DecisionStats> {
+  const out = new Map<number, DecisionStats>();
   for (const d of readRecordLines(join(dir, 'decisions.jsonl'), DecisionRecord)) {
     let s = out.get(d.slot);
-    if (!s) out.set(d.slot, (s = { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0 }));
+    if (!s) out.set(d.slot, (s = { wallMs: [], ttftMs: [], chargedMs: [], tokensIn: 0, tokensOut: 0, judged: 0, stale: 0 }));
+    if (d.integrity !== undefined) {
+      s.judged = (s.judged ?? 0) + 1;
+      if (STALE_VERDICTS.has(d.integrity.verdict as FrameVerdict)) s.stale = (s.stale ?? 0) + 1;
+    }
     if (d.timings?.wallMs !== undefined) s.wallMs.push(Math.round(d.timings.wallMs * 1000) / 1000);
     if (d.timings?.ttftMs !== undefined) s.ttftMs.push(Math.round(d.timings.ttftMs * 1000) / 1000);
     s.chargedMs.push(d.chargedMs);
@@ -40,6 +46,17 @@ function decisionStats(dir: string): Map<number, Pick<OutcomePlayer, 'wallMs' | 
     s.tokensOut += d.usage?.tokensOut ?? 0;
   }
   return out;
+}
+
+/** Stale decisions over decisions with a frame verdict, all slots together; undefined when none has one. */
+function staleShare(stats: ReadonlyMap<number, DecisionStats>): number | undefined {
+  let judged = 0;
+  let stale = 0;
+  for (const s of stats.values()) {
+    judged += s.judged ?? 0;
+    stale += s.stale ?? 0;
+  }
+  return judged === 0 ? undefined : stale / judged;
 }
 
 /** The match spec of a job: its agents made (and limited), its run id its episode id. */
@@ -65,6 +82,7 @@ export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string)
     ...(job.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: job.decisionTimeoutMs }),
     ...(job.onDecisionError === undefined ? {} : { onDecisionError: job.onDecisionError }),
     ...(job.onAgentFailure === undefined ? {} : { onAgentFailure: job.onAgentFailure }),
+    ...(job.staleFrames === undefined ? {} : { staleFrames: job.staleFrames }),
     ...(job.feedback === undefined ? {} : { feedback: job.feedback }),
     ...(job.frame === undefined ? {} : { frame: job.frame }),
     meta: { batch: { name: job.batch, cell: job.cell, episode: job.episode, ...(deps.worker ? { worker: deps.worker } : {}) }, ...job.meta },
@@ -90,12 +108,17 @@ export async function runEpisode(job: EpisodeJob, deps: EpisodeDeps): Promise<Ep
     // An episode where at least half of a player's decisions failed at the provider is no result of play:
     // it is a failure of the infrastructure, which --retry-failed plays again.
     const decisionsFailed = result.status === 'complete' && result.episode === 'failed';
-    const played = result.status === 'complete' && !decisionsFailed;
+    // An episode played on too many stale frames (above the sweep's declared share) is no result of play either.
+    const stale = staleShare(stats);
+    const tooStale = result.status === 'complete' && !decisionsFailed && job.maxStaleShare !== undefined && stale !== undefined && stale > job.maxStaleShare;
+    const played = result.status === 'complete' && !decisionsFailed && !tooStale;
     const failure = result.error
       ? { code: result.error.code, class: result.error.class, message: result.error.message }
       : decisionsFailed
         ? { code: ErrorCode.PROVIDER_ERROR, class: 'infrastructure', message: 'at least half of a player\'s decisions failed at the provider or timed out' }
-        : undefined;
+        : tooStale
+          ? { code: ErrorCode.STALE_FRAME, class: 'infrastructure', message: `${(stale * 100).toFixed(1)}% of decisions were made on stale frames, above the sweep's maxStaleShare of ${((job.maxStaleShare ?? 0) * 100).toFixed(1)}%` }
+          : undefined;
     return {
       id: job.id,
       status: played ? 'complete' : 'failed',

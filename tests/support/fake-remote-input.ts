@@ -28,8 +28,12 @@ export interface FakeBehaviour {
   ackEverything?: boolean;
   /** Write each screenshot's bytes this many at a time, one write every `everyMs` (a build that trickles). */
   trickle?: { readonly bytes: number; readonly everyMs: number };
-  /** Send a JPEG whose markers are right but whose inside is noise (it does not decode). */
+  /** Send a JPEG whose markers and headers are right but whose scan data is noise (it does not decode). */
   corruptJpeg?: boolean;
+  /** Write this size into the JPEG's own frame header (a lying image, or a decompression bomb: no decoder reads it here). */
+  imageSize?: { readonly width: number; readonly height: number };
+  /** Put this size in the screenshot header line instead of the image's true 32 x 16. */
+  headerSize?: { readonly width: number; readonly height: number };
 }
 
 export interface Received {
@@ -59,6 +63,30 @@ let jpeg: Buffer | undefined;
 async function testJpeg(): Promise<Buffer> {
   jpeg ??= await sharp({ create: { width: 32, height: 16, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
   return jpeg;
+}
+
+/** A copy of a JPEG with every byte after its scan header, up to its end marker, replaced by noise. */
+function withNoiseScan(jpegBytes: Buffer): Buffer {
+  const out = Buffer.from(jpegBytes);
+  let at = 2;
+  while (out[at + 1] !== 0xda) at += 2 + out.readUInt16BE(at + 2);
+  out.fill(0x5a, at + 2 + out.readUInt16BE(at + 2), out.length - 2);
+  return out;
+}
+
+/** A copy of a baseline JPEG whose frame header (SOF0) says `size`: the pixels stay 32 x 16, only what a decoder would believe changes. */
+export function withJpegSize(jpegBytes: Buffer, size: { readonly width: number; readonly height: number }): Buffer {
+  const out = Buffer.from(jpegBytes);
+  for (let at = 2; at + 9 <= out.length; ) {
+    const marker = out[at + 1]!;
+    if (marker === 0xc0 || marker === 0xc2) {
+      out.writeUInt16BE(size.height, at + 5);
+      out.writeUInt16BE(size.width, at + 7);
+      return out;
+    }
+    at += 2 + out.readUInt16BE(at + 2);
+  }
+  throw new Error('no SOF0/SOF2 in the test JPEG');
 }
 
 /** Starts a fake server with `players` ports on 127.0.0.1 (any free ports). */
@@ -167,8 +195,10 @@ export async function startFakeRemoteInput(behaviour: FakeBehaviour = {}, player
               }, everyMs);
               timers.add(t);
             } else {
-              const data = behaviour.corruptJpeg ? Buffer.concat([image.subarray(0, 2), Buffer.alloc(image.length - 4, 0x5a), image.subarray(image.length - 2)]) : image;
-              reply({ type: 'screenshot', width: 32, height: 16, format: 'jpeg', size: data.length + (behaviour.sizeLie ?? 0) }, data);
+              let data = behaviour.corruptJpeg ? withNoiseScan(image) : image;
+              if (behaviour.imageSize) data = withJpegSize(data, behaviour.imageSize);
+              const { width, height } = behaviour.headerSize ?? { width: 32, height: 16 };
+              reply({ type: 'screenshot', width, height, format: 'jpeg', size: data.length + (behaviour.sizeLie ?? 0) }, data);
             }
             break;
           default:

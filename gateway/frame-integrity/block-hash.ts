@@ -1,0 +1,83 @@
+/**
+ * A cheap perceptual hash of a frame: the mean gray level of each cell of a 32 x 18 grid, from a sparse
+ * sample of the pixels (raw RGB) or a small decode (JPEG, PNG: shrunk on load, 8 x 8 blocks averaged by the decoder). Two frames are near duplicates when no cell
+ * differs by more than a declared number of gray levels: a re-encoded copy of the same image stays within
+ * it, a sprite that moves a few pixels does not.
+ */
+import sharp from 'sharp';
+import { MAX_DECODE_PIXELS, type FrameEncoding } from '../../protocol/index.js';
+
+/** Columns and rows of the hash grid (16:9, like the frames). */
+export const HASH_GRID = { columns: 32, rows: 18 } as const;
+
+/** A frame as the game sent it. */
+export interface HashableFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly encoding: FrameEncoding;
+  readonly data: Uint8Array;
+}
+
+// Raw frames are sampled every STRIDE pixels in both directions: 1/16 of the work, and still hundreds of
+// samples per cell at 640 x 360.
+const STRIDE = 4;
+
+// Which cell each sampled column and row falls in, per frame size (frames of a match keep one size).
+const cellTables = new Map<string, { readonly columns: Uint16Array; readonly rows: Uint16Array }>();
+
+function tablesFor(width: number, height: number): { readonly columns: Uint16Array; readonly rows: Uint16Array } {
+  const key = `${width}x${height}`;
+  let t = cellTables.get(key);
+  if (!t) {
+    const columns = new Uint16Array(Math.ceil(width / STRIDE));
+    const rows = new Uint16Array(Math.ceil(height / STRIDE));
+    for (let i = 0; i < columns.length; i++) columns[i] = Math.min(HASH_GRID.columns - 1, Math.floor((i * STRIDE * HASH_GRID.columns) / width));
+    for (let i = 0; i < rows.length; i++) rows[i] = Math.min(HASH_GRID.rows - 1, Math.floor((i * STRIDE * HASH_GRID.rows) / height)) * HASH_GRID.columns;
+    if (cellTables.size > 16) cellTables.clear();
+    cellTables.set(key, (t = { columns, rows }));
+  }
+  return t;
+}
+
+function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Array {
+  const cells = HASH_GRID.columns * HASH_GRID.rows;
+  const sums = new Uint32Array(cells);
+  const counts = new Uint32Array(cells);
+  const { columns, rows } = tablesFor(width, height);
+  const step = STRIDE * 3;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    let i = r * STRIDE * width * 3;
+    for (let c = 0; c < columns.length; c++, i += step) {
+      const cell = row + columns[c]!;
+      // Integer luma (BT.601 weights out of 256).
+      sums[cell]! += (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) >> 8;
+      counts[cell]!++;
+    }
+  }
+  const out = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
+  return out;
+}
+
+/** The frame's grid of mean gray levels (HASH_GRID cells, row by row). An encoded frame is decoded small, within the decode bound. */
+export async function blockHash(frame: HashableFrame): Promise<Uint8Array> {
+  if (frame.encoding === 'rgb') return rgbBlockHash(frame.data, frame.width, frame.height);
+  const gray = await sharp(frame.data, { limitInputPixels: MAX_DECODE_PIXELS })
+    .resize(HASH_GRID.columns, HASH_GRID.rows, { fit: 'fill', kernel: 'nearest' })
+    .grayscale()
+    .raw()
+    .toBuffer();
+  return new Uint8Array(gray.buffer, gray.byteOffset, HASH_GRID.columns * HASH_GRID.rows);
+}
+
+/** The largest difference between two hashes' cells, gray levels (0 = the same picture at this scale). */
+export function hashDistance(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return 255;
+  let most = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i]! - b[i]!);
+    if (d > most) most = d;
+  }
+  return most;
+}
