@@ -25,7 +25,7 @@ export interface ResimFrame {
 export interface ResimOptions {
   /** The run's manifest entry (default: looked up by the run's game id). */
   readonly entry?: GameEntry;
-  readonly launch?: (entry: GameEntry, options?: { readonly privileged: boolean; readonly perception?: boolean }) => Promise<GameEndpoint>;
+  readonly launch?: (entry: GameEntry, options?: { readonly privileged: boolean; readonly perception?: boolean; readonly keyNames?: 'ue' }) => Promise<GameEndpoint>;
   /** Also render every slot's view every this many ms of game time (rounded to whole ticks). */
   readonly frameEveryMs?: number;
   readonly onFrame?: (frame: ResimFrame) => void | Promise<void>;
@@ -89,7 +89,8 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
   const fail = (m: ResimMismatch): void => {
     mismatch ??= m;
   };
-  const launchOptions = { privileged: true, ...(options.onTracked ? { perception: true } : {}) };
+  // A run under the benchmark's profile sent UE key names, as its link said; the replay's link says so too.
+  const launchOptions = { privileged: true, ...(options.onTracked ? { perception: true } : {}), ...(run.conditions?.profile === 'omnigamearena' ? { keyNames: 'ue' as const } : {}) };
   const endpoint = await (options.launch ?? ((e: GameEntry, o: typeof launchOptions) => launchGame(e, o)))(entry, launchOptions);
   let simMs = 0;
   try {

@@ -43,7 +43,7 @@ export interface AuditOptions {
   /** Called with each row as soon as it is known. */
   readonly onRow?: (row: AuditRow) => void;
   /** Starts a game another way than a child process (the tests serve it in process). */
-  readonly launch?: (entry: GameEntry, options?: { readonly privileged: boolean; readonly perception?: boolean }) => Promise<GameEndpoint>;
+  readonly launch?: (entry: GameEntry, options?: { readonly privileged: boolean; readonly perception?: boolean; readonly keyNames?: 'controls' | 'ue' }) => Promise<GameEndpoint>;
 }
 
 /** One check's verdict. */
@@ -64,6 +64,9 @@ function jobOf(t: AuditTarget, c: Clocked, suffix = ''): EpisodeJob {
   const entry = getGame(t.game);
   const variant = t.variant ?? entry.variants[0]!.id;
   const latency = c.clock === 'lcrt' ? `synthetic:${c.latencyMs}` : 'none';
+  // Under the benchmark's profile the first decision is made with the world running, as the runner makes it,
+  // and charged by the slot's latency source even under pdq: 0 ms synthetic keeps the pdq run deterministic.
+  const source = c.clock === 'lcrt' ? latency : 'synthetic:0';
   const id = `audit-${t.game}-${t.profile}-${tag(c)}${suffix}`;
   return {
     id,
@@ -73,7 +76,7 @@ function jobOf(t: AuditTarget, c: Clocked, suffix = ''): EpisodeJob {
     episode: 0,
     seed: t.seed,
     pool: 'default',
-    agents: entry.slots.map((s) => ({ slot: s.slot, label: t.agent, kind: t.agent, ...(c.clock === 'lcrt' ? { latency } : {}) })),
+    agents: entry.slots.map((s) => ({ slot: s.slot, label: t.agent, kind: t.agent, latency: source })),
     stepBudget: t.steps,
     ...(t.profile === 'default' ? {} : { profile: t.profile }),
     ...(t.env === undefined ? {} : { env: t.env }),

@@ -23,7 +23,7 @@ afterEach(async () => {
 
 const argv = (): string[] => [
   '--game', 'last_stand', '--agent', 'scripted', '--reflector-model', 'fake-reflector', '--reflector-base-url', fake.url,
-  '--rounds', '1', '--episodes', '1', '--held-out', 'none', '--time-limit', '4', '--obs-delay', '0', '--out', tmp.dir, '--id', 'flags', '--quiet',
+  '--rounds', '1', '--episodes', '1', '--held-out', 'none', '--time-limit', '4', '--steps', '4', '--obs-delay', '0', '--out', tmp.dir, '--id', 'flags', '--quiet',
 ];
 const settings = (extra: string[]) => curveSettingsFromFlags(parseFlags('curve', curveOptions, [...argv(), ...extra]).values).settings;
 

@@ -9,7 +9,6 @@
 import { basename, join } from 'node:path';
 import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
-import { getGame, getVariant } from '../../games-manifest/index.js';
 import { curveConfounds, curveSummary, readCurveState, resolveCurveDir, runCurve, type CurveEvent, type CurveSettings } from '../../reflection/index.js';
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -51,21 +50,6 @@ function openCurve(flags: CurveFlags): { dir: string; id: string; settings: Curv
   return { dir, id, settings };
 }
 
-/**
- * A game that measures progress against its own time limit (last_stand's survival time) cannot score above
- * limit / own limit when `--time-limit` is shorter; the success threshold is then out of reach. Says so up front.
- */
-export function shortLimitNote(settings: CurveSettings): string | undefined {
-  const cut = settings.match.timeLimitMs;
-  if (cut === undefined) return undefined;
-  const entry = getGame(settings.game);
-  const variant = getVariant(entry, settings.variant ?? (entry.variants.find((v) => !v.heldOut) ?? entry.variants[0]!).id);
-  const own = variant.timeLimitMs ?? entry.timeLimitMs;
-  const ceiling = cut / own;
-  if (ceiling >= settings.successThreshold) return undefined;
-  return `note: --time-limit ${cut / 1000} s is shorter than ${entry.id}/${variant.id}'s own ${own / 1000} s; if this game measures progress against its own limit (as last_stand does), no episode scores above ${ceiling.toFixed(3)} and --success ${settings.successThreshold} cannot be reached\n`;
-}
-
 export async function curveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('curve', curveOptions, argv);
   const { dir, id, settings } = openCurve(values);
@@ -75,8 +59,6 @@ export async function curveCommand(argv: string[]): Promise<number> {
   if (!reflectorBaseUrl) throw usage('the reflector needs an endpoint: --reflector-base-url (or --base-url)');
   const timeoutS = num(values['reflector-timeout'], 'reflector-timeout') ?? 300;
   const reflector = new OpenAI({ baseURL: reflectorBaseUrl, apiKey: apiKey(reflectorApiKeyEnv ?? 'OPENAI_API_KEY'), maxRetries: 2, timeout: timeoutS * 1000 });
-  const note = shortLimitNote(settings);
-  if (note && !values.quiet) process.stderr.write(note);
 
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();

@@ -58,6 +58,10 @@ export async function watchCommand(argv: string[]): Promise<number> {
   const qaEvery = num(values['qa-every'], 'qa-every')!;
   if (tasks.qa && qaEvery <= 0) throw usage('--qa-every must be more than 0 seconds');
   const outDir = resolve(values.out);
+  // Built-in agents only: refused before the agents are built, whose own checks would name a model's flags.
+  const named = [values.agents, values.agent].flatMap((v) => (v === undefined ? [] : v.split(',')));
+  const refusedKind = named.find((k) => k === 'vlm' || k === 'remote');
+  if (refusedKind) throw usage(`arena watch plays built-in agents only (scripted, random, idle); got '${refusedKind}'`);
   const noModel = { model: undefined, 'base-url': undefined, 'api-key-env': undefined, 'agent-config': undefined, swap: false, video: false, 'video-fps': '10', listen: undefined, json: false };
   const config = buildMatchConfig({ ...values, ...noModel, 'runs-dir': values['runs-dir'] ?? join(outDir, 'runs') });
   const entry = entryOf(config);
