@@ -75,7 +75,7 @@ describe('remote-input driver against our RemoteInput server', () => {
   it('plays a realtime match: the build runs freely, frames stream, and pause freezes it at the end', async () => {
     const entry = await lastStandBuild(1);
     const agent = new ScriptAgent([{ chunk: holdChunk('W', 2) }]);
-    const result = await runMatch({ game: 'last_stand', entry, runsDir: runs.dir, clock: 'realtime', timeLimitMs: 1500, realtime: { fps: 10 }, slots: [{ slot: 0, agent }] });
+    const result = await runMatch({ game: 'last_stand', entry, runsDir: runs.dir, clock: 'realtime', observationDelayMs: 0, timeLimitMs: 1500, realtime: { fps: 10 }, slots: [{ slot: 0, agent }] });
     expect([result.status, result.reason]).toEqual(['complete', 'time_limit']);
     expect(agent.observations.length).toBeGreaterThanOrEqual(2);
     // Later observations show later game time: frames are fresh screenshots, not the first one again.
