@@ -5,7 +5,7 @@
  * no heavy package. A module-loading hook (NODE_OPTIONS, so children have it too) logs every module loaded.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,10 +26,26 @@ function arena(args: string[]): { stdout: string; loaded: string[] } {
 
 const packagesOf = (loaded: string[]): string[] => [...new Set(loaded.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []))];
 
+/** The project's files, relative: git's list in a checkout; outside one (CI's Node 24 copy has no .git), a walk without what git ignores. */
+function projectFiles(dir: string): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+  } catch {
+    const skip = new Set(['node_modules', 'dist', '.git', 'runs', '.bench', 'coverage', 'test-artifacts', join('.ci', 'node24'), join('web', 'dist')]);
+    const walk = (rel: string): string[] =>
+      readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+        const path = rel ? join(rel, e.name) : e.name;
+        if (skip.has(path)) return [];
+        return e.isDirectory() ? walk(path) : e.isFile() ? [path] : [];
+      });
+    return walk('');
+  }
+}
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'arena-compiled-'));
   const here = process.cwd();
-  for (const name of execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean)) {
+  for (const name of projectFiles(here)) {
     if (!name.startsWith('tests/') && !name.startsWith('web/')) cpSync(join(here, name), join(root, name));
   }
   symlinkSync(join(here, 'node_modules'), join(root, 'node_modules'));
