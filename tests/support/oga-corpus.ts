@@ -6,18 +6,7 @@
  * and too few steps, empty steps, tag typos, "done" phrases and empty answers. Deterministic for a seed.
  */
 import type { RunnerGame } from '../../games-manifest/index.js';
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './pdq-driver.js';
 
 const NUMBERS = ['0', '10', '-25', '12.5', '-0', '+3', '.5', '5.', '1e2', '-1E-3', '1_000', '1__0', '_1', '0x10', '1e', 'inf', '-inf', 'Infinity', 'nan', 'NaN', '+nan', '1e400', '-1e309', '720', '-1000', '100000', '0.01', '0.05', '0.1', '１２', '٣', '10deg', 'X', '1.5.2', '1e1_0', '3_.5'];
 const ODD_TOKENS = ['w', 'a', 's', 'd', 'space', 'SPACE', 'SpaceBar', 'lmb', 'f', 'W+A', 'W,A', 'D.', 'W;', 'k1', 'k2', 'Jump', 'Shift', 'Ctrl', 'Alt', 'Esc', 'Tab', 'one', 'Two', 'RMB', 'MMB', 'LeftMouseButton', 'W:A', '"W"', '(W)', 'W\u200b', 'Ｗ', 'é', 'x'.repeat(130)];
@@ -36,7 +25,7 @@ export interface CorpusCase {
 /** The corpus for `games`: fixed edge cases for every game plus `perGame` random answers each. */
 export function generateCorpus(games: readonly RunnerGame[], perGame: number, seed = 26): CorpusCase[] {
   const out: CorpusCase[] = [];
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   for (const g of games) {
     const tokens = [...g.controls, ...g.controls, ...ODD_TOKENS];
