@@ -5,8 +5,7 @@
  */
 import { getGame } from '../games-manifest/index.js';
 import { join } from 'node:path';
-import { readJsonl, runMatch, type ClockMode, type MatchSlot } from '../gateway/index.js';
-import type { Agent } from '../protocol/index.js';
+import { readJsonl, runMatch, type MatchSpec } from '../gateway/index.js';
 
 /** One game played. */
 export interface E2eGame {
@@ -38,13 +37,8 @@ export interface E2eOptions {
   readonly variant?: string;
   readonly episodes: number;
   readonly seed: number;
-  readonly runsDir: string;
-  readonly clock?: Exclude<ClockMode, 'realtime'>;
-  /** A fresh agent for each game. */
-  readonly agent: () => Agent;
-  readonly label?: string;
-  readonly latency?: MatchSlot['latency'];
-  readonly stepBudget?: number;
+  /** The match of one game (a fresh player each time): the plans layer's one match resolver (plans/boards/boards-e2e.ts). */
+  readonly specOf: (seed: number, variant: string) => MatchSpec;
 }
 
 /** Plays `episodes` games (seeds seed, seed+1, ...) and scores them. */
@@ -54,8 +48,7 @@ export async function runE2e(o: E2eOptions): Promise<E2eResult> {
   const games: E2eGame[] = [];
   for (let e = 0; e < o.episodes; e++) {
     const seed = o.seed + e;
-    const slot: MatchSlot = { slot: 0, agent: o.agent(), ...(o.label ? { label: o.label } : {}), ...(o.latency ? { latency: o.latency } : {}) };
-    const result = await runMatch({ game: o.game, variant, seed, runsDir: o.runsDir, clock: o.clock ?? 'pdq', slots: [slot], ...(o.stepBudget ? { stepBudget: o.stepBudget } : {}) });
+    const result = await runMatch(o.specOf(seed, variant));
     if (result.status !== 'complete') throw new Error(`${o.game} seed ${seed}: ${result.error?.code ?? result.reason}: ${result.error?.message ?? ''}`);
     const p = result.players[0]!;
     const refused = readJsonl<{ name?: string; slot?: number }>(join(result.dir, 'events.jsonl')).filter((e) => e.name === 'invalid_move' && e.slot === 0).length;

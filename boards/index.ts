@@ -3,5 +3,5 @@ export { OFFLINE_TASKS } from './task-prompt.js';
 export { tasksOf, type Sample } from './samples.js';
 export { agentAnswerer, randomAnswerer } from './answerers.js';
 export { runOffline } from './offline.js';
-export { runE2e } from './e2e.js';
+export { runE2e, type E2eResult } from './e2e.js';
 export { createRandomMoveAgent } from './random-move-agent.js';

@@ -25,3 +25,5 @@ export { describeConditionKeys } from './report/condition-words.js';
 export { writeRunPlots } from './report/plot.js';
 export { readCheckout } from './import/read-checkout.js';
 export { writeImport } from './import/write-configs.js';
+export { boardsE2e } from './boards/boards-e2e.js';
+export { planWatch } from './watch/plan-watch.js';

@@ -64,6 +64,14 @@ function checkValue(name: string, spec: FlagSpec, value: string): void {
   if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (whole && !Number.isInteger(n))) throw usage(`--${name} takes a non-negative ${whole ? 'whole number' : 'number'} (got '${value}')`);
 }
 
+/** A positive number flag, or the fallback. */
+export function positive(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw usage(`--${flag} takes a positive number (got '${value}')`);
+  return n;
+}
+
 /** Parses `argv` against `flags` for `arena <command>`, with the names of the flags given; BAD_CONFIG on any mistake (see the file comment). */
 export function parseFlags<T extends FlagTable>(command: string, flags: T, argv: readonly string[], operands = false): { values: FlagValues<T>; operands: string[]; given: ReadonlySet<string> } {
   const options = Object.fromEntries(Object.entries(flags).map(([name, spec]) => [name, { type: spec.type }]));

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createVlmAgent } from '../agents/index.js';
-import { agentAnswerer, runE2e, runOffline } from '../boards/index.js';
+import { agentAnswerer, runOffline } from '../boards/index.js';
+import { boardsE2e } from '../plans/index.js';
 import { builtinGames } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { runMatch } from '../gateway/index.js';
@@ -105,7 +106,7 @@ describe('board games end to end against their opponents', () => {
     const first = plan('tic_tac_toe', 'origin', 1);
     const second = plan('tic_tac_toe', 'origin', 2);
     env.provider.script(...first.moves.map(said), ...second.moves.map(said));
-    const result = await runE2e({ game: 'tic_tac_toe', episodes: 2, seed: 1, runsDir: env.runs.dir, agent: vlm, label: 'vlm' });
+    const result = await boardsE2e({ game: 'tic_tac_toe', episodes: 2, seed: 1, runsDir: env.runs.dir, player: { kind: 'vlm', label: 'vlm' }, makeAgent: vlm });
     expect(result.games.map((g) => g.score)).toEqual([first.score, second.score]);
     expect(result.games.map((g) => [g.moves, g.invalid])).toEqual([
       [first.moves.length, 0],

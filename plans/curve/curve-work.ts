@@ -64,8 +64,9 @@ function played(o: EpisodeOutcome): PlayedEpisode {
 }
 
 /**
- * How the flags say to play a curve's episodes. Without --redis and --parallel: in this process, one after
- * another, as always. Otherwise each attempt is a job on one backend for the whole curve (one connection set
+ * How the flags say to play a curve's episodes. Each attempt is an episode job, played by the one match resolver
+ * (plans/sweep/episode-spec.ts): without --redis and --parallel in this process, one after another; otherwise on
+ * one backend for the whole curve (one connection set
  * however many episodes are in flight), its results queue named after the curve folder, so a coordinator that
  * restarts finds an outcome a worker sent back meanwhile instead of replaying the episode (the backend holds
  * such an outcome until the curve asks for that attempt again).
@@ -74,8 +75,12 @@ export function curveWork(settings: CurveSettings, flags: { readonly redis?: str
   const given = num(flags.parallel, 'parallel');
   if (given !== undefined && given < 1) throw usage(`--parallel takes a whole number of at least 1 (got ${given})`);
   if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
-  if (flags.redis === undefined && given === undefined) return { close: async () => undefined };
-  if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
+  const spread = flags.redis !== undefined || given !== undefined;
+  if (settings.clock === 'realtime') {
+    // A realtime episode is no episode job (jobs replay exactly, realtime does not): the curve plays it itself.
+    if (spread) throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
+    return { close: async () => undefined };
+  }
   const pool = flags.pool ?? 'default';
   const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement) });
   const play: EpisodePlay = async (request, signal) => {
@@ -84,5 +89,5 @@ export function curveWork(settings: CurveSettings, flags: { readonly redis?: str
     if (outcome === undefined) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: signal?.reason });
     return played(outcome);
   };
-  return { play, parallel: given ?? settings.episodes, close: () => backend.close() };
+  return { play, parallel: given ?? (flags.redis === undefined ? 1 : settings.episodes), close: () => backend.close() };
 }

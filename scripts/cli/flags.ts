@@ -1,7 +1,7 @@
 /** The command line's flags: protocol's flag tables (the service parses flag objects with the same ones), and what a command is. */
 import type { FlagTable } from '../../protocol/flag-table.js';
 
-export { HELP_FLAG, intFlag, num, parseFlags, wantsHelp, type FlagSpec, type FlagTable, type FlagValues } from '../../protocol/flag-table.js';
+export { HELP_FLAG, intFlag, num, parseFlags, positive, wantsHelp, type FlagSpec, type FlagTable, type FlagValues } from '../../protocol/flag-table.js';
 
 /** What a command is: its flags, its operands (if any), examples that run as written, and the code that runs it. */
 export interface CommandSpec {

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
-import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runE2e, runOffline, tasksOf } from '../../boards/index.js';
+import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runOffline, tasksOf, type E2eResult } from '../../boards/index.js';
+import { boardsE2e } from '../../plans/index.js';
 import { isPausedClock, PausedClockMode } from '../../gateway/index.js';
 import { boardTasks } from '../../games/index.js';
 import { orList, textTable, type TableDoc } from '../../protocol/index.js';
@@ -58,8 +59,9 @@ export async function boardsCommand(argv: string[]): Promise<number> {
     const clock = values.clock ?? 'pdq';
     if (!isPausedClock(clock)) throw usage(`--clock takes ${orList(PausedClockMode.options)} (got '${clock}')`);
     const common = { game, episodes: samples, seed, runsDir: values['runs-dir'] ?? 'runs', clock, ...(values.variant ? { variant: values.variant } : {}) } as const;
-    if (vlm) rows.push(summarise('model', await runE2e({ ...common, agent: () => createVlmAgent(vlm), label: 'vlm' })));
-    rows.push(summarise('random', await runE2e({ ...common, agent: () => createRandomMoveAgent(game, seed), label: 'random-move' })));
+    if (vlm) rows.push(summarise('model', await boardsE2e({ ...common, player: { kind: 'vlm', label: 'vlm' }, makeAgent: () => createVlmAgent(vlm) })));
+    // The random baseline plays every game with the run's seed, as it always has.
+    rows.push(summarise('random', await boardsE2e({ ...common, player: { kind: 'random', label: 'random-move' }, makeAgent: () => createRandomMoveAgent(game, seed) })));
   } else {
     const offline = task;
     if (vlm) {
@@ -95,7 +97,7 @@ const SCORE_MEANS: Readonly<Record<string, string>> = {
 /** The result as a reader reads it: what was scored, a table of players (the model beside the random floor), and what is missing. */
 export function boardsText(task: string, game: string, samples: number, seed: number, rows: readonly { player: string; score: number; detail?: unknown }[]): string {
   const e2e = task === 'e2e';
-  const games = (d: unknown): Awaited<ReturnType<typeof runE2e>> | undefined => (typeof d === 'object' && d !== null && 'invalidLosses' in d ? (d as Awaited<ReturnType<typeof runE2e>>) : undefined);
+  const games = (d: unknown): E2eResult | undefined => (typeof d === 'object' && d !== null && 'invalidLosses' in d ? (d as E2eResult) : undefined);
   const doc: TableDoc = {
     title: `${task} ${game}: ${samples} ${e2e ? 'games' : 'samples'}, seed ${seed}; score: ${SCORE_MEANS[task] ?? 'mean score'}`,
     columns: [{ header: 'player', kind: 'text' }, { header: 'score', kind: 'number', ...(e2e ? {} : { digits: 3 }) }, ...(e2e ? ([{ header: 'W-D-L', kind: 'text' }, { header: 'lost on invalid moves', kind: 'count' }] as const) : [])],
@@ -108,7 +110,7 @@ export function boardsText(task: string, game: string, samples: number, seed: nu
   return textTable(doc);
 }
 
-function summarise(player: string, r: Awaited<ReturnType<typeof runE2e>>): { player: string; score: number; detail: unknown } {
+function summarise(player: string, r: E2eResult): { player: string; score: number; detail: unknown } {
   return { player, score: r.score, detail: r };
 }
 

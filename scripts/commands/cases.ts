@@ -5,9 +5,9 @@
  */
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec } from '../cli/flags.js';
-import { casesRun, casesRunFlags } from './cases-run.js';
-import { casesScore, casesScoreFlags } from './cases-score.js';
-import { casesVideoArena, casesVideoArenaFlags } from './cases-video-arena.js';
+import { casesRun, casesRunFlags } from './cases/run.js';
+import { casesScore, casesScoreFlags } from './cases/score.js';
+import { casesVideoArena, casesVideoArenaFlags } from './cases/video-arena.js';
 
 const SUBCOMMANDS = { 'video-arena': casesVideoArenaFlags, run: casesRunFlags, score: casesScoreFlags } as const;
 type Subcommand = keyof typeof SUBCOMMANDS;

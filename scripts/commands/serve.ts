@@ -13,7 +13,7 @@ import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { serveKinds } from '../../plans/index.js';
 import { ensureWebBundle } from '../serve/web-bundle.js';
-import { remoteInputServeCommand, remoteInputServeOptions } from './remote-input-serve.js';
+import { remoteInputServeCommand, remoteInputServeOptions } from '../cli/remote-input-game.js';
 
 const { port: _port, host: _host, ...gameFlags } = remoteInputServeOptions;
 

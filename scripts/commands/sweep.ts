@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { episodeResolver, makeAgent } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { parseFlags, positive, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
 
 /** `arena sweep`'s flags; the spec file is the one operand. */
@@ -24,14 +24,6 @@ export const sweepOptions = {
   'retry-failed': { type: 'boolean', description: 'also replay episodes stored as infrastructure failures' },
   quiet: { type: 'boolean', description: 'no progress bar' },
 } as const satisfies FlagTable;
-
-/** A positive number flag, or the fallback. */
-export function positive(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw usage(`--${flag} takes a positive number (got '${value}')`);
-  return n;
-}
 
 function dryRun(jobs: readonly EpisodeJob[]): string {
   const cells = new Map<string, { job: EpisodeJob; n: number }>();

@@ -4,15 +4,12 @@
  * game's own events and progress (docs/perception.md). The match flags are `arena match`'s.
  */
 import { join, resolve } from 'node:path';
-import OpenAI from 'openai';
-import { endpointSemaphore, NO_API_KEY } from '../../agents/index.js';
-import { getVariant } from '../../games-manifest/index.js';
-import { parseHistoryPolicy, parseMonitor, vocabularyFor, watchMatch, type WatchConditions } from '../../perception/index.js';
+import { parseHistoryPolicy, watchMatch } from '../../perception/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
-import { entryOf, resolveMatch } from '../../plans/index.js';
+import { entryOf, planWatch } from '../../plans/index.js';
 import { buildMatchConfig } from '../cli/match-config.js';
 import { matchOptions } from '../cli/match-flags.js';
 
@@ -66,78 +63,45 @@ export async function watchCommand(argv: string[]): Promise<number> {
   if (refusedKind) throw usage(`arena watch plays built-in agents only (scripted, random, idle); got '${refusedKind}'`);
   const noModel = { model: undefined, 'base-url': undefined, 'api-key-env': undefined, 'agent-config': undefined, swap: false, video: false, 'video-fps': '10', listen: undefined, json: false };
   const config = buildMatchConfig({ ...values, ...noModel, 'runs-dir': values['runs-dir'] ?? join(outDir, 'runs') });
-  const entry = entryOf(config);
   // Built-in agents only, one per slot unless the agents were given.
-  const agents = given.has('agents') || given.has('agent') || values.config ? config.agents : entry.slots.map(() => ({ kind: 'scripted' }));
-  const refused = agents.find((a) => a.kind === 'vlm' || a.kind === 'remote');
-  if (refused) throw usage(`arena watch plays built-in agents only (scripted, random, idle); got '${refused.kind}'`);
-  const spec = resolveMatch({ ...config, agents });
-  const viewSlot = Number(values.view);
-  if (!spec.slots.some((s) => s.slot === viewSlot)) throw usage(`--view ${viewSlot}: the match has slots ${spec.slots.map((s) => s.slot).join(', ')}`);
-  const slots = spec.slots.map((s) => s.slot);
-  const monitorText = values.monitor ?? (slots.length > 1 ? 'lead' : 'score');
-  const monitor = parseMonitor(monitorText, viewSlot);
-  const variant = getVariant(entry, config.variant ?? entry.variants[0]!.id);
-  const timeLimitMs = config.timeLimitMs ?? variant.timeLimitMs ?? entry.timeLimitMs;
-  const timeoutMs = num(values['request-timeout'], 'request-timeout')! * 1000;
-  const keyEnv = values['api-key-env'];
-  const apiKey = keyEnv ? process.env[keyEnv]?.trim() || NO_API_KEY : NO_API_KEY;
-  const baseUrl = values['base-url'];
-  const client = new OpenAI({ baseURL: baseUrl, apiKey, maxRetries: 0, timeout: timeoutMs + 10_000 });
+  const agents = given.has('agents') || given.has('agent') || values.config ? config.agents : entryOf(config).slots.map(() => ({ kind: 'scripted' }));
+  const plan = planWatch(
+    { ...config, agents },
+    {
+      model: values.model,
+      baseUrl: values['base-url'],
+      apiKeyEnv: values['api-key-env'],
+      fps,
+      history,
+      tasks,
+      viewSlot: Number(values.view),
+      qaEverySeconds: qaEvery,
+      monitor: values.monitor,
+      toleranceSeconds: Number(values.tolerance),
+      maxSide: Number(values['max-side']),
+      requestTimeoutSeconds: num(values['request-timeout'], 'request-timeout')!,
+      retries: Number(values.retries),
+      maxTokens: Number(values['max-tokens']),
+      deployment: values.deployment,
+    },
+  );
   const controller = new AbortController();
   const stopSignals = abortOnStopSignals(controller);
-  const maxSide = Number(values['max-side']);
-  const conditions: WatchConditions = {
-    game: entry.id,
-    variant: variant.id,
-    seed: config.seed,
-    clock: config.clock,
-    history,
-    boundary: 'model+adapter',
-    samplingFps: fps,
-    view: { slot: viewSlot, maxSide, jpegQuality: 85 },
-    deployment: values.deployment,
-    provider: baseUrl,
-    model: values.model,
-    proactiveInitiation: 'self-initiated',
-    tasks: [...(tasks.qa ? ['qa'] : []), ...(tasks.proactive ? ['proactive'] : [])],
-    qaEverySeconds: qaEvery,
-    monitor: monitorText,
-    toleranceSeconds: Number(values.tolerance),
-    requestTimeoutSeconds: timeoutMs / 1000,
-    gameTime: config.clock === 'realtime' ? 'the newest game time the stream had shown at each wall moment (realtime: game time runs with the wall clock)' : 'the newest game time the stream had shown at each wall moment (the game holds still while the players think, not for the watcher)',
-  };
-  const bar = values.quiet ? undefined : new ProgressBar(`watch ${entry.id} ${config.clock}`);
+  const bar = values.quiet ? undefined : new ProgressBar(`watch ${plan.entry.id} ${config.clock}`);
   try {
     const run = await watchMatch(
       {
-        ...spec,
+        ...plan.spec,
         signal: controller.signal,
         onEvent: (e) => {
           if (e.type === 'started') process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
-          if (e.type === 'advanced') bar?.update(Math.min(1, e.simMs / timeLimitMs), `t=${(e.simMs / 1000).toFixed(1)}s`);
+          if (e.type === 'advanced') bar?.update(Math.min(1, e.simMs / plan.timeLimitMs), `t=${(e.simMs / 1000).toFixed(1)}s`);
         },
       },
-      {
-        gameName: entry.name,
-        slots,
-        vocabulary: vocabularyFor(entry.id, slots),
-        viewSlot,
-        fps,
-        maxSide,
-        quality: 85,
-        history,
-        tasks,
-        qaEveryMs: qaEvery * 1000,
-        seed: config.seed,
-        monitor,
-        toleranceMs: Number(values.tolerance) * 1000,
-        model: { client, model: values.model, semaphore: endpointSemaphore(baseUrl, 1), timeoutMs, retries: Number(values.retries), maxTokens: Number(values['max-tokens']) },
-        signal: controller.signal,
-      },
-      conditions,
+      { ...plan.watcher, signal: controller.signal },
+      plan.conditions,
       outDir,
-      timeLimitMs,
+      plan.timeLimitMs,
     );
     bar?.update(1, 'done');
     bar?.done();

@@ -5,8 +5,7 @@ import { listGames } from '../../games-manifest/index.js';
 import { defaultWorkerName, parseRedisUrl, startFleetWorker } from '../../sweeps/index.js';
 import { episodeResolver } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
-import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { positive } from './sweep.js';
+import { num, parseFlags, positive, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena worker`'s flags; `--redis` is required. */
 export const workerOptions = {

@@ -1,8 +1,8 @@
 /** `arena cases video-arena RUNS... --out DIR [--per-game N] [--seed S]`: a Video-Arena golden set from finished runs (docs/perception.md). */
-import { buildVideoArena } from '../../perception/index.js';
-import { usage } from '../cli-error.js';
-import type { FlagTable, FlagValues } from '../cli/flags.js';
-import { ProgressBar } from '../progress-bar.js';
+import { buildVideoArena } from '../../../perception/index.js';
+import { usage } from '../../cli-error.js';
+import type { FlagTable, FlagValues } from '../../cli/flags.js';
+import { ProgressBar } from '../../progress-bar.js';
 
 /** The flags of `arena cases video-arena` (`out`, `seed` and `json` are shared with run and score, each meaning its own). */
 export const casesVideoArenaFlags = {

@@ -1,9 +1,9 @@
 /** `arena cases score RESULTS --cases DIR [--json] [--bootstrap N --seed S] [--plots DIR]`: strict tuple F1 and its diagnostics. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gameScoreSvg, scoreResults, scoreTable } from '../../perception/index.js';
-import { usage } from '../cli-error.js';
-import type { FlagTable, FlagValues } from '../cli/flags.js';
+import { gameScoreSvg, scoreResults, scoreTable } from '../../../perception/index.js';
+import { usage } from '../../cli-error.js';
+import type { FlagTable, FlagValues } from '../../cli/flags.js';
 
 /** The flags of `arena cases score`. */
 export const casesScoreFlags = {

@@ -1,8 +1,8 @@
 /** `arena cases run DIR --protocol native|agentic --model M --base-url URL --out RESULTS`: a model on a golden set. */
-import { DEFAULT_AGENTIC_LIMITS, DEFAULT_CONCURRENCY, parseModelRoute, PROTOCOLS, runCases, type Protocol } from '../../perception/index.js';
-import { usage } from '../cli-error.js';
-import type { FlagTable, FlagValues } from '../cli/flags.js';
-import { abortOnStopSignals } from '../stop-signals.js';
+import { DEFAULT_AGENTIC_LIMITS, DEFAULT_CONCURRENCY, parseModelRoute, PROTOCOLS, runCases, type Protocol } from '../../../perception/index.js';
+import { usage } from '../../cli-error.js';
+import type { FlagTable, FlagValues } from '../../cli/flags.js';
+import { abortOnStopSignals } from '../../stop-signals.js';
 
 /** The flags of `arena cases run`. */
 export const casesRunFlags = {
