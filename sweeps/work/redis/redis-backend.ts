@@ -65,7 +65,7 @@ function lostOutcome(item: WorkItem, failedReason: string | undefined): EpisodeO
   return { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
 }
 
-/** One `run` call: the items it asked for by attempt id, those queued and not back, those back before queued. */
+/** One `run` call: the items it asked for by attempt id, those queued and not back, those back (queued by it or not). */
 interface RunState {
   readonly sink: WorkSink;
   readonly pending: Map<string, WorkItem>;
@@ -195,7 +195,12 @@ export class RedisBackend implements WorkBackend {
     if (!(await queue.remove(id).then((n) => n === 1, () => false))) this.unremoved.set(id, queue);
     await this.removeFinished();
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
-    if (!run.pending.delete(id)) run.done.add(id);
+    run.pending.delete(id);
+    // Back, whether it was in flight or not: nothing of this run sends it again. (Adoption after a restart runs
+    // while outcomes are taken: one that comes back between adopt counting it in flight and the run listing
+    // what is left to place would otherwise be placed, and played, a second time.)
+    run.done.add(id);
+    this.placer?.forget(id);
     run.poke();
   }
 
@@ -245,7 +250,7 @@ export class RedisBackend implements WorkBackend {
       }
       if (this.placer) await this.unlessGone(this.adopt(run, new Map(mine)));
       // Not yet sent, in batch order.
-      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id));
+      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id) && !run.done.has(id));
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
