@@ -202,6 +202,10 @@ async function killAndResume(fleet: Fleet, n: number, reference: string): Promis
   }
 }
 
+/** One row as a line, printed as soon as it is measured (a long run interrupted keeps what it had). */
+const brief = (r: ScaleRow): string =>
+  `${r.backend} ${r.episodes}: ${(r.wallMs / 1000).toFixed(1)} s, episode ${r.episodeMs.toFixed(2)} ms, overhead ${r.overheadMs.toFixed(3)} ms/episode, store ${r.storeBytes} B, report ${r.reportMs.toFixed(0)} ms${r.redisPeakBytes === undefined ? '' : `, redis used_memory ${r.redisBaseBytes} -> peak ${r.redisPeakBytes} B`}`;
+
 /** Runs every size on both backends (`workers` worker processes of one slot for Redis), then the kill at the largest. */
 export async function benchSweepScale(sizes: readonly number[], workers: number, say: (line: string) => void = () => undefined): Promise<ScaleResult> {
   const rows: ScaleRow[] = [];
@@ -209,7 +213,7 @@ export async function benchSweepScale(sizes: readonly number[], workers: number,
   await embedded(20);
   for (const n of sizes) {
     rows.push(await embedded(n));
-    say(`  embedded ${n}: done`);
+    say(`  ${brief(rows[rows.length - 1]!)}`);
   }
   const missing = redisBenchMissing();
   if (missing) return { rows, redisMissing: missing };
@@ -221,7 +225,7 @@ export async function benchSweepScale(sizes: readonly number[], workers: number,
       const dir = mkdtempSync(join(tmpdir(), 'arena-bench-scale-r-'));
       dirs.push(dir);
       rows.push(await onRedis(fleet, n, dir));
-      say(`  redis ${n}: done`);
+      say(`  ${brief(rows[rows.length - 1]!)}`);
     }
     const largest = Math.max(...sizes);
     const kill = await killAndResume(fleet, largest, dirs[sizes.indexOf(largest)]!);

@@ -184,6 +184,10 @@ export class RedisBackend implements WorkBackend {
 
   /** Writes an outcome's run directory, hands it to its run, and forgets the attempt. */
   private async deliver(run: RunState, id: string, item: WorkItem, r: ResultPayload): Promise<void> {
+    // Back, whether this run sent it or not, from now on: nothing of this run sends it again. Marked before the
+    // first await, as outcomes are taken while the run adopts, places and sends: one that came back in between
+    // would otherwise be sent again after its job left the queue below, and played a second time.
+    run.done.add(id);
     if (r.files !== null) await unpackRunDir(this.redis, r.files, join(item.runsDir ?? this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
     const queue = this.queueOf(id, item);
     this.placer?.back(id, item.job, r.outcome);
@@ -196,10 +200,7 @@ export class RedisBackend implements WorkBackend {
     await this.removeFinished();
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
     run.pending.delete(id);
-    // Back, whether it was in flight or not: nothing of this run sends it again. (Adoption after a restart runs
-    // while outcomes are taken: one that comes back between adopt counting it in flight and the run listing
-    // what is left to place would otherwise be placed, and played, a second time.)
-    run.done.add(id);
+    // An adoption that ran while this was delivered placed it back on its worker's books.
     this.placer?.forget(id);
     run.poke();
   }
@@ -254,10 +255,14 @@ export class RedisBackend implements WorkBackend {
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
-        left = left.filter(([id]) => !run.done.has(id));
+        // Affinity places from the whole list; FIFO skips what came back as it takes from the front (filtering the
+        // list on every outcome would cost the sweep's size per episode).
+        if (this.placer) left = left.filter(([id]) => !run.done.has(id));
         if (!signals.stop.aborted && this.placer) left = await this.place(run, left);
         while (!signals.stop.aborted && !this.placer && left.length > 0 && run.pending.size < window) {
           const [id, item] = left.shift()!;
+          // Delivered while this loop sent the ones before (an outcome an earlier coordinator left).
+          if (run.done.has(id)) continue;
           run.pending.set(id, item);
           await this.unlessGone(this.add(id, item));
           if (this.failure !== undefined) break;
@@ -301,7 +306,7 @@ export class RedisBackend implements WorkBackend {
     const back: (readonly [string, WorkItem])[] = [];
     for (const [id, item] of [...run.pending]) {
       const where = placer.where(id);
-      if (!where || !gone.includes(where.worker)) continue;
+      if (!where || !gone.includes(where.worker) || run.done.has(id)) continue;
       const job = await this.queue(where.queue).getJob(id);
       if (job && !(await job.remove().then(() => true, () => false))) continue;
       placer.forget(id);
