@@ -33,7 +33,9 @@ describe.skipIf(redisMissing() !== undefined)('resume after kill -9 of the coord
     const text = `${smallSpec({ pool, episodes: 3, steps: 2 })}placement: ${placement}\n`;
     const ref = await runArena(['sweep', writeSpec(tmp, `ref-${placement}.yaml`, text.replace(`pool: ${pool}`, 'pool: default')), '--out', join(tmp, `ref-${placement}`), '--quiet', '--parallel', '2']);
     expect(ref.code, ref.stderr).toBe(0);
-    const fleet = await startWorkers(redis.url, [`${pool}-w0`, `${pool}-w1`], ['--pool', pool, '--slots', '2']);
+    // No worker dies here: a long job lock keeps a loaded machine's late lock renewal from handing an episode on
+    // (a stall, logged, which plays it twice by design) and so from hiding or faking a coordinator race.
+    const fleet = await startWorkers(redis.url, [`${pool}-w0`, `${pool}-w1`], ['--pool', pool, '--slots', '2', '--lock-ms', '30000']);
     try {
       const out = join(tmp, pool);
       const spec = writeSpec(tmp, `${pool}.yaml`, text);

@@ -171,6 +171,8 @@ const storedCount = (dir: string): number => {
   const db = new Database(join(dir, STORE_FILE), { readonly: true, fileMustExist: true });
   try {
     return (db.prepare('SELECT COUNT(*) AS n FROM episodes').get() as { n: number }).n;
+  } catch {
+    return 0; // created, its tables not yet
   } finally {
     db.close();
   }
@@ -183,13 +185,16 @@ async function killAndResume(fleet: Fleet, n: number, reference: string): Promis
     const from = fleet.starts.length;
     const first = fleet.coordinator(dir, n, `n${n}`);
     first.done.catch(() => undefined);
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 50));
-      if (first.child.exitCode !== null) throw new Error('the scale coordinator ended before the kill');
-      if (storedCount(dir) >= n / 2) break;
+    try {
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 50));
+        if (first.child.exitCode !== null) throw new Error('the scale coordinator ended before the kill');
+        if (storedCount(dir) >= n / 2) break;
+      }
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((r) => first.child.once('exit', r));
     const storedAtKill = storedCount(dir);
     await fleet.coordinator(dir, n, `n${n}`).done;
     // Starts arrive on the workers' stderr: the last outcomes are stored once their start lines are in.
