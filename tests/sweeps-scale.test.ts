@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedBackend, parseRedisUrl, readSweepTables, RedisBackend, runBatch, startFleetWorker } from '../sweeps/index.js';
-import { makeAgent } from '../scripts/agent-factory.js';
-import { launchOneDecision, ONE_DECISION, oneDecisionEntry, oneDecisionJobs } from '../scripts/bench/one-decision-game.js';
+import { ONE_DECISION, oneDecisionJobs, oneDecisionResolver } from '../scripts/bench/one-decision-game.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
 
 const EPISODES = 120;
@@ -33,7 +32,7 @@ describe.skipIf(redisMissing() !== undefined)('sweep scale, small', () => {
   it(`${EPISODES} one-decision episodes on Redis: each stored once, nothing of any left in Redis, the embedded table`, async () => {
     const connection = parseRedisUrl(redis.url);
     const workers = await Promise.all(
-      ['scale-a', 'scale-b'].map((name) => startFleetWorker({ connection, pool: 'scale', slots: 1, name, games: [ONE_DECISION], workDir: join(tmp, name), makeAgent, entryOf: () => oneDecisionEntry, launch: launchOneDecision, calibrate: 0, log: () => undefined })),
+      ['scale-a', 'scale-b'].map((name) => startFleetWorker({ connection, pool: 'scale', slots: 1, name, games: [ONE_DECISION], workDir: join(tmp, name), resolve: oneDecisionResolver, calibrate: 0, log: () => undefined })),
     );
     const fleetDir = join(tmp, 'fleet');
     const backend = new RedisBackend({ connection, batchDir: fleetDir, batch: 'scale' });
@@ -61,7 +60,7 @@ describe.skipIf(redisMissing() !== undefined)('sweep scale, small', () => {
       client.disconnect();
     }
     const localDir = join(tmp, 'local');
-    await runBatch({ dir: localDir, jobs: oneDecisionJobs(EPISODES, 'scale'), backend: new EmbeddedBackend({ makeAgent, runsDir: join(localDir, 'runs'), entryOf: () => oneDecisionEntry, launch: launchOneDecision }) });
+    await runBatch({ dir: localDir, jobs: oneDecisionJobs(EPISODES, 'scale'), backend: new EmbeddedBackend({ resolve: oneDecisionResolver, runsDir: join(localDir, 'runs') }) });
     const fixed = (dir: string): unknown => {
       const t = readSweepTables(dir);
       return { cells: t.cells, episodes: t.episodes };

@@ -7,7 +7,8 @@ import { launchGame, type GameEndpoint, type LaunchOptions } from '../../env-bri
 import { serveGame, type GameDefinition, type SimEnd, type Simulation } from '../../games/index.js';
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { PlayerProgress } from '../../protocol/index.js';
-import type { EpisodeJob } from '../../sweeps/index.js';
+import type { EpisodeJob, EpisodeResolver } from '../../sweeps/index.js';
+import { makeAgent } from '../../plans/index.js';
 
 /** The game's id (no catalog entry has it). */
 export const ONE_DECISION = 'one_decision';
@@ -91,3 +92,16 @@ export function oneDecisionJobs(n: number, pool: string, prefix = 'scale'): Epis
     observationDelayMs: 0,
   }));
 }
+
+/** Its jobs as matches: the entry above, the job's agents made by the built-in factory, launched in process. */
+export const oneDecisionResolver: EpisodeResolver = (job) => ({
+  game: ONE_DECISION,
+  entry: oneDecisionEntry,
+  variant: job.cellInfo.variant,
+  seed: job.seed,
+  clock: job.cellInfo.clock,
+  slots: job.agents.map((a) => ({ slot: a.slot, label: a.label, agent: makeAgent(a.kind, { game: ONE_DECISION, seed: job.seed }) })),
+  ...(job.observationDelayMs === undefined ? {} : { observationDelayMs: job.observationDelayMs }),
+  ...(job.stepBudget === undefined ? {} : { stepBudget: job.stepBudget }),
+  launch: launchOneDecision,
+});

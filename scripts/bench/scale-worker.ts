@@ -9,8 +9,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRedisUrl, startFleetWorker } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
-import { launchOneDecision, ONE_DECISION, oneDecisionEntry } from './one-decision-game.js';
+import { ONE_DECISION, oneDecisionResolver } from './one-decision-game.js';
 
 const [url, pool, name] = process.argv.slice(2);
 if (!url || !pool || !name) {
@@ -24,9 +23,7 @@ const worker = await startFleetWorker({
   name,
   games: [ONE_DECISION],
   workDir: join(tmpdir(), `arena-scale-${name}-${process.pid}`),
-  makeAgent,
-  entryOf: () => oneDecisionEntry,
-  launch: launchOneDecision,
+  resolve: oneDecisionResolver,
   calibrate: 0,
   lockMs: 5000,
 });

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { EmbeddedBackend, readSweepTables, runBatch, STORE_FILE, writeSweepReport } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
-import { launchOneDecision, oneDecisionEntry, oneDecisionJobs } from './one-decision-game.js';
+import { oneDecisionJobs, oneDecisionResolver } from './one-decision-game.js';
 import { freePort, redisBenchMissing, waitFor } from './sweep-throughput.js';
 
 /** One sweep of one size on one backend. */
@@ -70,7 +69,7 @@ async function embedded(n: number): Promise<ScaleRow> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-scale-'));
   try {
     let inEpisodes = 0;
-    const backend = new EmbeddedBackend({ makeAgent, runsDir: join(dir, 'runs'), parallel: 1, entryOf: () => oneDecisionEntry, launch: launchOneDecision });
+    const backend = new EmbeddedBackend({ resolve: oneDecisionResolver, runsDir: join(dir, 'runs'), parallel: 1 });
     const t0 = performance.now();
     const s = await runBatch({ dir, jobs: oneDecisionJobs(n, 'scale'), backend, onStored: (_j, o) => void (inEpisodes += o.wallMs) });
     const wallMs = performance.now() - t0;
