@@ -15,6 +15,7 @@ import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { STREAM_STEPS, streamWidth } from '../web/src/stream-size.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join('test-artifacts', 'screenshots');
@@ -91,6 +92,26 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   return listed;
 }
 
+/**
+ * Every player view on a match page is streamed at the size it is shown: it fills its share of the row (at most
+ * 960 px, never past the game's own frame), and the frame's natural width is at least that and within one
+ * stream step of it (scaled down by less than a step, never stretched). Its caption says how old the frame is.
+ */
+async function expectViewsAtShownSize(views: number): Promise<void> {
+  await page.waitForFunction(`(() => { const imgs = [...document.querySelectorAll('[data-testid=view]')]; return imgs.length === ${views} && imgs.every((img) => img.complete && img.naturalWidth > 0); })()`, undefined, { timeout: 20_000 });
+  const sizes = (await page.evaluate(`(() => { const row = document.querySelector('[data-testid=views]'); return [...document.querySelectorAll('[data-testid=view]')].map((img) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width, source: Number(img.dataset.sourceWidth), row: row.clientWidth, stream: Number(row.dataset.stream) })); })()`)) as { natural: number; shown: number; source: number; row: number; stream: number }[];
+  for (const s of sizes) {
+    const share = Math.floor((s.row - 16 * (views - 1)) / views);
+    expect(s.shown).toBeCloseTo(Math.min(960, share, s.source), 0);
+    expect(s.natural).toBeGreaterThanOrEqual(Math.floor(s.shown));
+    expect(s.natural).toBeLessThanOrEqual(streamWidth(s.shown));
+    expect(STREAM_STEPS).toContain(s.stream);
+  }
+  const ages = await page.locator('[data-testid=frame-age]').allTextContents();
+  expect(ages).toHaveLength(views);
+  for (const age of ages) expect(age).toMatch(/^\d+(\.\d)? s old$/);
+}
+
 describe.skipIf(!have)('the web app in Chromium', () => {
   it('shows a running match on the live page whose frame changes, and its reasoning panel updates at a decision', async () => {
     const id = await vlmMatch(14);
@@ -112,6 +133,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
     await page.locator('[data-testid=view]').first().waitFor();
+    await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
     await expectReadable(page, problems);
@@ -135,7 +157,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     try {
       await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
       for (const slot of [0, 1]) await page.locator(`[data-testid=view][data-slot="${slot}"]`).waitFor({ timeout: 20_000 });
-      await page.waitForFunction(`[...document.querySelectorAll('[data-testid=view]')].every((img) => img.complete && img.naturalWidth > 0)`, undefined, { timeout: 20_000 });
+      await expectViewsAtShownSize(2);
       const [left, right] = (await Promise.all([0, 1].map((slot) => page.locator(`[data-testid=view][data-slot="${slot}"]`).boundingBox()))).sort((a, b) => a!.x - b!.x);
       // Side by side: the same row, one beside the other (in the order their first frames came).
       expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
