@@ -219,6 +219,39 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await expectReadable(page, problems);
   }, 150_000);
 
+  it('shows a tournament played under three fairness arms as its speed-or-skill decomposition, a plot with intervals and tables', async () => {
+    // docs/pvp-fairness.md's worked example on one episode: a fast and a slow copy of the scripted policy.
+    const created = await svc.api.post('/api/tournaments', { game: 'sky_duel', agents: 'fast=scripted,slow=scripted', latency: 'fast=synthetic:100,slow=synthetic:1500', arms: 'pdq,matched,lcrt', episodes: 1, 'time-limit': 20, parallel: 2, 'bootstrap-samples': 200 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('tournaments', id, 180_000)).toMatchObject({ status: 'complete' });
+    const file = await svc.api.get<{ pairs: { a: string; b: string; components: Record<string, { value: number; lo: number; hi: number }> }[] }>(`/api/tournaments/${id}/files/decomposition.json`);
+    expect(file.status).toBe(200);
+    await page.goto(`${svc.url}/?token=${svc.token}#/job/tournaments/${id}`);
+    await page.locator('[data-testid=decomposition-components] tbody tr').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=decomposition-components] tbody tr').count()).toBe(2);
+    expect(await page.locator('[data-testid=decomposition-components] thead').textContent()).toContain('speed advantage (lcrt - matched) (Elo, 95% interval)');
+    // The pair's row shows decomposition.json's numbers: the speed put in, and no skill difference.
+    const pair = file.body.pairs[0]!;
+    const row = page.locator('[data-testid=decomposition-pairs] tbody tr');
+    expect(await row.count()).toBe(1);
+    const cells = await row.first().locator('td').allTextContents();
+    const shown = (e: { value: number; lo: number; hi: number }): string => `${e.value.toFixed(0)} (${e.lo.toFixed(0)} to ${e.hi.toFixed(0)})`;
+    expect(cells).toEqual([`${pair.a} - ${pair.b}`, shown(pair.components.skill!), shown(pair.components.reacting!), shown(pair.components.speed!)]);
+    const speed = pair.components.speed!;
+    expect(Math.min(Math.abs(speed.lo), Math.abs(speed.hi))).toBeGreaterThan(0);
+    expect(Math.sign(speed.lo)).toBe(Math.sign(speed.hi));
+    expect(pair.components.skill!.lo).toBeLessThanOrEqual(0);
+    expect(pair.components.skill!.hi).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('[data-testid=decomposition-n]').textContent()).toBe('1 episode under every arm, 200 bootstrap resamples');
+    // The interval plot arena tournament writes, loaded and readable at the size shown.
+    const plot = page.locator('[data-testid=decomposition-plot]');
+    await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=decomposition-plot]'); return img !== null && img.complete && img.naturalWidth > 0; })()`, undefined, { timeout: 20_000 });
+    expect((await plot.boundingBox())!.width).toBeGreaterThanOrEqual(600);
+    await page.screenshot({ path: join(ARTIFACTS, 'tournament-arms.png'), fullPage: true });
+    await expectReadable(page, problems);
+  }, 240_000);
+
   it('shows a curve\'s rounds table and plot, and lists its episode runs in the runs browser', async () => {
     const reflector = await startFakeProvider();
     try {
