@@ -99,7 +99,7 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
  */
 async function expectViewsAtShownSize(views: number): Promise<void> {
   await page.waitForFunction(`(() => { const imgs = [...document.querySelectorAll('[data-testid=view]')]; return imgs.length === ${views} && imgs.every((img) => img.complete && img.naturalWidth > 0); })()`, undefined, { timeout: 20_000 });
-  const sizes = (await page.evaluate(`(() => { const row = document.querySelector('[data-testid=views]'); return [...document.querySelectorAll('[data-testid=view]')].map((img) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width, source: Number(img.dataset.sourceWidth), row: row.clientWidth, stream: Number(row.dataset.stream) })); })()`)) as { natural: number; shown: number; source: number; row: number; stream: number }[];
+  const sizes = await page.evaluate<{ natural: number; shown: number; source: number; row: number; stream: number }[]>(`(() => { const row = document.querySelector('[data-testid=views]'); return [...document.querySelectorAll('[data-testid=view]')].map((img) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width, source: Number(img.dataset.sourceWidth), row: row.clientWidth, stream: Number(row.dataset.stream) })); })()`);
   for (const s of sizes) {
     const share = Math.floor((s.row - 16 * (views - 1)) / views);
     expect(s.shown).toBeCloseTo(Math.min(960, share, s.source), 0);

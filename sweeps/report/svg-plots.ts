@@ -4,6 +4,7 @@
  * bar and its episode count, axes with nice ticks and labels with units.
  */
 import type { CellRow, SweepTables } from './aggregate.js';
+import type { ArmsRow } from './arms-decomposition.js';
 import { niceTicks, tickLabel } from '../../protocol/index.js';
 import { drawAxes, errorBar, esc, svgText } from './svg-axes.js';
 
@@ -127,9 +128,10 @@ export function intervalPlotSvg(title: string, axis: string, groups: readonly { 
   const pw = 420;
   const rowH = 22;
   const ph = labels.length * rowH + 62;
-  const width = pw + 190;
+  // Room for the longest row label (about 6.5 px a character at 11 px).
+  const ox = Math.max(160, Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * 6.5) + 16);
+  const width = pw + ox + 30;
   const height = groups.length * ph + 60;
-  const ox = 160;
   const X = (v: number): number => ox + ((v - lo) / (hi - lo || 1)) * (pw - 20);
   const body: string[] = note ? [svgText(width / 2, 36, note, { anchor: 'middle', fill: '#555' })] : [];
   groups.forEach((g, gi) => {
@@ -150,4 +152,20 @@ export function intervalPlotSvg(title: string, axis: string, groups: readonly { 
     });
   });
   return frame(width, height, title, body);
+}
+
+/** A sweep's speed-or-skill decomposition: a panel per component, a row per agent x game x latency, each with its bootstrap interval. */
+export function armsPlotSvg(rows: readonly ArmsRow[]): string {
+  const label = (r: ArmsRow): string => `${r.agent} ${r.game} ${r.latency}${r.matchedArm === 'matched' ? '' : ` ${r.matchedArm}`}`;
+  const n = [...new Set(rows.map((r) => r.episodes))].sort((a, b) => a - b);
+  return intervalPlotSvg(
+    'speed or skill: mean progress components, 95% bootstrap intervals',
+    'component of mean progress (0..1)',
+    [
+      { name: 'skill (pdq)', items: rows.map((r) => ({ label: label(r), ...r.skill })) },
+      { name: 'cost of reacting (matched - pdq)', items: rows.map((r) => ({ label: label(r), ...r.reacting })) },
+      { name: 'speed advantage (lcrt - matched)', items: rows.map((r) => ({ label: label(r), ...r.speed })) },
+    ],
+    `n = ${n.join(' or ')} ${n.length === 1 && n[0] === 1 ? 'episode' : 'episodes'} under every arm`,
+  );
 }

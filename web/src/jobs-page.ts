@@ -50,7 +50,7 @@ const isDoc = (v: unknown): v is TableDoc => typeof v === 'object' && v !== null
 /** A result's tables: the ones it carries with their columns (`tableDocs`), else one per array of flat objects, named from their keys. */
 function resultTables(result: Record<string, unknown>): HTMLElement[] {
   const docs = Array.isArray(result.tableDocs) ? result.tableDocs.filter(isDoc) : [];
-  if (docs.length > 0) return docs.map((d, i) => tableView(d, `table-${['cells', 'pdqLcrt', 'models'][i] ?? i}`));
+  if (docs.length > 0) return docs.map((d, i) => tableView(d, `table-${d.id ?? i}`));
   const out: HTMLElement[] = [];
   for (const [key, value] of Object.entries(result)) {
     if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object') continue;
