@@ -112,6 +112,23 @@ async function expectViewsAtShownSize(views: number): Promise<void> {
   for (const age of ages) expect(age).toMatch(/^\d+(\.\d)? s old$/);
 }
 
+/** The progress chart's ticks as the report plots draw them: from 0, evenly 1, 2, 2.5 or 5 times a power of ten apart, with as many decimals as the step needs. */
+async function expectNiceTicks(): Promise<void> {
+  await page.waitForFunction(`document.querySelector('[data-testid=progress-chart] .chart')?.dataset.yTicks !== undefined`, undefined, { timeout: 20_000 });
+  for (const axis of ['x', 'y']) {
+    const labels = (await page.locator('[data-testid=progress-chart] .chart').first().getAttribute(`data-${axis}-ticks`))!.split(' ');
+    const values = labels.map(Number);
+    expect(values[0], axis).toBe(0);
+    expect(values.length, axis).toBeGreaterThanOrEqual(2);
+    const step = values[1]! - values[0]!;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 2.5, 5].some((m) => Math.abs(m - mantissa) < 1e-6), `${axis} step ${step}`).toBe(true);
+    values.forEach((v, i) => expect(v, axis).toBeCloseTo(i * step, 9));
+    const decimals = (x: string): number => x.split('.')[1]?.length ?? 0;
+    expect(Math.max(...labels.map(decimals)), axis).toBe(decimals(String(Number(step.toPrecision(6)))));
+  }
+}
+
 describe.skipIf(!have)('the web app in Chromium', () => {
   it('shows a running match on the live page whose frame changes, and its reasoning panel updates at a decision', async () => {
     const id = await vlmMatch(14);
@@ -135,6 +152,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=view]').first().waitFor();
     await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
+    await expectNiceTicks();
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
     await expectReadable(page, problems);
     await svc.api.settled('matches', id);
@@ -302,6 +320,32 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     // Its two episode runs are in the runs browser, found by the sweep, and open as replays.
     expect(await openJobRun('sweep', id, 'sweep')).toBe(2);
   }, 150_000);
+
+  it('shows a sweep played under fairness arms with its speed-or-skill table and interval plot', async () => {
+    const created = await svc.api.post('/api/sweeps', { name: 'browser-arms', games: ['sky_duel'], agents: [{ label: 'scripted', kind: 'scripted' }, { label: 'random', kind: 'random' }], fairness: ['pdq', 'matched', 'lcrt'], latencies: ['synthetic:600'], episodes: 2, seed: 1, match: { timeLimitMs: 8000, observationDelayMs: 0 } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const job = (await svc.api.settled('sweeps', id, 180_000)) as { status: string; result: { arms: { agent: string; skill: { value: number; lo: number; hi: number }; speed: { value: number; lo: number; hi: number } }[] } };
+    expect(job.status).toBe('complete');
+    expect(job.result.arms.map((r) => r.agent)).toEqual(['random', 'scripted']);
+    await page.goto(`${svc.url}/?token=${svc.token}#/job/sweeps/${id}`);
+    const rows = page.locator('[data-testid=table-arms] tbody tr');
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator('[data-testid=table-arms] thead').textContent()).toContain('speed advantage (lcrt - matched) (95% interval)');
+    const text = (e: { value: number; lo: number; hi: number }): string => `${e.value.toFixed(3)} (${e.lo.toFixed(3)} to ${e.hi.toFixed(3)})`;
+    for (const r of job.result.arms) {
+      const cells = await rows.filter({ has: page.locator('td', { hasText: new RegExp(`^${r.agent}$`) }) }).locator('td').allTextContents();
+      expect(cells).toContain(text(r.skill));
+      expect(cells).toContain(text(r.speed));
+    }
+    // The decomposition plot beside the report's other two, every one loaded.
+    await page.locator('[data-testid=job-plot][alt$="decomposition.svg"]').waitFor();
+    expect(await page.locator('[data-testid=job-plot]').count()).toBe(3);
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
+    await page.screenshot({ path: join(ARTIFACTS, 'sweep-arms.png'), fullPage: true });
+    await expectReadable(page, problems);
+  }, 240_000);
 
   it('loads nothing from outside the machine', () => {
     const base = new URL(svc.url).origin;
