@@ -147,7 +147,7 @@ describe('arena video (re-simulation)', () => {
     // The progress line (light blue) is drawn below it.
     const blue = Array.from({ length: p.height - y }, (_, i) => y + i).filter((row) => share(last, row, [90, 170, 255]) > 0.02);
     expect(blue.length).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
   it('refuses a run that does not replay, and a bad --fps', async () => {
     const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'pdq', stepBudget: 3, launch: launchInProcess, slots: [{ slot: 0, agent: createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 }) }] });
