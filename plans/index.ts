@@ -26,4 +26,5 @@ export { writeRunPlots } from './report/plot.js';
 export { readCheckout } from './import/read-checkout.js';
 export { writeImport } from './import/write-configs.js';
 export { boardsE2e } from './boards/boards-e2e.js';
+export { BOARD_TASKS, boardsOptions, checkBoardsRun } from './boards/boards-flags.js';
 export { planWatch } from './watch/plan-watch.js';

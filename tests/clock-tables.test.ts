@@ -8,10 +8,9 @@ import { CLOCK_MODES } from '../gateway/clock/clock-mode.js';
 import { LATENCY_FORMS, latencySourcesTable, MEASURED_KINDS } from '../gateway/clock/latency-sources.js';
 import { LatencyCharger, LatencySource, parseLatencySource } from '../gateway/index.js';
 import { CurveMatchSettings } from '../reflection/index.js';
-import { boardsOptions } from '../scripts/commands/boards.js';
 import { curveOptions } from '../plans/index.js';
 import { matchOptions } from '../scripts/cli/match-flags.js';
-import { tournamentOptions } from '../plans/index.js';
+import { boardsOptions, tournamentOptions } from '../plans/index.js';
 
 const clockDoc = readFileSync('docs/clock.md', 'utf8');
 const modes = CLOCK_MODES.map((r) => r.mode);

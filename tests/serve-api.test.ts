@@ -239,6 +239,32 @@ describe('arena serve: tournaments', () => {
   });
 });
 
+describe('arena serve: boards', () => {
+  it('runs a boards task as a job: the result in the job directory, e2e runs in the service\'s runs', async () => {
+    const created = await svc.api.post('/api/boards', { task: 'e2e', game: 'tic_tac_toe', samples: 1, seed: 3 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'boards', status: 'running' });
+    const id = created.body.id as string;
+    const done = await svc.api.settled('boards', id, 120_000);
+    expect(done).toMatchObject({ status: 'complete', result: { result: 'files/result.json', task: 'e2e', game: 'tic_tac_toe' } });
+    const file = await svc.api.get<{ players: { player: string; detail: { games: { dir: string }[] } }[] }>(`/api/boards/${id}/files/result.json`);
+    const dir = file.body.players[0]!.detail.games[0]!.dir;
+    expect(dir.startsWith(svc.runsDir)).toBe(true);
+    expect((await svc.api.get<{ runId: string }[]>('/api/runs?game=tic_tac_toe')).body.map((r) => r.runId)).toHaveLength(1);
+  }, 150_000);
+
+  it('refuses a task it does not have, a flag of the service and a game that is no board, with the codes the CLI gives', async () => {
+    const play = (await svc.api.post('/api/boards', { task: 'play', game: 'tic_tac_toe' })).body as { error: { code: string; message: string } };
+    expect(play.error.code).toBe('BAD_CONFIG');
+    expect(play.error.message).toMatch(/task.*perceive/);
+    expect((await svc.api.post('/api/boards', { task: 'e2e', game: 'tic_tac_toe', 'runs-dir': '/tmp/x' })).body).toMatchObject({ error: { code: 'BAD_CONFIG' } });
+    expect((await svc.api.post('/api/boards', { task: 'e2e', game: 'tic_tac_toe', colour: 'red' })).body).toMatchObject({ error: { code: 'BAD_CONFIG' } });
+    const notBoard = (await svc.api.post('/api/boards', { task: 'rule', game: 'last_stand' })).body as { error: { code: string; message: string } };
+    expect(notBoard.error.code).toBe('BAD_CONFIG');
+    expect(notBoard.error.message).toMatch(/last_stand/);
+  });
+});
+
 describe('arena serve: curves', () => {
   const curve = (): Record<string, unknown> => ({ game: 'last_stand', agent: 'random', rounds: 1, episodes: 1, 'held-out': 'none', 'time-limit': 2, 'obs-delay': 0, 'reflector-base-url': provider.url, 'reflector-model': 'fake-vlm' });
 

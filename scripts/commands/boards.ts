@@ -5,32 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
-import { OFFLINE_TASKS, agentAnswerer, createRandomMoveAgent, randomAnswerer, runOffline, tasksOf, type E2eResult } from '../../boards/index.js';
-import { boardsE2e } from '../../plans/index.js';
+import { agentAnswerer, createRandomMoveAgent, randomAnswerer, runOffline, type E2eResult } from '../../boards/index.js';
+import { boardsE2e, boardsOptions, BOARD_TASKS as TASKS, checkBoardsRun } from '../../plans/index.js';
 import { isPausedClock, PausedClockMode } from '../../gateway/index.js';
-import { boardTasks } from '../../games/index.js';
 import { orList, textTable, type TableDoc } from '../../protocol/index.js';
 import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { parseFlags, type CommandSpec } from '../cli/flags.js';
 
-const TASKS = [...OFFLINE_TASKS, 'e2e'] as const;
-/** The boards, from the game registry (`games/catalog.ts`): `tic_tac_toe, reversi, ... or chess`. */
-const BOARDS = orList(Object.keys(boardTasks));
-
-/** `arena boards`'s flags; the task is the one operand. */
-export const boardsOptions = {
-  game: { type: 'string', arg: 'G', defaultText: 'required', description: BOARDS },
-  samples: { type: 'string', kind: 'integer', arg: 'N', defaultText: '20', description: 'samples (perceive, qa, rule) or games (e2e)' },
-  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: '1', description: 'first seed; the same seed gives the same samples' },
-  model: { type: 'string', arg: 'M', description: 'the model, with --base-url (any OpenAI-compatible endpoint); without them only the random baseline runs' },
-  'base-url': { type: 'string', arg: 'URL', description: "the model's OpenAI-compatible endpoint" },
-  'api-key-env': { type: 'string', arg: 'VAR', description: "the environment variable with the model's API key" },
-  variant: { type: 'string', arg: 'V', defaultText: 'origin', description: "e2e: the game's variant" },
-  clock: { type: 'string', arg: PausedClockMode.options.join('|'), defaultText: 'pdq', description: 'e2e: whether thinking time counts on the game clock' },
-  'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'e2e: where match records go' },
-  out: { type: 'string', arg: 'DIR', description: "also write result.json (every sample's answer and score) there" },
-  json: { type: 'boolean', description: 'print the result as JSON' },
-} as const satisfies FlagTable;
 
 function whole(value: string | undefined, flag: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -41,15 +22,8 @@ function whole(value: string | undefined, flag: string, fallback: number, min: n
 
 export async function boardsCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('boards', boardsOptions, argv, true);
-  const task = positionals[0] as (typeof TASKS)[number];
-  if (!(TASKS as readonly string[]).includes(task) || positionals.length !== 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}'); see arena boards --help`);
-  if (values.game === undefined) throw usage(`arena boards needs --game (${BOARDS})`);
-  const game = values.game;
-  try {
-    tasksOf(game);
-  } catch (err) {
-    throw usage((err as Error).message);
-  }
+  if (positionals.length !== 1) throw usage(`arena boards takes one task: ${TASKS.join(', ')} (got '${positionals.join(' ')}'); see arena boards --help`);
+  const { task, game } = checkBoardsRun(positionals[0]!, values);
   const samples = whole(values.samples, 'samples', 20, 1);
   const seed = whole(values.seed, 'seed', 1, 0);
   if ((values.model === undefined) !== (values['base-url'] === undefined)) throw usage('--model and --base-url go together');
