@@ -12,8 +12,10 @@ import { RemoteInputClient, type ScoreReply, type Screenshot } from '../game-hos
 import { driverOptions } from '../game-host/index.js';
 import { CheckRun, expectThat, fail, fmt, skip, wallWait, type CheckResult } from './checks.js';
 import { frameDifference, SAME_PICTURE } from './image-diff.js';
+import { remoteStaleAfterInput, remoteStaleAfterResume } from './stale-remote-input.js';
+import type { StaleFrameOptions } from './stale-frames.js';
 
-export interface RemoteInputConformanceOptions {
+export interface RemoteInputConformanceOptions extends StaleFrameOptions {
   /** Wall time a frozen world must hold still across, ms (default 300). */
   readonly holdMs?: number;
   /** Wall time the world runs after `slomo 1`, long enough for the picture to change, ms (default 1500). */
@@ -187,6 +189,9 @@ export async function runRemoteInputConformance(host: string, port: number, opti
       expectThat(diff > 0, `no game clock reported and the picture is identical after ${fmt(wall)} ms resumed`);
       return `picture changed after ${fmt(wall)} ms resumed (no game clock to compare)`;
     });
+
+    await run.check('stale screenshots after input, within the bound', () => remoteStaleAfterInput(c, options));
+    await run.check('stale screenshots after a pause and resume, within the bound', () => remoteStaleAfterResume(c, options));
 
     const advances = options.advances ?? 10;
     const advanceMs = options.advanceMs ?? 720;

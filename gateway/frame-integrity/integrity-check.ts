@@ -2,10 +2,7 @@
  * The per-match frame check: remembers each slot's previous frame and how many inputs were sent since,
  * judges every observation's frame (`assessFrame`) off the decision's path, and tallies the verdicts.
  */
-import type { Frame } from '../../protocol/index.js';
-import { DEFAULT_THRESHOLDS, assessFrame, type FrameIntegrity, type IntegrityThresholds, type SeenFrame } from './assess.js';
-import { blockHash } from './block-hash.js';
-import { IntegrityTally, type IntegrityCounts } from './integrity-counts.js';
+import { DEFAULT_THRESHOLDS, IntegrityTally, assessFrame, blockHash, type Frame, type FrameIntegrity, type IntegrityCounts, type IntegrityThresholds, type SeenFrame } from '../../protocol/index.js';
 
 /** What run.json keeps of a match's frame check: its thresholds, the totals and each slot's counts. */
 export interface IntegritySummary {
