@@ -44,16 +44,16 @@ export async function countAfterInput(game: GameClient, cap: Capabilities, optio
 }
 
 /** `after a pause and resume`: resume, a nudge, `runMs` of wall time, pause, observe; judged frame against frame. */
-export async function staleAfterResume(game: GameClient, cap: Capabilities, options: StaleFrameOptions & { readonly runMs?: number } = {}): Promise<string> {
-  return withinBound(await countAfterResume(game, cap, options), options.maxStaleShare ?? STALE_CHECK_DEFAULTS.maxStaleShare, `, ${options.runMs ?? 60} ms of wall time resumed each`);
+export async function staleAfterResume(game: GameClient, cap: Capabilities, options: StaleFrameOptions & { readonly sampleRunMs?: number } = {}): Promise<string> {
+  return withinBound(await countAfterResume(game, cap, options), options.maxStaleShare ?? STALE_CHECK_DEFAULTS.maxStaleShare, `, ${options.sampleRunMs ?? 60} ms of wall time resumed each`);
 }
 
 /** The verdicts of `staleAfterResume`'s samples. */
-export async function countAfterResume(game: GameClient, cap: Capabilities, options: StaleFrameOptions & { readonly runMs?: number } = {}): Promise<IntegrityCounts> {
+export async function countAfterResume(game: GameClient, cap: Capabilities, options: StaleFrameOptions & { readonly sampleRunMs?: number } = {}): Promise<IntegrityCounts> {
   if (!cap.clock.pause) skip('the endpoint says it cannot pause');
   const slot = cap.slots[0]!.slot;
   const samples = options.staleSamples ?? STALE_CHECK_DEFAULTS.staleSamples;
-  const runMs = options.runMs ?? 60;
+  const runMs = options.sampleRunMs ?? 60;
   const counter = new StaleCounter();
   await counter.base(taken(await game.observe([slot]), slot));
   for (let i = 0; i < samples; i++) {

@@ -14,7 +14,7 @@ export interface RemoteInputStaleOptions extends StaleFrameOptions {
   /** `mouse` units of the look each sample sends (default 15). */
   readonly lookUnits?: number;
   /** Wall time the world runs in each sample, ms (default 150). */
-  readonly runMs?: number;
+  readonly sampleRunMs?: number;
 }
 
 /** Game time in a score reply, ms: the server's clock, else survival time. */
@@ -48,7 +48,7 @@ export async function remoteStaleAfterInput(c: RemoteInputClient, options: Remot
 /** The verdicts of `remoteStaleAfterInput`'s samples. */
 export async function countRemoteAfterInput(c: RemoteInputClient, options: RemoteInputStaleOptions = {}): Promise<RemoteStaleCounts> {
   const samples = options.staleSamples ?? STALE_CHECK_DEFAULTS.staleSamples;
-  const runMs = options.runMs ?? 150;
+  const runMs = options.sampleRunMs ?? 150;
   const pending = c.stats.pendingRetries;
   const counter = new StaleCounter();
   c.console('slomo 1');
@@ -73,7 +73,7 @@ export async function remoteStaleAfterResume(c: RemoteInputClient, options: Remo
 /** The verdicts of `remoteStaleAfterResume`'s samples. */
 export async function countRemoteAfterResume(c: RemoteInputClient, options: RemoteInputStaleOptions = {}): Promise<RemoteStaleCounts> {
   const samples = options.staleSamples ?? STALE_CHECK_DEFAULTS.staleSamples;
-  const runMs = options.runMs ?? 150;
+  const runMs = options.sampleRunMs ?? 150;
   const pending = c.stats.pendingRetries;
   const counter = new StaleCounter();
   c.console('slomo 0');

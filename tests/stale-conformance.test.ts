@@ -76,7 +76,7 @@ describe('stale-frame conformance over GameLink', () => {
   it('finds the frame from before the pause, after a pause and resume, each one, at its rate', async () => {
     const rate = 0.3;
     const { lying, client } = await gameLink({ beforePause: rate });
-    const counts = await countAfterResume(client, client.capabilities, { staleSamples: 60, runMs: 20 });
+    const counts = await countAfterResume(client, client.capabilities, { staleSamples: 60, sampleRunMs: 20 });
     expect(counts.observations).toBe(60);
     expect(lying.injected.pauseStale).toBeGreaterThan(0);
     expect(staleOf(counts)).toBe(lying.injected.pauseStale);
@@ -125,7 +125,7 @@ describe('stale-frame conformance behind a RemoteInput build', () => {
     const pendingRate = 0.2;
     const { lying, client, pending } = await remote({ previousAfterInput: rate }, pendingRate);
     const before = lying.injected.stale;
-    const r = await countRemoteAfterInput(client, { staleSamples: 50, runMs: 40 });
+    const r = await countRemoteAfterInput(client, { staleSamples: 50, sampleRunMs: 40 });
     expect(r.counts.observations).toBe(50);
     expect(staleOf(r.counts)).toBe(lying.injected.stale - before);
     expect(Math.abs(r.counts.staleShare - rate)).toBeLessThanOrEqual(threeSigma(rate, 50));
@@ -138,7 +138,7 @@ describe('stale-frame conformance behind a RemoteInput build', () => {
     const rate = 0.3;
     const { lying, client } = await remote({ beforePause: rate });
     const before = lying.injected.pauseStale;
-    const r = await countRemoteAfterResume(client, { staleSamples: 50, runMs: 40 });
+    const r = await countRemoteAfterResume(client, { staleSamples: 50, sampleRunMs: 40 });
     expect(staleOf(r.counts)).toBe(lying.injected.pauseStale - before);
     expect(Math.abs(r.counts.staleShare - rate)).toBeLessThanOrEqual(threeSigma(rate, 50));
   });
@@ -152,15 +152,15 @@ describe('stale-frame conformance behind a RemoteInput build', () => {
     closers.push(async () => runs.cleanup());
     const built = { ...entry, launch: { kind: 'remote-input' as const, host: '127.0.0.1', basePort: server.ports[0]!, progress: { field: 'survival_time' as const, max: 120 }, timeScale: 4 } };
     const turner = new ScriptAgent([{ chunk: { look: { dx: 15, dy: 0 }, steps: [[]] } }]);
-    const result = await runMatch({ game: 'last_stand', variant: LONG.variant, entry: built, runsDir: runs.dir, clock: 'pdq', stepBudget: 80, observationDelayMs: 100, slots: [{ slot: 0, agent: turner }] });
+    const result = await runMatch({ game: 'last_stand', variant: LONG.variant, entry: built, runsDir: runs.dir, clock: 'pdq', stepBudget: 60, observationDelayMs: 100, slots: [{ slot: 0, agent: turner }] });
     const run = readRun(result.dir);
     const flagged = run.decisions.map((d) => ['duplicate', 'near_duplicate'].includes(String((d.integrity as { verdict?: string } | undefined)?.verdict)));
     const truth = lying.injected.history.slice(0, run.decisions.length);
     expect(flagged).toEqual(truth.map((h) => h.stale));
     const afterInput = truth.filter((h) => h.afterInput).length;
-    expect(afterInput).toBeGreaterThan(70);
+    expect(afterInput).toBeGreaterThan(50);
     const n = flagged.filter(Boolean).length;
     expect(n).toBeGreaterThan(0);
     expect(Math.abs(n / afterInput - rate)).toBeLessThanOrEqual(threeSigma(rate, afterInput));
-  });
+  }, 120_000);
 });

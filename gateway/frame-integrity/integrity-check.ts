@@ -20,7 +20,11 @@ export class FrameIntegrityCheck {
   private readonly totals = new IntegrityTally();
   private readonly perSlot = new Map<number, IntegrityTally>();
 
-  constructor(readonly thresholds: IntegrityThresholds = DEFAULT_THRESHOLDS) {}
+  /** `hash`: the block hash of a frame (the bench sets the slow decode to compare). */
+  constructor(
+    readonly thresholds: IntegrityThresholds = DEFAULT_THRESHOLDS,
+    private readonly hash: (frame: Frame) => Promise<Uint8Array> = blockHash,
+  ) {}
 
   /** Counts input events sent to the game (any slot): a frame after them should differ from the one before. */
   noteInputs(count: number): void {
@@ -38,7 +42,7 @@ export class FrameIntegrityCheck {
     return before.then(async (previous) => {
       let hash: Uint8Array;
       try {
-        hash = await blockHash(frame);
+        hash = await this.hash(frame);
       } catch (err) {
         return { seen: previous, integrity: { verdict: 'truncated', ageMs: Math.max(0, nowSimMs - frame.simMs), detail: `does not decode: ${err instanceof Error ? err.message : String(err)}` } satisfies FrameIntegrity };
       }
