@@ -51,7 +51,7 @@ interface Component {
   readonly tq: number;
 }
 
-/** Reads entropy-coded bits, unstuffing FF 00 and stopping (feeding zeros) at a marker. */
+/** Reads entropy-coded bits, unstuffing FF 00 and stopping (feeding zeros) at a marker or the end of the bytes. */
 class BitReader {
   private acc = 0;
   private bits = 0;
@@ -64,7 +64,9 @@ class BitReader {
   private fill(): void {
     while (this.bits <= 24) {
       let byte = 0;
-      if (!this.marker && this.at < this.data.length) {
+      // Bytes that end without a marker end the scan as a marker does.
+      if (this.at >= this.data.length) this.marker = true;
+      if (!this.marker) {
         byte = this.data[this.at]!;
         if (byte === 0xff) {
           const next = this.data[this.at + 1];
@@ -116,22 +118,14 @@ class BitReader {
     throw new Error('bad Huffman code');
   }
 
-  /** Drops buffered bits and steps over the RSTn marker at the read position. */
-  restart(): void {
-    this.acc = 0;
-    this.bits = 0;
-    this.marker = false;
-    while (this.at + 1 < this.data.length && !(this.data[this.at] === 0xff && this.data[this.at + 1]! >= 0xd0 && this.data[this.at + 1]! <= 0xd7)) this.at++;
-    this.at += 2;
-  }
 }
 
 const extend = (v: number, n: number): number => (v < 1 << (n - 1) ? v - (1 << n) + 1 : v);
 
 /**
  * The luma block means of a baseline (or extended sequential) Huffman JPEG, or undefined for anything this
- * reader does not take (progressive or arithmetic coding, a scan without the luma component, bytes that do
- * not parse): the caller then decodes it the slow way.
+ * reader does not take (progressive or arithmetic coding, restart markers, a first scan without the luma
+ * component, bytes that do not parse or end early): the caller then decodes it the slow way.
  */
 export function jpegDcGrid(data: Uint8Array): DcGrid | undefined {
   try {
@@ -149,7 +143,6 @@ function readDcGrid(data: Uint8Array): DcGrid | undefined {
   let components: Component[] = [];
   let width = 0;
   let height = 0;
-  let interval = 0;
   let at = 2;
   while (at + 4 <= data.length) {
     if (data[at] !== 0xff) return undefined;
@@ -195,11 +188,11 @@ function readDcGrid(data: Uint8Array): DcGrid | undefined {
         }
         break;
       }
-      case 0xdd: // DRI
-        interval = (data[body]! << 8) | data[body + 1]!;
+      case 0xdd: // DRI: restart markers are left to the full decoder
+        if (((data[body]! << 8) | data[body + 1]!) !== 0) return undefined;
         break;
       case 0xda: // SOS
-        return scan(data, body, { quant, dc, ac, components, width, height, interval });
+        return scan(data, body, { quant, dc, ac, components, width, height });
       default:
         // Any other start of frame (progressive, lossless, arithmetic) is not for this reader.
         if (marker >= 0xc2 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return undefined;
@@ -217,7 +210,6 @@ interface Tables {
   readonly components: readonly Component[];
   readonly width: number;
   readonly height: number;
-  readonly interval: number;
 }
 
 function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
@@ -247,15 +239,8 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
   const interleaved = ns > 1;
   const mcuColumns = interleaved ? Math.ceil(width / (8 * hMax)) : columns;
   const mcuRows = interleaved ? Math.ceil(height / (8 * vMax)) : rows;
-  let sinceRestart = 0;
   for (let my = 0; my < mcuRows; my++) {
     for (let mx = 0; mx < mcuColumns; mx++) {
-      if (t.interval > 0 && sinceRestart === t.interval) {
-        reader.restart();
-        for (const s of inScan) s.pred = 0;
-        sinceRestart = 0;
-      }
-      sinceRestart++;
       for (let si = 0; si < inScan.length; si++) {
         const s = inScan[si]!;
         const bh = interleaved ? s.comp.h : 1;
@@ -287,7 +272,7 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
         }
       }
     }
-    if (reader.marker && my < mcuRows - 1 && t.interval === 0) return undefined; // the scan ended early
+    if (reader.marker && my < mcuRows - 1) return undefined; // the scan ended early
   }
   return { columns, rows, means };
 }
