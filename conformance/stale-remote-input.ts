@@ -18,7 +18,7 @@ export interface RemoteInputStaleOptions extends StaleFrameOptions {
 }
 
 /** Game time in a score reply, ms: the server's clock, else survival time. */
-const clockOf = (s: ScoreReply): number | undefined => s.simMs ?? (s.survivalTime === undefined ? undefined : s.survivalTime * 1000);
+export const clockOf = (s: ScoreReply): number | undefined => s.simMs ?? (s.survivalTime === undefined ? undefined : s.survivalTime * 1000);
 
 /** A screenshot with the game time after it: the server's clock, or wall time where it reports none (the world ran). */
 async function shot(c: RemoteInputClient): Promise<TakenFrame> {

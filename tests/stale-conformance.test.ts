@@ -13,7 +13,7 @@ import { RemoteInputClient, serveBackend, serveRemoteInput } from '../game-host/
 import { SimulationBackend, lastStandGame } from '../games/index.js';
 import { getGame } from '../games-manifest/index.js';
 import { runMatch } from '../gateway/index.js';
-import { Prng } from '../protocol/index.js';
+import { Prng, type Frame } from '../protocol/index.js';
 import { conformanceCommand } from '../scripts/commands/conformance.js';
 import { LyingBackend, type LyingModes } from './support/lying-backend.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
@@ -86,7 +86,7 @@ describe('stale-frame conformance over GameLink', () => {
   it('does not flag a still scene: a paused game observed again and again with no input', async () => {
     const { client } = await gameLink({ duplicate: 1 });
     const counter = new StaleCounter();
-    const take = async (): Promise<{ frame: import('../protocol/index.js').Frame; simMs: number }> => {
+    const take = async (): Promise<{ frame: Frame; simMs: number }> => {
       const r = await client.observe([0]);
       return { frame: r.frames[0]!, simMs: r.done.simMs };
     };

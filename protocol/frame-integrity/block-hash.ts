@@ -5,6 +5,7 @@
  * when no cell differs by more than a declared number of gray levels: a re-encoded copy of the same image
  * stays within it, a sprite that moves a few pixels does not.
  */
+import type Sharp from 'sharp';
 import { MAX_DECODE_PIXELS } from '../image-header.js';
 import type { FrameEncoding } from '../game-link.js';
 import { jpegDcGrid, type DcGrid } from './jpeg-dc.js';
@@ -81,7 +82,7 @@ function dcBlockHash(grid: DcGrid, width: number, height: number): Uint8Array {
 }
 
 // sharp is loaded only when a frame needs it (PNG, a progressive JPEG): the protocol layer stays light to import.
-let sharpModule: Promise<{ default: typeof import('sharp') }> | undefined;
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
 
 /**
  * The frame's grid of mean gray levels (HASH_GRID cells, row by row). A baseline JPEG is read from its DC
