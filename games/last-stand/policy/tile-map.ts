@@ -68,10 +68,14 @@ export class TileMap {
  */
 export function simulate(view: LastStandState, map: TileMap, body: PlayerBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
   const controls = moveControls(keys);
-  let atMs = startMs;
-  const tiles = { supports: (x: number, z: number): boolean => map.supports(x, z, atMs) };
+  const tiles = {
+    atMs: startMs,
+    supports(x: number, z: number): boolean {
+      return map.supports(x, z, this.atMs);
+    },
+  };
   for (let i = 1; i <= ticks; i++) {
-    atMs = startMs + i * view.tickMs;
+    tiles.atMs = startMs + i * view.tickMs;
     stepBody(body, controls, yawDeg, view.tickMs, tiles);
     if (!body.onGround && body.y < 0) return false;
   }
