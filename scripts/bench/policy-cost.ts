@@ -1,12 +1,13 @@
 /**
  * What a scripted policy's decision costs, against the same policies at older commits measured alongside:
- * each commit's tree is unpacked once under `.bench/trees/` (git archive, this project's node_modules
- * linked in) and `policy-cost-child.ts` runs in it and in this tree through tsx, one process per arm and
+ * each commit's tree is unpacked once under the system's temporary folder, `arena-bench-trees/` (git
+ * archive, this project's node_modules linked in; outside the project, so no test run or typecheck sees it) and `policy-cost-child.ts` runs in it and in this tree through tsx, one process per arm and
  * round, the order rotated each round. Per game: ms in `decide` per decision, and this tree's over each
  * commit's as the median of the rounds' ratios, with quartiles.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import { interleaved, median, ratioSpread, type RatioSpread } from './stats.js';
@@ -26,10 +27,10 @@ export function policyBenchMissing(): string | undefined {
   return existsSync(join(PROJECT_ROOT, '.git')) ? undefined : 'no git checkout to unpack the older commits from';
 }
 
-/** The tree of `rev` under .bench/trees/, unpacked once, with this tree's child script and node_modules. */
+/** The tree of `rev` under the temporary folder's arena-bench-trees/, unpacked once, with this tree's child script and node_modules. */
 function treeOf(rev: string): string {
   const sha = execFileSync('git', ['rev-parse', '--short=12', `${rev}^{commit}`], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
-  const dir = join(PROJECT_ROOT, '.bench', 'trees', sha);
+  const dir = join(tmpdir(), 'arena-bench-trees', sha);
   if (!existsSync(join(dir, '.unpacked'))) {
     mkdirSync(dir, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${dir}"`], { cwd: PROJECT_ROOT });
