@@ -68,14 +68,10 @@ export class TileMap {
  */
 export function simulate(view: LastStandState, map: TileMap, body: PlayerBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
   const controls = moveControls(keys);
-  const tiles = {
-    atMs: startMs,
-    supports(x: number, z: number): boolean {
-      return map.supports(x, z, this.atMs);
-    },
-  };
+  let atMs = startMs;
+  const tiles = { supports: (x: number, z: number): boolean => map.supports(x, z, atMs) };
   for (let i = 1; i <= ticks; i++) {
-    tiles.atMs = startMs + i * view.tickMs;
+    atMs = startMs + i * view.tickMs;
     stepBody(body, controls, yawDeg, view.tickMs, tiles);
     if (!body.onGround && body.y < 0) return false;
   }
