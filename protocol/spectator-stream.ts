@@ -52,4 +52,6 @@ export interface RunSummary {
   readonly arm?: string;
   /** A sweep episode's cell. */
   readonly cell?: string;
+  /** Share of the run's observations made on a stale frame (run.json `frameIntegrity`; docs/frame-integrity.md); absent in runs from before the check. */
+  readonly staleShare?: number;
 }

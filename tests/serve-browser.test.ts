@@ -64,6 +64,18 @@ async function vlmMatch(steps: number): Promise<string> {
   return created.body.id as string;
 }
 
+/** The texts of one column of a table on the page, found by its header. */
+async function columnTexts(testid: string, header: string): Promise<string[]> {
+  // A string, as the test's own TypeScript has no DOM types.
+  return page.evaluate<string[]>(`(() => {
+    const table = document.querySelector('[data-testid=${testid}]');
+    const headers = [...(table ? table.querySelectorAll('thead th') : [])].map((th) => th.textContent || '');
+    const at = headers.findIndex((t) => t.includes(${JSON.stringify(header)}));
+    if (at < 0) return ['no column ' + ${JSON.stringify(header)} + ' in ' + headers.join(' | ')];
+    return [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[at] && tr.children[at].textContent) || '');
+  })()`);
+}
+
 /** Lists a job's episode runs in the runs browser by one filter field and opens the first as a replay; returns how many were listed. */
 async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): Promise<number> {
   await page.goto(`${svc.url}/#/runs`);
@@ -77,6 +89,8 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   // Only that job's runs: each row names the job.
   // (the job column shows a shortened id, the whole one on hover)
   expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td[title="${field} ${id}"]`) }).count()).toBe(listed);
+  // Each run's share of observations made on a stale frame (our reference games give none).
+  expect(await columnTexts('runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
   await expectReadable(page, problems);
   // The filter is in the address, so the filtered table can be linked.
@@ -314,6 +328,8 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await expectReadable(page, problems);
     // Headers a reader understands, intervals as mean +- half, and a table sorted by a click on its header.
     expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean progress (95% CI)');
+    // The stale share per condition (cell).
+    expect(await columnTexts('table-cells', 'stale frames')).toEqual(['0.0%', '0.0%']);
     expect(await page.locator('[data-testid=table-cells] tbody tr').first().textContent()).toMatch(/\d\.\d{3} \+- \d\.\d{3}|\d\.\d{3}/);
     await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).click();
     expect(await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).getAttribute('aria-sort')).toBe('ascending');

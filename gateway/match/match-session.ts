@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import { ArenaError, ErrorCode, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, STALE_VERDICTS, type FrameIntegrity, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import { FairCharge, describeFairness } from '../clock/fairness.js';
@@ -13,7 +13,6 @@ import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
-import { STALE_VERDICTS, type FrameIntegrity } from '../frame-integrity/assess.js';
 import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';

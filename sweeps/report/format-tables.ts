@@ -59,8 +59,9 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
         { header: 'W / D / L', kind: 'text' },
         { header: 'actions per episode', kind: 'number', digits: 1 },
         { header: 'mean charged latency', unit: 'ms', kind: 'number', digits: 0, note: 'game time lcrt charged per decision' },
+        { header: 'stale frames', kind: 'share', note: 'share of the judged decisions made on a stale frame (docs/frame-integrity.md); empty when none was judged' },
       ],
-      rows: t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, c.episodes, c.completed, iv(c.meanProgress, c.ci95, c.episodes), `${c.wins} / ${c.draws} / ${c.losses}`, c.actionsPerEpisode, ms(c.meanChargedMs)]),
+      rows: t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, c.episodes, c.completed, iv(c.meanProgress, c.ci95, c.episodes), `${c.wins} / ${c.draws} / ${c.losses}`, c.actionsPerEpisode, ms(c.meanChargedMs), c.staleShare]),
     },
     {
       id: 'pdqLcrt',
