@@ -26,6 +26,7 @@ import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { benchFrameIntegrity } from '../bench/frame-integrity.js';
 import { benchStartup } from '../bench/startup.js';
+import { benchPolicies, policyBenchMissing } from '../bench/policy-cost.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
@@ -33,7 +34,8 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
   'scale-sizes': { type: 'string', arg: 'N,N,...', defaultText: '100,1000,10000 (--quick: 50,200)', description: 'sweep sizes of the scale part; its kill -9 comes at half the largest' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,scale,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,scale,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity,policies', description: 'the parts to run, comma-separated' },
+  against: { type: 'string', arg: 'REVS', defaultText: '00b9de6 (the policies before they called the games\' own functions)', description: 'the commits the policies section measures this tree against, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -308,6 +310,24 @@ export async function benchCommand(argv: string[]): Promise<number> {
     }
     say('goal: check/observation 0.05 or less');
     out.integrity = r;
+  }
+
+  if (want('policies')) {
+    const revs = values.against?.split(',') ?? ['00b9de6'];
+    say(`\n== scripted policies: ms in decide per decision (every slot, pdq, in process), this tree against ${revs.join(', ')} measured alongside (interleaved processes) ==`);
+    const missing = policyBenchMissing();
+    if (missing) say(`skipped: ${missing}`);
+    else {
+      const costs = await benchPolicies(revs, quick ? 30 : 80, quick ? 2 : 5);
+      const w = [18, 12, ...revs.flatMap(() => [12, 12, 12])];
+      say(row(['game', 'ms/decision', ...revs.flatMap((r) => [`${r} ms`, `vs ${r}`, 'quartiles'])], w));
+      for (const c of costs) say(row([c.game, fmt(c.ms, 3), ...c.against.flatMap((a) => [fmt(a.ms, 3), fmt(a.ratio.median), `${fmt(a.ratio.p25)}-${fmt(a.ratio.p75)}`])], w));
+      for (const [k, rev] of revs.entries()) {
+        const over = costs.filter((c) => c.against[k]!.ratio.median > 1.1).map((c) => c.game);
+        say(`against ${rev}: ${over.length === 0 ? 'every policy within 1.10x' : `above 1.10x: ${over.join(', ')}`} (goal: within 1.10x of 00b9de6)`);
+      }
+      out.policies = costs;
+    }
   }
 
   mkdirSync('.bench', { recursive: true });
