@@ -2,6 +2,6 @@
 export { runGameLinkConformance } from './game-link.js';
 export { runRemoteInputConformance } from './remote-input.js';
 export { formatResult, type CheckResult } from './checks.js';
-export { STALE_CHECK_DEFAULTS, StaleCounter, type StaleFrameOptions } from './stale-frames.js';
-export { countAfterInput, countAfterResume, staleAfterInput, staleAfterResume } from './stale-game-link.js';
-export { countRemoteAfterInput, countRemoteAfterResume, remoteStaleAfterInput, remoteStaleAfterResume, type RemoteInputStaleOptions, type RemoteStaleCounts } from './stale-remote-input.js';
+export { StaleCounter } from './stale-frames.js';
+export { countAfterInput, countAfterResume } from './stale-game-link.js';
+export { countRemoteAfterInput, countRemoteAfterResume } from './stale-remote-input.js';

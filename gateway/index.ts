@@ -30,7 +30,7 @@ export {
   runMatch,
 } from './match/run-match.js';
 export { classifyFailure, type FailureClass, type RunFiles, RunRecorder, type RunStatus } from './records/run-recorder.js';
-export { RECORD_QUEUE_DEFAULTS, RecordQueue, type RecordQueueLimits, type RecordQueueReport } from './records/record-queue.js';
+export { RecordQueue } from './records/record-queue.js';
 export { readJsonl, writeReplay } from './records/replay.js';
 export { RemoteAgent, type RemoteAgentOptions } from './agent-link/remote-agent.js';
 export { AGENT_PATH, AgentLinkServer } from './agent-link/agent-link-server.js';

@@ -48,10 +48,9 @@ export {
   Tracked,
   TrackedValue,
 } from './game-link.js';
-export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, readImageSize, type ImageFormat, type ImageSize } from './image-header.js';
-export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, truncation, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds, type SeenFrame, type SinceLast } from './frame-integrity/assess.js';
+export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, type ImageFormat, type ImageSize } from './image-header.js';
+export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds, type SeenFrame } from './frame-integrity/assess.js';
 export { HASH_GRID, blockHash, decodedBlockHash, hashDistance, type HashableFrame } from './frame-integrity/block-hash.js';
-export { jpegDcGrid, type DcGrid } from './frame-integrity/jpeg-dc.js';
 export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { decodeMessage, encodeMessage, encodeMessageParts, type LinkMessage, type MessageSchema, messageSchema, TAIL_MIN_BYTES } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
