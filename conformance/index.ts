@@ -2,3 +2,5 @@
 export { runGameLinkConformance } from './game-link.js';
 export { runRemoteInputConformance } from './remote-input.js';
 export { formatResult, type CheckResult } from './checks.js';
+export { calibratedGames, runBuildCalibration, type CalibrationOptions, type CalibrationReport, type GameCalibration } from './calibration.js';
+export { calibrationTable } from './calibration-table.js';
