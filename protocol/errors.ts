@@ -140,6 +140,11 @@ export class ArenaError extends Error {
   }
 }
 
+/** A usage error: a bad flag, value or configuration field (BAD_CONFIG). */
+export function usage(message: string): ArenaError {
+  return new ArenaError(ErrorCode.BAD_CONFIG, message);
+}
+
 /** Wraps any throwable once, at a boundary: an ArenaError passes through, anything else becomes `fallback`. */
 export function toArenaError(err: unknown, fallback: ErrorCode = ErrorCode.INTERNAL): ArenaError {
   if (err instanceof ArenaError) return err;

@@ -1,5 +1,5 @@
 /** protocol: wire schemas, codec, error and close codes, the agent contract, and the table formatter every page and report shares. The leaf layer. */
-export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError } from './errors.js';
+export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverflow, toArenaError, usage } from './errors.js';
 export { WireErrorCode } from './wire-error-code.js';
 export { checkFrameFits, frameMessageBytes, Limits } from './limits.js';
 export {
@@ -105,5 +105,6 @@ export { orList } from './word-list.js';
 export { fitSize } from './frame-size.js';
 export { columnFor, columnHeader, EMPTY_CELL, formatCell, formatDate, formatDuration, formatInterval, formatNumber, formatRows, inferTable, shortId, textTable, withoutEmptyColumns } from './table-format.js';
 export type { CellKind, CellValue, FormattedCell, IntervalValue, TableColumn, TableDoc } from './table-format.js';
-export { didYouMean, editDistance, suggest } from './suggest.js';
+export { didYouMean } from './suggest.js';
+export { num, parseFlags, type FlagTable, type FlagValues } from './flag-table.js';
 export { niceStep, niceTicks, tickLabel } from './axis-ticks.js';

@@ -1,6 +1,6 @@
 /** How the command line reports errors: one line with the code, and an exit code by failure class (EXIT_CODES). */
 // errors.ts directly, not protocol's index: the command line's start (help, usage errors) loads no schemas.
-import { ArenaError, ErrorCode, toArenaError } from '../protocol/errors.js';
+import { ErrorCode, toArenaError } from '../protocol/errors.js';
 
 /** The exit codes of every `arena` command, by failure class; `arena help` and docs/cli.md print this table. */
 export const EXIT_CODES = [
@@ -10,10 +10,7 @@ export const EXIT_CODES = [
   { code: 70, when: 'INTERNAL: a bug in arena; ARENA_DEBUG=1 adds the stack' },
 ] as const;
 
-/** A usage error: a bad flag or value. */
-export function usage(message: string): ArenaError {
-  return new ArenaError(ErrorCode.BAD_CONFIG, message);
-}
+export { usage } from '../protocol/errors.js';
 
 /** Prints `arena: CODE: message` (and the stack with ARENA_DEBUG) and returns the exit code for the error. */
 export function reportError(err: unknown): number {

@@ -5,7 +5,7 @@ export { canonical, DEFAULT_POOL, digest, expandSpec, specJobs } from './spec/ce
 export { checkAgents, checkedJobs } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer, RETRYABLE_CLASSES } from './work/episode-job.js';
 export { runOne, runPool, type WorkBackend, type WorkItem, type WorkSignals, type WorkSink } from './work/work-backend.js';
-export { type AgentFactory, type EpisodeDeps, matchSpecOf, runEpisode } from './work/run-episode.js';
+export { type AgentFactory, type EpisodeDeps, type EpisodeResolver, matchSpecOf, runEpisode } from './work/run-episode.js';
 export { EmbeddedBackend, type EmbeddedOptions } from './work/embedded-backend.js';
 export { filesKey, limitKeys, parseRedisUrl, poolQueue, type RedisConnection, resultsQueue, workerKey, workerQueue } from './work/redis/redis-names.js';
 export { RedisBackend, type RedisBackendOptions } from './work/redis/redis-backend.js';

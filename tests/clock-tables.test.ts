@@ -9,9 +9,9 @@ import { LATENCY_FORMS, latencySourcesTable, MEASURED_KINDS } from '../gateway/c
 import { LatencyCharger, LatencySource, parseLatencySource } from '../gateway/index.js';
 import { CurveMatchSettings } from '../reflection/index.js';
 import { boardsOptions } from '../scripts/commands/boards.js';
-import { curveOptions } from '../scripts/commands/curve-flags.js';
-import { matchOptions } from '../scripts/commands/match.js';
-import { tournamentOptions } from '../scripts/commands/tournament.js';
+import { curveOptions } from '../plans/index.js';
+import { matchOptions } from '../scripts/cli/match-flags.js';
+import { tournamentOptions } from '../plans/index.js';
 
 const clockDoc = readFileSync('docs/clock.md', 'utf8');
 const modes = CLOCK_MODES.map((r) => r.mode);

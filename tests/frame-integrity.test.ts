@@ -13,6 +13,7 @@ import { runMatch, type MatchSpec } from '../gateway/index.js';
 import { EpisodeJob, runEpisode } from '../sweeps/index.js';
 import { LyingBackend, type LyingModes } from './support/lying-backend.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
+import { episodeResolver } from '../plans/index.js';
 import { ScriptAgent } from './support/test-agents.js';
 
 let runs: ReturnType<typeof tempRunsDir>;
@@ -196,7 +197,7 @@ describe('a sweep episode above its declared stale share', () => {
 
   it('is left out as infrastructure (STALE_FRAME) above the share, and kept at or below it, with its stale counts', async () => {
     const { lying, launch } = await overGameLink({ previousAfterInput: 0.3 });
-    const deps = { makeAgent: () => turner(), runsDir: runs.dir, launch };
+    const deps = { resolve: episodeResolver(() => turner()), runsDir: runs.dir, launch };
     const strict = await runEpisode(job(0.05), deps);
     expect(strict.status).toBe('failed');
     expect(strict.failure).toMatchObject({ code: 'STALE_FRAME', class: 'infrastructure' });

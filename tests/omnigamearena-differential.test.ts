@@ -8,7 +8,7 @@
  * and the same "done". Skipped, with the reason, when no checkout is named.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRunnerAnswer, runnerSaysDone, runnerTimeline, RUNNER_GAMES } from '../games-manifest/index.js';

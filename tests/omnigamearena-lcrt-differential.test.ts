@@ -8,7 +8,7 @@
  * and when and why the match ends. Skipped, with the reason, when ARENA_OGA_CHECKOUT names no checkout.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getGame, runnerEntry, parseRunnerAnswer, RUNNER_GAMES, type RunnerGame } from '../games-manifest/index.js';

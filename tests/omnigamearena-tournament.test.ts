@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { planTournament, tournamentCommand, tournamentOptions } from '../scripts/commands/tournament.js';
+import { planTournament, tournamentOptions } from '../plans/index.js';
+import { tournamentCommand } from '../scripts/commands/tournament.js';
 import { parseFlags } from '../scripts/cli/flags.js';
 import { startFakeRemoteInput } from './support/fake-remote-input.js';
 import { isError } from './support/error-match.js';

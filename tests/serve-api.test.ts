@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCode, type RunSummary } from '../protocol/index.js';
 import { ArenaService, MAX_BODY_BYTES } from '../serve/index.js';
 import { parseFlags } from '../scripts/cli/flags.js';
-import { serveKinds } from '../scripts/serve/job-kinds.js';
-import { buildMatchConfig, matchOptions, specFromConfig } from '../scripts/commands/match.js';
-import { planTournament, tournamentOptions } from '../scripts/commands/tournament.js';
+import { serveKinds } from '../plans/index.js';
+import { resolveMatch } from '../plans/index.js';
+import { buildMatchConfig } from '../scripts/cli/match-config.js';
+import { matchOptions } from '../scripts/cli/match-flags.js';
+import { planTournament, tournamentOptions } from '../plans/index.js';
 import { runArena } from './support/arena-process.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
@@ -39,7 +41,7 @@ function cliMatchCode(config: Record<string, unknown>): string | undefined {
   writeFileSync(file, JSON.stringify(config));
   try {
     const flags = parseFlags('match', matchOptions, ['--config', file]).values;
-    specFromConfig(buildMatchConfig(flags));
+    resolveMatch(buildMatchConfig(flags));
     return undefined;
   } catch (err) {
     return (err as { code?: string }).code;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
 import { parseCurveSettings, runCurve } from '../../reflection/index.js';
-import { playerFactory } from '../commands/curve-player.js';
-import { curveWork } from '../commands/curve-work.js';
+import { playerFactory } from '../../plans/index.js';
+import { curveWork } from '../../plans/index.js';
 
 /** One way of playing the round. */
 export interface CurveBenchRow {

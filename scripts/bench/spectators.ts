@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../env-bridge/index.js';
 import { ArenaService } from '../../serve/index.js';
-import { serveKinds } from '../serve/job-kinds.js';
+import { serveKinds } from '../../plans/index.js';
 import { startBrowserSpectators } from './spectator-browser.js';
 import { quantile } from './stats.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMatch } from '../../gateway/index.js';
 import { EmbeddedBackend, matchSpecOf, parseRedisUrl, RedisBackend, runBatch, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
+import { episodeResolver } from '../../plans/index.js';
 
 /** One way of playing the episodes. */
 export interface SweepBenchRow {
@@ -88,7 +88,7 @@ export async function benchSweeps(n: number, workerCounts: readonly number[]): P
   try {
     const t0 = performance.now();
     for (const job of list) {
-      const result = await runMatch(matchSpecOf(job, { makeAgent, runsDir }, runsDir));
+      const result = await runMatch(matchSpecOf(job, { resolve: episodeResolver(), runsDir }, runsDir));
       if (result.status !== 'complete') throw new Error(`a bench match failed: ${result.error?.code} ${result.error?.message}`);
     }
     const wallMs = performance.now() - t0;
@@ -96,8 +96,8 @@ export async function benchSweeps(n: number, workerCounts: readonly number[]): P
   } finally {
     rmSync(runsDir, { recursive: true, force: true });
   }
-  rows.push(await batch('embedded sweep, 1 at once', list, (dir) => new EmbeddedBackend({ makeAgent, runsDir: join(dir, 'runs'), parallel: 1 }), 1));
-  rows.push(await batch('embedded sweep, 2 at once', list, (dir) => new EmbeddedBackend({ makeAgent, runsDir: join(dir, 'runs'), parallel: 2 }), 2));
+  rows.push(await batch('embedded sweep, 1 at once', list, (dir) => new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel: 1 }), 1));
+  rows.push(await batch('embedded sweep, 2 at once', list, (dir) => new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel: 2 }), 2));
   if (redisBenchMissing()) return rows;
   const port = await freePort();
   const redisDir = mkdtempSync(join(tmpdir(), 'arena-bench-redis-'));

@@ -6,7 +6,7 @@
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec } from './flags.js';
 import { commandHelp, mainHelp } from './help.js';
-import { suggest } from './suggest.js';
+import { suggest } from '../../protocol/suggest.js';
 
 /** One command of the table. */
 export interface CommandEntry {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { getGame, listGames } from '../../games-manifest/index.js';
 import { usage } from '../cli-error.js';
 import { intFlag, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { auditTable, runAudit, type AuditTarget } from '../audit/run-audit.js';
+import { auditTable, runAudit, type AuditTarget } from '../../plans/index.js';
 
 /** `arena audit`'s flags. */
 export const auditOptions = {

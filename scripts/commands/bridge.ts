@@ -13,8 +13,8 @@ import { readTokenFile } from '../../env-bridge/index.js';
 import { isLoopback } from '../../serve/index.js';
 import { usage } from '../cli-error.js';
 import { intFlag, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
-import { profileEntry } from '../profile-entry.js';
-import { parseListen } from './match.js';
+import { profileEntry } from '../../plans/index.js';
+import { parseListen } from '../cli/listen.js';
 
 /** `arena bridge`'s flags. */
 export const bridgeOptions = {

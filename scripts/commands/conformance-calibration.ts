@@ -10,7 +10,7 @@ import { PROFILES } from '../../games-manifest/index.js';
 import { calibrationTable, runBuildCalibration, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
 import { intFlag, type FlagTable } from '../cli/flags.js';
-import { readRunnerMaps } from '../profile-entry.js';
+import { readRunnerMaps } from '../../plans/match/profile-entry.js';
 
 /** The calibration's flags, part of `arena conformance`'s table. */
 export const calibrationFlags = {

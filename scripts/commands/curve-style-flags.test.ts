@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlags } from '../cli/flags.js';
-import { curveOptions, curveSettingsFromFlags, resumedSettings } from './curve-flags.js';
+import { curveOptions, curveSettingsFromFlags, resumedSettings } from '../../plans/index.js';
 
 const flags = (...extra: string[]) => parseFlags('curve', curveOptions, ['--game', 'last_stand', '--agent', 'random', '--reflector-model', 'r', '--rounds', '2', '--episodes', '1', ...extra]).values;
 

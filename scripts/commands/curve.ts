@@ -13,12 +13,12 @@ import { curveConfounds, curveSummary, readCurveState, resolveCurveDir, runCurve
 import { usage } from '../cli-error.js';
 import { ProgressBar } from '../progress-bar.js';
 import { num, parseFlags, type CommandSpec } from '../cli/flags.js';
-import { checkAgainstStored, curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from './curve-flags.js';
-import { entryOf } from './match.js';
-import { playerFactory, storedPlayer } from './curve-player.js';
-import { curveWork } from './curve-work.js';
+import { checkAgainstStored, curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, defaultCurveId, resumedSettings, type CurveFlags } from '../../plans/index.js';
+import { entryOf } from '../../plans/index.js';
+import { playerFactory, storedPlayer } from '../../plans/index.js';
+import { curveWork } from '../../plans/index.js';
 
-export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve-flags.js';
+export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from '../../plans/index.js';
 
 function apiKey(envName: string): string {
   const value = process.env[envName];

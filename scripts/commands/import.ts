@@ -1,8 +1,8 @@
 /** `arena import omnigamearena PATH --out DIR`: a runner checkout's cold-start grid as arena match configs and build recipes, its IDC configs as curve configs. */
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { readCheckout } from '../runner-import/read-checkout.js';
-import { writeImport } from '../runner-import/write-configs.js';
+import { readCheckout } from '../../plans/index.js';
+import { writeImport } from '../../plans/index.js';
 
 /** `arena import`'s flags; the source (`omnigamearena`) and the checkout's path are the operands. */
 export const importOptions = {

@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composeGamePrompt } from '../../games-manifest/index.js';
 import { parseFlags } from '../cli/flags.js';
-import { buildMatchConfig, matchOptions, specFromConfig } from './match.js';
+import { resolveMatch } from '../../plans/index.js';
+import { buildMatchConfig } from '../cli/match-config.js';
+import { matchOptions } from '../cli/match-flags.js';
 
 /** The flags as `arena match` parses them from its command line. */
 const flags = (...argv: string[]) => parseFlags('match', matchOptions, [...argv, '--quiet']).values;
 
 describe('arena match --gamepad', () => {
   it("adds the game's declared gamepad axes to its controls and its words to the prompt", () => {
-    const spec = specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--gamepad', '--agent', 'random')));
+    const spec = resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--gamepad', '--agent', 'random')));
     expect(spec.entry?.controls.axes).toEqual(['LX', 'LY']);
     const prompt = composeGamePrompt(spec.entry!);
     expect(prompt).toContain('the left stick walks too');
@@ -19,14 +21,14 @@ describe('arena match --gamepad', () => {
   });
 
   it('leaves the game as it is without the flag', () => {
-    const spec = specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--agent', 'random')));
+    const spec = resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--agent', 'random')));
     expect(spec.entry?.controls.axes).toBeUndefined();
     expect(composeGamePrompt(spec.entry!)).not.toContain('Gamepad');
   });
 
   it('refuses a game that declares no gamepad with BAD_CONFIG', () => {
-    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'sky_duel', '--gamepad')))).toThrow(/sky_duel declares no gamepad/);
-    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'sky_duel', '--gamepad')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => resolveMatch(buildMatchConfig(flags('--game', 'sky_duel', '--gamepad')))).toThrow(/sky_duel declares no gamepad/);
+    expect(() => resolveMatch(buildMatchConfig(flags('--game', 'sky_duel', '--gamepad')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('takes gamepad from a match config file field too', () => {
@@ -34,7 +36,7 @@ describe('arena match --gamepad', () => {
     try {
       const file = join(dir, 'match.json');
       writeFileSync(file, JSON.stringify({ game: 'last_stand', gamepad: true, agents: [{ kind: 'random' }] }));
-      expect(specFromConfig(buildMatchConfig(flags('--config', file))).entry?.controls.axes).toEqual(['LX', 'LY']);
+      expect(resolveMatch(buildMatchConfig(flags('--config', file))).entry?.controls.axes).toEqual(['LX', 'LY']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFlags } from '../cli/flags.js';
-import { buildMatchConfig, matchOptions, specFromConfig } from './match.js';
+import { resolveMatch } from '../../plans/index.js';
+import { buildMatchConfig } from '../cli/match-config.js';
+import { matchOptions } from '../cli/match-flags.js';
 
 /** The flags as `arena match` parses them from its command line. */
 const flags = (...argv: string[]) => parseFlags('match', matchOptions, [...argv, '--quiet']).values;
@@ -11,7 +13,7 @@ const maps = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-check
 describe('arena match --profile', () => {
   it('plays a build under the runner rules with the maps config read at run time', () => {
     const config = buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:12345', '--profile', 'omnigamearena', '--maps', maps, '--agent', 'random'));
-    const spec = specFromConfig(config);
+    const spec = resolveMatch(config);
     expect(spec.profile).toBe('omnigamearena');
     expect(spec.entry?.launch).toMatchObject({ kind: 'remote-input', maps: { origin: '/Game/Test/Stand', var1: '/Game/Test/Stand_One' }, lookUnitsPerDegree: { x: 2057 / 360 }, reset: 'open' });
     expect(spec.entry?.variants.map((v) => v.id)).toEqual(['origin', 'var1']);
@@ -19,7 +21,7 @@ describe('arena match --profile', () => {
   });
 
   it('gives monster_shoot the runner chunk length and no taps, so LMB is held', () => {
-    const spec = specFromConfig(buildMatchConfig(flags('--game', 'monster_shoot', '--profile', 'omnigamearena', '--agent', 'random')));
+    const spec = resolveMatch(buildMatchConfig(flags('--game', 'monster_shoot', '--profile', 'omnigamearena', '--agent', 'random')));
     expect(spec.entry?.controls).toMatchObject({ chunkSteps: 5, tapControls: [], stepMs: 120, tapMs: 30 });
   });
 
@@ -28,22 +30,22 @@ describe('arena match --profile', () => {
   });
 
   it('rejects the profile on a game the benchmark lacks with BAD_CONFIG', () => {
-    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'freedoom', '--profile', 'omnigamearena', '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => resolveMatch(buildMatchConfig(flags('--game', 'freedoom', '--profile', 'omnigamearena', '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('rejects a maps config of the wrong shape with BAD_CONFIG', () => {
     const bad = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout/configs/vlm/idc/last_stand.yaml');
-    expect(() => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--maps', bad, '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+    expect(() => resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--maps', bad, '--agent', 'random')))).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('refuses a build under the profile without its maps with BAD_CONFIG naming --maps, the config field and the import folder', () => {
-    const run = (): unknown => specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random')));
+    const run = (): unknown => resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random')));
     expect(run).toThrow(/--maps.*"maps" in the match config.*arena import omnigamearena/);
     expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
   });
 
   it('plays a reference game or a GameLink endpoint under the profile without maps', () => {
-    expect(specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
-    expect(specFromConfig(buildMatchConfig(flags('--game', 'last_stand', '--env', 'ws://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
+    expect(resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
+    expect(resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--env', 'ws://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random'))).profile).toBe('omnigamearena');
   });
 });

@@ -11,11 +11,11 @@ import { readRunRecord, summarizeLedger, type RunRecord } from '../../gateway/in
 import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { aggregateAgents, aggregateTable } from '../report/aggregates.js';
-import { comparisonText, compareGroups } from '../report/comparisons.js';
-import { differingKeys, groupByConditions, type ConditionGroup } from '../report/condition-groups.js';
-import { describeConditionKeys } from '../report/condition-words.js';
-import { writeRunPlots } from '../report/plot.js';
+import { aggregateAgents, aggregateTable } from '../../plans/index.js';
+import { comparisonText, compareGroups } from '../../plans/index.js';
+import { differingKeys, groupByConditions, type ConditionGroup } from '../../plans/index.js';
+import { describeConditionKeys } from '../../plans/index.js';
+import { writeRunPlots } from '../../plans/index.js';
 
 /** `arena report`'s flags. */
 export const reportOptions = {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ArenaService, isLoopback } from '../../serve/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
-import { serveKinds } from '../serve/job-kinds.js';
+import { serveKinds } from '../../plans/index.js';
 import { ensureWebBundle } from '../serve/web-bundle.js';
 import { remoteInputServeCommand, remoteInputServeOptions } from './remote-input-serve.js';
 

@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
-import { jobEntry } from '../job-entry.js';
+import { episodeResolver, makeAgent } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -59,7 +58,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const dir = values.out ?? join('runs', 'sweeps', spec.name);
   const backend: WorkBackend =
     values.redis === undefined
-      ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })
+      ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })
       : new RedisBackend({
           connection: parseRedisUrl(values.redis),
           batchDir: dir,

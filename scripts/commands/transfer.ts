@@ -9,8 +9,8 @@ import { readCurveState, resolveCurveDir, transferCurve, transferSummary, type T
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
-import { playerFactory } from './curve-player.js';
-import { curveWork, curveWorkFlags } from './curve-work.js';
+import { playerFactory } from '../../plans/index.js';
+import { curveWork, curveWorkFlags } from '../../plans/index.js';
 
 /** `arena transfer`'s flags; `--curve`, `--variants` and `--episodes` are required. */
 export const transferOptions = {

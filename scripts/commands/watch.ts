@@ -12,7 +12,9 @@ import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
-import { buildMatchConfig, entryOf, matchOptions, specFromConfig } from './match.js';
+import { entryOf, resolveMatch } from '../../plans/index.js';
+import { buildMatchConfig } from '../cli/match-config.js';
+import { matchOptions } from '../cli/match-flags.js';
 
 const { model: _m, 'base-url': _b, 'api-key-env': _k, 'agent-config': _c, swap: _s, video: _v, 'video-fps': _f, listen: _l, json: _j, ...matchFlags } = matchOptions;
 
@@ -69,7 +71,7 @@ export async function watchCommand(argv: string[]): Promise<number> {
   const agents = given.has('agents') || given.has('agent') || values.config ? config.agents : entry.slots.map(() => ({ kind: 'scripted' }));
   const refused = agents.find((a) => a.kind === 'vlm' || a.kind === 'remote');
   if (refused) throw usage(`arena watch plays built-in agents only (scripted, random, idle); got '${refused.kind}'`);
-  const spec = specFromConfig({ ...config, agents });
+  const spec = resolveMatch({ ...config, agents });
   const viewSlot = Number(values.view);
   if (!spec.slots.some((s) => s.slot === viewSlot)) throw usage(`--view ${viewSlot}: the match has slots ${spec.slots.map((s) => s.slot).join(', ')}`);
   const slots = spec.slots.map((s) => s.slot);

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listGames } from '../../games-manifest/index.js';
 import { defaultWorkerName, parseRedisUrl, startFleetWorker } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
-import { jobEntry } from '../job-entry.js';
+import { episodeResolver } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { positive } from './sweep.js';
@@ -50,8 +49,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     name,
     games,
     workDir: values['work-dir'] ?? join(tmpdir(), `arena-worker-${name}`),
-    makeAgent,
-    entryOf: jobEntry,
+    resolve: episodeResolver(),
     lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
     stallLimit,
     speedFactor,

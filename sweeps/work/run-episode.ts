@@ -2,17 +2,23 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
-import { DecisionRecord, STALE_VERDICTS, classifyFailure, parseFairness, parseHandicap, parseLatencySource, readRecordLines, readRunJson, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
-import type { GameEntry } from '../../games-manifest/index.js';
+import { DecisionRecord, STALE_VERDICTS, classifyFailure, readRecordLines, readRunJson, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
 import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
 
-/** Makes an agent of a kind for a game and seed; the CLI hands one in (scripted policies live in games/). */
+/** Makes an agent of a kind for a game and seed (the built-in kinds live above this layer; checks use one). */
 export type AgentFactory = (kind: string, context: { readonly game: string; readonly seed: number; readonly vlm?: unknown }) => Agent;
+
+/**
+ * Turns a job into the match it plays: the plans layer's one match resolver (plans/sweep/episode-spec.ts), so
+ * a worker plays a job exactly as `arena match` plays the same configuration. Its agents come in the job's
+ * slot order; this layer adds the run's place, id, meta and endpoint limits.
+ */
+export type EpisodeResolver = (job: EpisodeJob) => MatchSpec;
 
 /** What playing an episode needs besides the job. */
 export interface EpisodeDeps {
-  readonly makeAgent: AgentFactory;
+  readonly resolve: EpisodeResolver;
   /** Folder the run directory goes in (a job's `shared` path wins). */
   readonly runsDir: string;
   readonly limiter?: EndpointLimiter;
@@ -20,11 +26,6 @@ export interface EpisodeDeps {
   readonly signal?: AbortSignal;
   /** Starts the game another way (tests). */
   readonly launch?: MatchSpec['launch'];
-  /**
-   * The manifest entry a job plays when it names an environment, a maps file or a profile (the command line
-   * resolves build recipes); without it, the manifest's own entry for the game.
-   */
-  readonly entryOf?: (job: EpisodeJob) => GameEntry;
 }
 
 type DecisionStats = Pick<OutcomePlayer, 'wallMs' | 'ttftMs' | 'chargedMs' | 'tokensIn' | 'tokensOut' | 'judged' | 'stale'>;
@@ -59,32 +60,18 @@ function staleShare(stats: ReadonlyMap<number, DecisionStats>): number | undefin
   return judged === 0 ? undefined : stale / judged;
 }
 
-/** The match spec of a job: its agents made (and limited), its run id its episode id. */
+/** The match spec of a job: resolved, its agents limited by their endpoints, its run id its episode id. */
 export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string): MatchSpec {
+  const spec = deps.resolve(job);
+  const endpoints = new Map(job.agents.map((a) => [a.slot, a.endpoint]));
   return {
-    game: job.cellInfo.game,
-    variant: job.cellInfo.variant,
-    seed: job.seed,
-    clock: job.cellInfo.clock,
-    ...(job.cellInfo.fairness === undefined ? {} : { fairness: parseFairness(job.cellInfo.fairness) }),
-    ...(deps.entryOf ? { entry: deps.entryOf(job) } : {}),
-    ...(job.profile === undefined ? {} : { profile: job.profile }),
-    slots: job.agents.map((a) => {
-      const made = deps.makeAgent(a.kind, { game: job.cellInfo.game, seed: job.seed, ...(a.vlm === undefined ? {} : { vlm: a.vlm }) });
-      const agent = a.endpoint !== undefined && deps.limiter ? new LimitedAgent(made, deps.limiter, a.endpoint) : made;
-      return { slot: a.slot, agent, label: a.label, ...(a.latency === undefined ? {} : { latency: parseLatencySource(a.latency) }), ...(a.handicap === undefined ? {} : { handicap: parseHandicap(a.handicap) }) };
+    ...spec,
+    slots: spec.slots.map((s) => {
+      const endpoint = endpoints.get(s.slot);
+      return endpoint !== undefined && deps.limiter ? { ...s, agent: new LimitedAgent(s.agent, deps.limiter, endpoint) } : s;
     }),
     runsDir,
     runId: job.id,
-    ...(job.stepBudget === undefined ? {} : { stepBudget: job.stepBudget }),
-    ...(job.timeLimitMs === undefined ? {} : { timeLimitMs: job.timeLimitMs }),
-    ...(job.observationDelayMs === undefined ? {} : { observationDelayMs: job.observationDelayMs }),
-    ...(job.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: job.decisionTimeoutMs }),
-    ...(job.onDecisionError === undefined ? {} : { onDecisionError: job.onDecisionError }),
-    ...(job.onAgentFailure === undefined ? {} : { onAgentFailure: job.onAgentFailure }),
-    ...(job.staleFrames === undefined ? {} : { staleFrames: job.staleFrames }),
-    ...(job.feedback === undefined ? {} : { feedback: job.feedback }),
-    ...(job.frame === undefined ? {} : { frame: job.frame }),
     meta: { batch: { name: job.batch, cell: job.cell, episode: job.episode, ...(deps.worker ? { worker: deps.worker } : {}) }, ...job.meta },
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.launch ? { launch: deps.launch } : {}),

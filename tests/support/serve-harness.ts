@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { ArenaService } from '../../serve/index.js';
-import { serveKinds } from '../../scripts/serve/job-kinds.js';
+import { serveKinds } from '../../plans/index.js';
 import { startArena, type ArenaProcess } from './arena-process.js';
 import { tempRunsDir } from './run-dir.js';
 

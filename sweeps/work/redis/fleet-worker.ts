@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { ErrorCode } from '../../../protocol/index.js';
 import { RedisLimiter } from '../../limits/redis-limiter.js';
 import type { EpisodeOutcome } from '../episode-job.js';
-import { runEpisode, type AgentFactory, type EpisodeDeps } from '../run-episode.js';
+import { runEpisode, type EpisodeDeps, type EpisodeResolver } from '../run-episode.js';
 import { WorkPayload, type ResultPayload } from './payloads.js';
 import { filesKey, poolQueue, workerQueue, type RedisConnection } from './redis-names.js';
 import { packRunDir } from './run-files.js';
@@ -28,9 +28,8 @@ export interface FleetWorkerOptions {
   readonly games: readonly string[];
   /** Where run directories are written before they are sent back. */
   readonly workDir: string;
-  readonly makeAgent: AgentFactory;
-  /** Resolves a job's entry when it names an environment, maps or a profile (see EpisodeDeps). */
-  readonly entryOf?: EpisodeDeps['entryOf'];
+  /** Turns a job into its match (see EpisodeDeps). */
+  readonly resolve: EpisodeResolver;
   /** Job lock time: a worker silent this long counts as dead and its episode is replayed (default 30 s). */
   readonly lockMs?: number;
   /** Times an episode may stall (its worker silent past the lock) and be handed on before it fails as WORKER_LOST (default 3). */
@@ -112,7 +111,7 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
   const slots = new Slots(o.slots);
   let beat: () => void = () => undefined;
   const slowdown = (wallMs: number): Promise<void> => ((o.speedFactor ?? 1) < 1 ? wait(wallMs * (1 / o.speedFactor! - 1)) : Promise.resolve());
-  const deps = (worker: string): EpisodeDeps => ({ makeAgent: o.makeAgent, runsDir: o.workDir, worker, ...(o.entryOf ? { entryOf: o.entryOf } : {}) });
+  const deps = (worker: string): EpisodeDeps => ({ resolve: o.resolve, runsDir: o.workDir, worker });
   /** The slot's build crashed on this map: it stays off it until a short episode of that map plays through. */
   const healthCheck = async (slot: number, episode: EpisodeJob): Promise<void> => {
     const check = await runEpisode({ ...calibrationJob(episode.cellInfo.game, episode.cellInfo.variant, `${o.name}-check-${slot}`), ...(episode.env ? { env: episode.env } : {}), ...(episode.maps ? { maps: episode.maps } : {}) }, deps(o.name));

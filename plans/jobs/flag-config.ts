@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { parseFlags, type FlagTable, type FlagValues } from '../cli/flags.js';
+import { parseFlags, type FlagTable, type FlagValues } from '../../protocol/index.js';
 
 /** A flags object: flag name to a string, number or boolean. */
 export const FlagConfig = z.record(z.string().regex(/^[a-z][a-z-]*$/, 'flag names are lower-case words joined by -'), z.union([z.string(), z.number(), z.boolean()]));

@@ -1,8 +1,7 @@
 /** The work backend a batch command plays on: this process (`--parallel`), or arena workers through Redis (`--redis`). */
-import { EmbeddedBackend, parseRedisUrl, RedisBackend, type Placement, type WorkBackend } from '../sweeps/index.js';
-import { makeAgent } from './agent-factory.js';
-import { usage } from './cli-error.js';
-import { jobEntry } from './job-entry.js';
+import { EmbeddedBackend, parseRedisUrl, RedisBackend, type Placement, type WorkBackend } from '../../sweeps/index.js';
+import { usage } from '../../protocol/index.js';
+import { episodeResolver } from './episode-spec.js';
 
 /** Where a batch's episodes are played and where their run directories go. */
 export interface BackendChoice {
@@ -32,6 +31,6 @@ export function placementFlag(value: string | undefined): Placement | undefined 
 /** The embedded backend, or the Redis one when `redis` is given; the built-in agents and `arena match`'s game resolution. */
 export function batchBackend(o: BackendChoice): WorkBackend {
   return o.redis === undefined
-    ? new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir: o.runsDir, parallel: o.parallel })
+    ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: o.runsDir, parallel: o.parallel })
     : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64), ...(o.strays ? { strays: o.strays } : {}), ...(o.placement ? { placement: o.placement } : {}) });
 }

@@ -1,5 +1,5 @@
 /** The episode-limit flags `arena match`, `arena tournament` and `arena curve` share, with one meaning each. */
-import type { FlagTable } from './flags.js';
+import type { FlagTable } from '../../protocol/index.js';
 
 /** `--steps`, `--time-limit`, `--obs-delay` and `--decision-timeout`: a match's limits (MatchSpec fields). */
 export const limitFlags = {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { RunnerMapsConfig } from '../../games-manifest/index.js';
 import { ClockMode } from '../../gateway/index.js';
-import { parseConfig } from '../match-config.js';
+import { parseConfig } from '../match/match-config.js';
 
 /** The fields of one runner experiment config this import uses (others are allowed and ignored). */
 export const RunnerExperiment = z.looseObject({

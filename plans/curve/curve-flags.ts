@@ -10,10 +10,10 @@ import { getGame } from '../../games-manifest/index.js';
 import { ClockMode } from '../../gateway/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { BannedPattern, parseCurveSettings, settingsMismatch, type CurveSettings } from '../../reflection/index.js';
-import { usage } from '../cli-error.js';
-import { limitFlags } from '../cli/limit-flags.js';
-import { num, type FlagTable, type FlagValues } from '../cli/flags.js';
-import { readConfigFile } from '../match-config.js';
+import { usage } from '../../protocol/index.js';
+import { limitFlags } from '../match/limit-flags.js';
+import { num, type FlagTable, type FlagValues } from '../../protocol/index.js';
+import { readConfigFile } from '../match/match-config.js';
 import { describePlayer, storedPlayer, storedVlmConfig, type StoredPlayer } from './curve-player.js';
 import { curveWorkFlags } from './curve-work.js';
 

@@ -2,7 +2,7 @@
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { PlayerResultRecord } from '../../gateway/index.js';
-import { usage } from '../cli-error.js';
+import { usage } from '../../protocol/index.js';
 
 export const MatchRecord = z.object({
   key: z.string(),

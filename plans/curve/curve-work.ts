@@ -8,9 +8,9 @@ import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
-import { usage } from '../cli-error.js';
-import { num, type FlagTable } from '../cli/flags.js';
-import { batchBackend, placementFlag } from '../work-backend.js';
+import { usage } from '../../protocol/index.js';
+import { num, type FlagTable } from '../../protocol/index.js';
+import { batchBackend, placementFlag } from '../sweep/work-backend.js';
 import { storedPlayer, storedVlmConfig } from './curve-player.js';
 
 /** The flags that spread a curve's episodes: how many at once, and on which fleet. None of them is a curve setting. */

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { runnerEntry, runnerGame, runnerMaps, getGame, type RunnerGame } from '../../games-manifest/index.js';
-import { MatchConfig, parseConfig } from '../match-config.js';
+import { MatchConfig, parseConfig } from '../match/match-config.js';
 import type { Checkout, CheckoutExperiment } from './read-checkout.js';
 import { safe, variantOf, writeCurves, type ImportedCurve } from './write-curves.js';
 

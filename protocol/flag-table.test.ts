@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { parseFlags, wantsHelp, type FlagTable } from './flags.js';
+import { ArenaError, ErrorCode } from './index.js';
+import { parseFlags, wantsHelp, type FlagTable } from './flag-table.js';
 import { editDistance, suggest } from './suggest.js';
 
 const table = {

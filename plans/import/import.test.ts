@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCheckout } from './read-checkout.js';
 import { writeImport } from './write-configs.js';
-import { MatchConfig } from '../match-config.js';
+import { MatchConfig } from '../match/match-config.js';
 import { parseCurveSettings } from '../../reflection/index.js';
-import { parseFlags } from '../cli/flags.js';
-import { curveOptions, curveSettingsFromConfig } from '../commands/curve-flags.js';
+import { parseFlags } from '../../protocol/index.js';
+import { curveOptions, curveSettingsFromConfig } from '../curve/curve-flags.js';
 
 const fixture = join(import.meta.dirname, '../../tests/fixtures/omnigamearena-checkout');
 const dirs: string[] = [];

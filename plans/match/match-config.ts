@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 
-export { parseConfig, readConfigFile } from '../protocol/index.js';
-import type { FairnessArm, Handicap, LatencySource } from '../gateway/index.js';
-import { ClockMode, parseFairness, parseHandicap, parseLatencySource } from '../gateway/index.js';
-import { PROFILES } from '../games-manifest/index.js';
+export { parseConfig, readConfigFile } from '../../protocol/index.js';
+import type { FairnessArm, Handicap, LatencySource } from '../../gateway/index.js';
+import { ClockMode, parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
+import { PROFILES } from '../../games-manifest/index.js';
 
 export const AgentConfig = z.strictObject({
   /** Agent kind: scripted, random, idle, vlm. */

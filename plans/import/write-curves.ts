@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runnerGame, runnerMaps, type RunnerGame } from '../../games-manifest/index.js';
 import { parseCurveSettings, type CurveSettingsInput } from '../../reflection/index.js';
-import { describePlayer } from '../commands/curve-player.js';
+import { describePlayer } from '../curve/curve-player.js';
 import type { Checkout, CheckoutExperiment } from './read-checkout.js';
 
 /** The runner's MAJOR_REGRESSION threshold: below 0.7 x the best mean, the best skill is the one revised. */

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { parseEnvironment, runnerEntry, runnerGame, runnerMaps, RunnerMapsConfig, type GameEntry } from '../games-manifest/index.js';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { parseEnvironment, runnerEntry, runnerGame, runnerMaps, RunnerMapsConfig, type GameEntry } from '../../games-manifest/index.js';
 import { parseConfig } from './match-config.js';
 
 /** Reads a runner maps config (YAML); BAD_CONFIG when unreadable or not of the expected shape. */

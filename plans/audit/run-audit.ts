@@ -11,9 +11,9 @@ import { PROJECT_ROOT, startGameProcess, type GameEndpoint } from '../../env-bri
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { AdvanceRecord, PlacementRecord, readRunRecord, resimulate } from '../../gateway/index.js';
 import { EmbeddedBackend, runOne, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
-import { makeAgent } from '../agent-factory.js';
-import { jobEntry } from '../job-entry.js';
-import { batchBackend } from '../work-backend.js';
+import { episodeConfig, episodeResolver } from '../sweep/episode-spec.js';
+import { entryOf } from '../match/match-entry.js';
+import { batchBackend } from '../sweep/work-backend.js';
 import { behaviourOf, firstDifference } from './behaviour.js';
 
 /** One game as the audit plays it. */
@@ -148,15 +148,18 @@ async function throughBridge<T>(game: string, body: (env: string) => Promise<T>)
   }
 }
 
+/** The entry an audit job plays, as the resolver would resolve it. */
+const entryOfJob = (job: Parameters<typeof episodeConfig>[0]) => entryOf(episodeConfig(job));
+
 /** Every check on every target; the rows in order. */
 export async function runAudit(options: AuditOptions): Promise<AuditRow[]> {
   const rows: AuditRow[] = [];
   const runsDir = join(options.dir, 'runs');
-  const embedded = new EmbeddedBackend({ makeAgent, entryOf: jobEntry, runsDir, parallel: 1, ...(options.launch ? { launch: options.launch } : {}) });
+  const embedded = new EmbeddedBackend({ resolve: episodeResolver(), runsDir, parallel: 1, ...(options.launch ? { launch: options.launch } : {}) });
   const fleet = options.redis === undefined ? undefined : batchBackend({ redis: options.redis, parallel: 1, runsDir, batchDir: options.dir, batch: 'audit' });
   try {
     for (const t of options.targets) {
-      const reference = t.env === undefined && jobEntry(jobOf(t, { clock: 'pdq' })).launch.kind === 'builtin';
+      const reference = t.env === undefined && entryOfJob(jobOf(t, { clock: 'pdq' })).launch.kind === 'builtin';
       const dirs = new Map<string, string>();
       const run = async (c: Clocked): Promise<string> => {
         const known = dirs.get(tag(c));

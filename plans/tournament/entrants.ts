@@ -1,6 +1,6 @@
 /** The agents of a tournament as `--agents` names them: `KIND`, `LABEL=KIND`, or `LABEL=vlm@CONFIG.json`. */
 import { readJsonFile } from '../../protocol/index.js';
-import { usage } from '../cli-error.js';
+import { usage } from '../../protocol/index.js';
 
 export interface Entrant {
   /** Unique name in tables, keys and run records. */

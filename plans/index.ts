@@ -1,0 +1,27 @@
+/**
+ * The plans layer: one module per kind of work (match, tournament, curve, sweep, audit, report, import), each
+ * with its configuration, the function from a configuration to what runs, and its job kind for the service.
+ * The command line and `arena serve` are thin over it; it sits on the engines (gateway, sweeps, reflection...).
+ */
+export { AgentConfig, MatchConfig, clockOfArm, fairnessOf, parseConfig, readConfigFile } from './match/match-config.js';
+export { entryOf } from './match/match-entry.js';
+export { resolveMatch } from './match/resolve-match.js';
+export { makeAgent } from './match/agent-factory.js';
+export { profileEntry } from './match/profile-entry.js';
+export { episodeResolver } from './sweep/episode-spec.js';
+export { tournamentOptions } from './tournament/tournament-flags.js';
+export { planTournament } from './tournament/plan-tournament.js';
+export { runTournament } from './tournament/run-tournament.js';
+export { curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, checkAgainstStored, defaultCurveId, resumedSettings, type CurveFlags } from './curve/curve-flags.js';
+export { playerFactory, storedPlayer } from './curve/curve-player.js';
+export { curveWork, curveWorkFlags } from './curve/curve-work.js';
+export { serveKinds } from './jobs/job-kinds.js';
+export { runAudit, auditTable, type AuditTarget } from './audit/run-audit.js';
+export { firstDifference } from './audit/behaviour.js';
+export { aggregateAgents, aggregateTable } from './report/aggregates.js';
+export { comparisonText, compareGroups } from './report/comparisons.js';
+export { differingKeys, groupByConditions, type ConditionGroup } from './report/condition-groups.js';
+export { describeConditionKeys } from './report/condition-words.js';
+export { writeRunPlots } from './report/plot.js';
+export { readCheckout } from './import/read-checkout.js';
+export { writeImport } from './import/write-configs.js';

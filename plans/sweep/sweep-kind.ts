@@ -1,0 +1,48 @@
+/** The service's `sweep` job kind: a sweep spec (the YAML of `arena sweep` as JSON), run as `arena sweep`, reported as `arena report` does. */
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import type { JobKind } from '../../serve/index.js';
+import { checkedJobs, isSweepDir, parseSpecText, readSweepTables, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
+import { runChildJob } from '../jobs/child-job.js';
+import { makeAgent } from '../match/agent-factory.js';
+
+/**
+ * A sweep's tables, and its report (`arena report`'s files in `sweep/report/`) with the plots as job files; the
+ * tables alone when the report cannot be written.
+ */
+async function sweepResult(out: string): Promise<Record<string, unknown>> {
+  try {
+    const { tables, files } = await writeSweepReport(out);
+    const plots = files.filter((f) => f.endsWith('.svg')).map((f) => `files/sweep/report/${basename(f)}`);
+    return { ...tables, tableDocs: sweepTableDocs(tables), plots };
+  } catch {
+    const tables = readSweepTables(out);
+    return { ...tables, tableDocs: sweepTableDocs(tables) };
+  }
+}
+
+/** `POST /api/sweeps`: a sweep spec (the YAML file of `arena sweep` as JSON), run as `arena sweep` in the job's directory, reported as `arena report` does. */
+export const sweepKind: JobKind<Record<string, unknown>> = {
+  kind: 'sweep',
+  plural: 'sweeps',
+  schema: z.record(z.string(), z.unknown()),
+  spectatable: false,
+  resumable: true,
+  async prepare(config, ctx) {
+    const text = JSON.stringify(config, null, 2);
+    const { spec, source } = parseSpecText(text, 'sweep');
+    const jobs = await checkedJobs(spec, source, makeAgent);
+    const specFile = join(ctx.jobDir, 'spec.json');
+    const out = join(ctx.jobDir, 'sweep');
+    return {
+      info: { episodes: jobs.length },
+      async run(job) {
+        writeFileSync(specFile, `${text}\n`);
+        const outcome = await runChildJob(['sweep', specFile, '--out', out, '--quiet'], ctx.jobDir, job.signal);
+        return { ...outcome, ...(isSweepDir(out) ? { result: await sweepResult(out) } : {}) };
+      },
+    };
+  },
+};
+
