@@ -10,7 +10,6 @@ import { PROFILES } from '../../games-manifest/index.js';
 import { calibrationTable, runBuildCalibration, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
 import { intFlag, type FlagTable } from '../cli/flags.js';
-import { readRunnerMaps } from '../../plans/match/profile-entry.js';
 
 /** The calibration's flags, part of `arena conformance`'s table. */
 export const calibrationFlags = {
@@ -39,6 +38,8 @@ export function wantsCalibration(values: CalibrationValues & { readonly url?: st
 
 /** Runs the calibration, prints its table (or nothing under --json), writes the report; its check results. */
 export async function calibrateFromFlags(values: CalibrationValues, host: string, port: number, print: ((r: CheckResult) => void) | undefined): Promise<CheckResult[]> {
+  // The plans layer (maps config reading) loads only when a calibration runs.
+  const { readRunnerMaps } = await import('../../plans/index.js');
   const maps = readRunnerMaps(values.maps!);
   const mapWaitMs = intFlag(values['map-wait'], 'map-wait', 0, 600_000);
   const pressMs = intFlag(values.press, 'press', 1, 60_000);
