@@ -23,8 +23,10 @@ import { GameClient, type StepReply } from '../env-bridge/index.js';
 import { checkImageBytes } from '../game-host/index.js';
 import { CheckRun, expectThat, fail, fmt, skip, wallWait, type CheckResult } from './checks.js';
 import { frameDifference, SAME_PICTURE } from './image-diff.js';
+import { staleAfterInput, staleAfterResume } from './stale-game-link.js';
+import type { StaleFrameOptions } from './stale-frames.js';
 
-export interface GameLinkConformanceOptions {
+export interface GameLinkConformanceOptions extends StaleFrameOptions {
   /** Variant to play (default the endpoint's first). */
   readonly variant?: string;
   readonly seed?: number;
@@ -283,6 +285,17 @@ export async function runGameLinkConformance(url: string, options: GameLinkConfo
         sub.unsubscribe();
       }
     });
+
+    // Each on an episode of its own; the end check then plays a fresh one, whatever game time these used.
+    await run.check('stale frames after input, within the bound', async () => {
+      await game.reset(seed, variant, slots, frame);
+      return staleAfterInput(game, cap, options);
+    });
+    await run.check('stale frames after a pause and resume, within the bound', async () => {
+      await game.reset(seed, variant, slots, frame);
+      return staleAfterResume(game, cap, options);
+    });
+    await game.reset(seed, variant, slots, frame).catch(() => undefined);
 
     let endedAt: number | undefined;
     await run.check('the episode end is reported', async () => {

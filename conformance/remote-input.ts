@@ -8,12 +8,14 @@ import { connect as netConnect } from 'node:net';
 import sharp from 'sharp';
 import type { GameEntry } from '../games-manifest/index.js';
 import { RemoteInputBackend } from '../game-host/index.js';
-import { RemoteInputClient, type ScoreReply, type Screenshot } from '../game-host/index.js';
+import { RemoteInputClient, type Screenshot } from '../game-host/index.js';
 import { driverOptions } from '../game-host/index.js';
 import { CheckRun, expectThat, fail, fmt, skip, wallWait, type CheckResult } from './checks.js';
 import { frameDifference, SAME_PICTURE } from './image-diff.js';
+import { clockOf, remoteStaleAfterInput, remoteStaleAfterResume } from './stale-remote-input.js';
+import type { StaleFrameOptions } from './stale-frames.js';
 
-export interface RemoteInputConformanceOptions {
+export interface RemoteInputConformanceOptions extends StaleFrameOptions {
   /** Wall time a frozen world must hold still across, ms (default 300). */
   readonly holdMs?: number;
   /** Wall time the world runs after `slomo 1`, long enough for the picture to change, ms (default 1500). */
@@ -68,8 +70,6 @@ const quantile = (sorted: readonly number[], q: number): number => sorted[Math.m
 
 const shotFrame = (s: Screenshot): { data: Uint8Array; encoding: 'jpeg' | 'png'; width: number; height: number } => ({ data: s.data, encoding: s.format, width: s.width, height: s.height });
 
-/** Game time in a score reply, ms: the server's clock, else survival time. */
-const clockOf = (s: ScoreReply): number | undefined => s.simMs ?? (s.survivalTime === undefined ? undefined : s.survivalTime * 1000);
 
 /** Sends raw bytes on a fresh connection; resolves with what happened: a reply line, a close, or nothing. */
 function rawExchange(host: string, port: number, payload: Buffer | string, waitMs: number): Promise<{ reply: string | undefined; closed: boolean }> {
@@ -187,6 +187,9 @@ export async function runRemoteInputConformance(host: string, port: number, opti
       expectThat(diff > 0, `no game clock reported and the picture is identical after ${fmt(wall)} ms resumed`);
       return `picture changed after ${fmt(wall)} ms resumed (no game clock to compare)`;
     });
+
+    await run.check('stale screenshots after input, within the bound', () => remoteStaleAfterInput(c, options));
+    await run.check('stale screenshots after a pause and resume, within the bound', () => remoteStaleAfterResume(c, options));
 
     const advances = options.advances ?? 10;
     const advanceMs = options.advanceMs ?? 720;

@@ -30,6 +30,7 @@ export {
   runMatch,
 } from './match/run-match.js';
 export { classifyFailure, type FailureClass, type RunFiles, RunRecorder, type RunStatus } from './records/run-recorder.js';
+export { RECORD_QUEUE_DEFAULTS, RecordQueue, type RecordQueueLimits, type RecordQueueReport } from './records/record-queue.js';
 export { readJsonl, writeReplay } from './records/replay.js';
 export { RemoteAgent, type RemoteAgentOptions } from './agent-link/remote-agent.js';
 export { AGENT_PATH, AgentLinkServer } from './agent-link/agent-link-server.js';
@@ -57,9 +58,8 @@ export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRe
 export { rebuildStateLines, sameTrackedState, trackedLines } from './records/state-lines.js';
 export { StudiedFactors, agentConditions, compareArms, conditionDifferences, confounds, gatewayCommit, latencyMeaning, type StudiedFactor } from './records/conditions.js';
 export { frameDigest } from './records/frame-digest.js';
-export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds } from './frame-integrity/assess.js';
-export { HASH_GRID, blockHash, hashDistance } from './frame-integrity/block-hash.js';
+// The detection itself sits in protocol (conformance judges frames with it too); re-exported for the gateway's users.
+export { DEFAULT_THRESHOLDS, HASH_GRID, IntegrityTally, STALE_VERDICTS, assessFrame, blockHash, hashDistance, type FrameIntegrity, type FrameVerdict, type IntegrityCounts, type IntegrityThresholds } from '../protocol/index.js';
 export { FrameIntegrityCheck, type IntegritySummary } from './frame-integrity/integrity-check.js';
-export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { STALE_FRAME_POLICIES, STALE_RETRY, staleFramePolicy, type StaleFramePolicy } from './frame-integrity/stale-policy.js';
 export { type ResimFrame, type ResimMismatch, type ResimOptions, type ResimReport, resimulate, verifyRun } from './records/resimulate.js';

@@ -49,6 +49,10 @@ export {
   TrackedValue,
 } from './game-link.js';
 export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, readImageSize, type ImageFormat, type ImageSize } from './image-header.js';
+export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, truncation, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds, type SeenFrame, type SinceLast } from './frame-integrity/assess.js';
+export { HASH_GRID, blockHash, decodedBlockHash, hashDistance, type HashableFrame } from './frame-integrity/block-hash.js';
+export { jpegDcGrid, type DcGrid } from './frame-integrity/jpeg-dc.js';
+export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { decodeMessage, encodeMessage, encodeMessageParts, type LinkMessage, type MessageSchema, messageSchema, TAIL_MIN_BYTES } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
 export { DEFAULT_HELLO_TIMEOUT_MS, guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';

@@ -3,7 +3,11 @@
  * spectator stream, and a run as the runs browser lists it. Types only, so the browser bundle can share them.
  */
 
-/** The header of a binary frame message. `capturedAt` is the wall time (epoch ms) the gateway got the frame. */
+/**
+ * The header of a binary frame message. `width`/`height` are the JPEG's size (the profile's width or less),
+ * `sourceWidth`/`sourceHeight` the game's frame before scaling (a page shows a view no larger than that).
+ * `capturedAt` is the wall time (epoch ms) the gateway got the frame.
+ */
 export interface SpectatorFrameHeader {
   readonly type: 'frame';
   readonly slot: number;
@@ -11,6 +15,8 @@ export interface SpectatorFrameHeader {
   readonly simMs: number;
   readonly width: number;
   readonly height: number;
+  readonly sourceWidth: number;
+  readonly sourceHeight: number;
   readonly capturedAt: number;
 }
 
@@ -48,4 +54,6 @@ export interface RunSummary {
   readonly arm?: string;
   /** A sweep episode's cell. */
   readonly cell?: string;
+  /** Share of the run's observations made on a stale frame (run.json `frameIntegrity`; docs/frame-integrity.md); absent in runs from before the check. */
+  readonly staleShare?: number;
 }

@@ -33,6 +33,8 @@ export type CellValue = string | number | boolean | null | undefined | IntervalV
 /** A table ready to be shown anywhere: title, columns and rows of raw values. */
 export interface TableDoc {
   readonly title: string;
+  /** A stable name for the table (the pages' test ids), when its title is not one. */
+  readonly id?: string;
   readonly columns: readonly TableColumn[];
   readonly rows: readonly (readonly CellValue[])[];
   /** A line under the table (what the interval is, what was left out). */

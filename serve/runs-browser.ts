@@ -76,6 +76,7 @@ const RunFields = z.looseObject({
   failure: z.looseObject({ class: z.string().optional(), code: z.string().optional() }).optional().catch(undefined),
   curveEpisode: z.looseObject({ phase: z.string().optional(), round: z.number().optional(), arm: z.string().optional() }).optional().catch(undefined),
   batch: z.looseObject({ cell: z.string().optional() }).optional().catch(undefined),
+  frameIntegrity: z.looseObject({ totals: z.looseObject({ staleShare: z.number() }) }).optional().catch(undefined),
 });
 
 function summary(runId: string, raw: Record<string, unknown>, dir: string, job?: { kind: string; id: string }): RunSummary {
@@ -110,6 +111,7 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string, job?:
     ...(episode?.round === undefined ? {} : { round: episode.round }),
     ...(episode?.arm === undefined ? {} : { arm: episode.arm }),
     ...(cell === undefined ? {} : { cell }),
+    ...(run.frameIntegrity === undefined ? {} : { staleShare: run.frameIntegrity.totals.staleShare }),
   };
 }
 

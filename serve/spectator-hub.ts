@@ -196,7 +196,7 @@ export class SpectatorHub implements MatchObserver {
     void encodeFrame(frame, state.profile).then(
       ({ jpeg, width, height }) => {
         v.busy = false;
-        const header: FrameHeader = { type: 'frame', slot: frame.slot, seq: frame.seq, simMs: frame.simMs, width, height, capturedAt };
+        const header: FrameHeader = { type: 'frame', slot: frame.slot, seq: frame.seq, simMs: frame.simMs, width, height, sourceWidth: frame.width, sourceHeight: frame.height, capturedAt };
         const message = packFrame(header, jpeg);
         v.last = { frame, message };
         for (const s of state.spectators) this.sendFrame(s, frame.slot, message);

@@ -22,7 +22,7 @@ describe('spectator profiles', () => {
   });
 
   it('packs a frame header and JPEG bytes and unpacks them unchanged', () => {
-    const header = { type: 'frame', slot: 1, seq: 7, simMs: 840, width: 320, height: 180, capturedAt: 1_700_000_000_000 } as const;
+    const header = { type: 'frame', slot: 1, seq: 7, simMs: 840, width: 320, height: 180, sourceWidth: 640, sourceHeight: 360, capturedAt: 1_700_000_000_000 } as const;
     const jpeg = new Uint8Array([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
     const { header: h, jpeg: j } = unpackFrame(packFrame(header, jpeg));
     expect(h).toEqual(header);

@@ -15,6 +15,7 @@ import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { STREAM_STEPS, streamWidth } from '../web/src/stream-size.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join('test-artifacts', 'screenshots');
@@ -63,6 +64,18 @@ async function vlmMatch(steps: number): Promise<string> {
   return created.body.id as string;
 }
 
+/** The texts of one column of a table on the page, found by its header. */
+async function columnTexts(testid: string, header: string): Promise<string[]> {
+  // A string, as the test's own TypeScript has no DOM types.
+  return page.evaluate<string[]>(`(() => {
+    const table = document.querySelector('[data-testid=${testid}]');
+    const headers = [...(table ? table.querySelectorAll('thead th') : [])].map((th) => th.textContent || '');
+    const at = headers.findIndex((t) => t.includes(${JSON.stringify(header)}));
+    if (at < 0) return ['no column ' + ${JSON.stringify(header)} + ' in ' + headers.join(' | ')];
+    return [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[at] && tr.children[at].textContent) || '');
+  })()`);
+}
+
 /** Lists a job's episode runs in the runs browser by one filter field and opens the first as a replay; returns how many were listed. */
 async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): Promise<number> {
   await page.goto(`${svc.url}/#/runs`);
@@ -76,6 +89,8 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   // Only that job's runs: each row names the job.
   // (the job column shows a shortened id, the whole one on hover)
   expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td[title="${field} ${id}"]`) }).count()).toBe(listed);
+  // Each run's share of observations made on a stale frame (our reference games give none).
+  expect(await columnTexts('runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
   await expectReadable(page, problems);
   // The filter is in the address, so the filtered table can be linked.
@@ -89,6 +104,43 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.screenshot({ path: join(ARTIFACTS, `replay-${shot}.png`), fullPage: true });
   await expectReadable(page, problems);
   return listed;
+}
+
+/**
+ * Every player view on a match page is streamed at the size it is shown: it fills its share of the row (at most
+ * 960 px, never past the game's own frame), and the frame's natural width is at least that and within one
+ * stream step of it (scaled down by less than a step, never stretched). Its caption says how old the frame is.
+ */
+async function expectViewsAtShownSize(views: number): Promise<void> {
+  await page.waitForFunction(`(() => { const imgs = [...document.querySelectorAll('[data-testid=view]')]; return imgs.length === ${views} && imgs.every((img) => img.complete && img.naturalWidth > 0); })()`, undefined, { timeout: 20_000 });
+  const sizes = await page.evaluate<{ natural: number; shown: number; source: number; row: number; stream: number }[]>(`(() => { const row = document.querySelector('[data-testid=views]'); return [...document.querySelectorAll('[data-testid=view]')].map((img) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width, source: Number(img.dataset.sourceWidth), row: row.clientWidth, stream: Number(row.dataset.stream) })); })()`);
+  for (const s of sizes) {
+    const share = Math.floor((s.row - 16 * (views - 1)) / views);
+    expect(s.shown).toBeCloseTo(Math.min(960, share, s.source), 0);
+    expect(s.natural).toBeGreaterThanOrEqual(Math.floor(s.shown));
+    expect(s.natural).toBeLessThanOrEqual(streamWidth(s.shown));
+    expect(STREAM_STEPS).toContain(s.stream);
+  }
+  const ages = await page.locator('[data-testid=frame-age]').allTextContents();
+  expect(ages).toHaveLength(views);
+  for (const age of ages) expect(age).toMatch(/^\d+(\.\d)? s old$/);
+}
+
+/** The progress chart's ticks as the report plots draw them: from 0, evenly 1, 2, 2.5 or 5 times a power of ten apart, with as many decimals as the step needs. */
+async function expectNiceTicks(): Promise<void> {
+  await page.waitForFunction(`document.querySelector('[data-testid=progress-chart] .chart')?.dataset.yTicks !== undefined`, undefined, { timeout: 20_000 });
+  for (const axis of ['x', 'y']) {
+    const labels = (await page.locator('[data-testid=progress-chart] .chart').first().getAttribute(`data-${axis}-ticks`))!.split(' ');
+    const values = labels.map(Number);
+    expect(values[0], axis).toBe(0);
+    expect(values.length, axis).toBeGreaterThanOrEqual(2);
+    const step = values[1]! - values[0]!;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 2.5, 5].some((m) => Math.abs(m - mantissa) < 1e-6), `${axis} step ${step}`).toBe(true);
+    values.forEach((v, i) => expect(v, axis).toBeCloseTo(i * step, 9));
+    const decimals = (x: string): number => x.split('.')[1]?.length ?? 0;
+    expect(Math.max(...labels.map(decimals)), axis).toBe(decimals(String(Number(step.toPrecision(6)))));
+  }
 }
 
 describe.skipIf(!have)('the web app in Chromium', () => {
@@ -112,7 +164,9 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
     await page.locator('[data-testid=view]').first().waitFor();
+    await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
+    await expectNiceTicks();
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
     await expectReadable(page, problems);
     await svc.api.settled('matches', id);
@@ -135,7 +189,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     try {
       await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
       for (const slot of [0, 1]) await page.locator(`[data-testid=view][data-slot="${slot}"]`).waitFor({ timeout: 20_000 });
-      await page.waitForFunction(`[...document.querySelectorAll('[data-testid=view]')].every((img) => img.complete && img.naturalWidth > 0)`, undefined, { timeout: 20_000 });
+      await expectViewsAtShownSize(2);
       const [left, right] = (await Promise.all([0, 1].map((slot) => page.locator(`[data-testid=view][data-slot="${slot}"]`).boundingBox()))).sort((a, b) => a!.x - b!.x);
       // Side by side: the same row, one beside the other (in the order their first frames came).
       expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
@@ -197,6 +251,39 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await expectReadable(page, problems);
   }, 150_000);
 
+  it('shows a tournament played under three fairness arms as its speed-or-skill decomposition, a plot with intervals and tables', async () => {
+    // docs/pvp-fairness.md's worked example on one episode: a fast and a slow copy of the scripted policy.
+    const created = await svc.api.post('/api/tournaments', { game: 'sky_duel', agents: 'fast=scripted,slow=scripted', latency: 'fast=synthetic:100,slow=synthetic:1500', arms: 'pdq,matched,lcrt', episodes: 1, 'time-limit': 20, parallel: 2, 'bootstrap-samples': 200 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('tournaments', id, 180_000)).toMatchObject({ status: 'complete' });
+    const file = await svc.api.get<{ pairs: { a: string; b: string; components: Record<string, { value: number; lo: number; hi: number }> }[] }>(`/api/tournaments/${id}/files/decomposition.json`);
+    expect(file.status).toBe(200);
+    await page.goto(`${svc.url}/?token=${svc.token}#/job/tournaments/${id}`);
+    await page.locator('[data-testid=decomposition-components] tbody tr').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=decomposition-components] tbody tr').count()).toBe(2);
+    expect(await page.locator('[data-testid=decomposition-components] thead').textContent()).toContain('speed advantage (lcrt - matched) (Elo, 95% interval)');
+    // The pair's row shows decomposition.json's numbers: the speed put in, and no skill difference.
+    const pair = file.body.pairs[0]!;
+    const row = page.locator('[data-testid=decomposition-pairs] tbody tr');
+    expect(await row.count()).toBe(1);
+    const cells = await row.first().locator('td').allTextContents();
+    const shown = (e: { value: number; lo: number; hi: number }): string => `${e.value.toFixed(0)} (${e.lo.toFixed(0)} to ${e.hi.toFixed(0)})`;
+    expect(cells).toEqual([`${pair.a} - ${pair.b}`, shown(pair.components.skill!), shown(pair.components.reacting!), shown(pair.components.speed!)]);
+    const speed = pair.components.speed!;
+    expect(Math.min(Math.abs(speed.lo), Math.abs(speed.hi))).toBeGreaterThan(0);
+    expect(Math.sign(speed.lo)).toBe(Math.sign(speed.hi));
+    expect(pair.components.skill!.lo).toBeLessThanOrEqual(0);
+    expect(pair.components.skill!.hi).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('[data-testid=decomposition-n]').textContent()).toBe('1 episode under every arm, 200 bootstrap resamples');
+    // The interval plot arena tournament writes, loaded and readable at the size shown.
+    const plot = page.locator('[data-testid=decomposition-plot]');
+    await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=decomposition-plot]'); return img !== null && img.complete && img.naturalWidth > 0; })()`, undefined, { timeout: 20_000 });
+    expect((await plot.boundingBox())!.width).toBeGreaterThanOrEqual(600);
+    await page.screenshot({ path: join(ARTIFACTS, 'tournament-arms.png'), fullPage: true });
+    await expectReadable(page, problems);
+  }, 240_000);
+
   it('shows a curve\'s rounds table and plot, and lists its episode runs in the runs browser', async () => {
     const reflector = await startFakeProvider();
     try {
@@ -241,12 +328,40 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await expectReadable(page, problems);
     // Headers a reader understands, intervals as mean +- half, and a table sorted by a click on its header.
     expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean progress (95% CI)');
+    // The stale share per condition (cell).
+    expect(await columnTexts('table-cells', 'stale frames')).toEqual(['0.0%', '0.0%']);
     expect(await page.locator('[data-testid=table-cells] tbody tr').first().textContent()).toMatch(/\d\.\d{3} \+- \d\.\d{3}|\d\.\d{3}/);
     await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).click();
     expect(await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).getAttribute('aria-sort')).toBe('ascending');
     // Its two episode runs are in the runs browser, found by the sweep, and open as replays.
     expect(await openJobRun('sweep', id, 'sweep')).toBe(2);
   }, 150_000);
+
+  it('shows a sweep played under fairness arms with its speed-or-skill table and interval plot', async () => {
+    const created = await svc.api.post('/api/sweeps', { name: 'browser-arms', games: ['sky_duel'], agents: [{ label: 'scripted', kind: 'scripted' }, { label: 'random', kind: 'random' }], fairness: ['pdq', 'matched', 'lcrt'], latencies: ['synthetic:600'], episodes: 2, seed: 1, match: { timeLimitMs: 8000, observationDelayMs: 0 } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const job = (await svc.api.settled('sweeps', id, 180_000)) as { status: string; result: { arms: { agent: string; skill: { value: number; lo: number; hi: number }; speed: { value: number; lo: number; hi: number } }[] } };
+    expect(job.status).toBe('complete');
+    expect(job.result.arms.map((r) => r.agent)).toEqual(['random', 'scripted']);
+    await page.goto(`${svc.url}/?token=${svc.token}#/job/sweeps/${id}`);
+    const rows = page.locator('[data-testid=table-arms] tbody tr');
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator('[data-testid=table-arms] thead').textContent()).toContain('speed advantage (lcrt - matched) (95% interval)');
+    const text = (e: { value: number; lo: number; hi: number }): string => `${e.value.toFixed(3)} (${e.lo.toFixed(3)} to ${e.hi.toFixed(3)})`;
+    for (const r of job.result.arms) {
+      const cells = await rows.filter({ has: page.locator('td', { hasText: new RegExp(`^${r.agent}$`) }) }).locator('td').allTextContents();
+      expect(cells).toContain(text(r.skill));
+      expect(cells).toContain(text(r.speed));
+    }
+    // The decomposition plot beside the report's other two, every one loaded.
+    await page.locator('[data-testid=job-plot][alt$="decomposition.svg"]').waitFor();
+    expect(await page.locator('[data-testid=job-plot]').count()).toBe(3);
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
+    await page.screenshot({ path: join(ARTIFACTS, 'sweep-arms.png'), fullPage: true });
+    await expectReadable(page, problems);
+  }, 240_000);
 
   it('loads nothing from outside the machine', () => {
     const base = new URL(svc.url).origin;

@@ -4,8 +4,9 @@
  * them (sampled frames); PvP shows both views; a run that does not replay gets no video.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IdleAgent, createAgent, createVlmAgent } from '../agents/index.js';
 import { scriptedPolicies } from '../games/index.js';
@@ -20,6 +21,8 @@ import { launchInProcess } from './support/in-process-game.js';
 import { useRunsAndProvider } from './support/runs-and-provider.js';
 
 const env = useRunsAndProvider();
+/** Frames a reader sees, kept as test artifacts (git-ignored; docs/serve.md). */
+const ARTIFACTS = join('test-artifacts', 'screenshots');
 
 interface Probe {
   width: number;
@@ -105,6 +108,46 @@ describe('arena video (re-simulation)', () => {
     expect(panel.code, panel.stderr).toBe(0);
     expect(probe(join(env.runs.dir, 'pvp.mp4')).width).toBe(2 * frame.width + PANEL_WIDTH);
   });
+
+  it('uses a scripted agent\'s panel for its clock timeline and progress, as the decoded frames show', async () => {
+    const agent = createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 3 });
+    const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'lcrt', stepBudget: 8, observationDelayMs: 300, launch: launchInProcess, slots: [{ slot: 0, agent, label: 'scripted', latency: { kind: 'synthetic', ms: 600, jitterMs: 0, seed: 0 } }] });
+    expect(result.status, result.error?.message).toBe('complete');
+    const fps = 10;
+    const video = await videoFromRun(result.dir, { fps, launch: launchInProcess });
+    const p = probe(video.path);
+    const frames = decode(video.path, p.width, p.height);
+    const x0 = getGame('last_stand').frame.width;
+    const last = frames[frames.length - 1]!;
+    // Keep what a reader sees as an artifact: the last frame of the video.
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await sharp(Buffer.from(last), { raw: { width: p.width, height: p.height, channels: 3 } }).png().toFile(join(ARTIFACTS, 'video-panel-scripted.png'));
+    const px = (f: Uint8Array, x: number, y: number): [number, number, number] => [f[(y * p.width + x) * 3]!, f[(y * p.width + x) * 3 + 1]!, f[(y * p.width + x) * 3 + 2]!];
+    const near = (a: readonly number[], b: readonly number[], tol: number): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= tol);
+    // Most of the panel's rows carry something: no more than a third of them are plain background.
+    let blank = 0;
+    for (let y = 0; y < p.height; y++) {
+      let plain = true;
+      for (let x = x0 + 2; x < p.width - 2 && plain; x++) plain = near(px(last, x, y), [18, 20, 26], 12);
+      if (plain) blank++;
+    }
+    expect(blank / p.height).toBeLessThan(1 / 3);
+    // The clock timeline: rows of the panel that are mostly the charged-thinking red and the acting green, across the whole episode.
+    const share = (f: Uint8Array, y: number, rgb: readonly number[]): number => {
+      let n = 0;
+      for (let x = x0; x < p.width; x++) if (near(px(f, x, y), rgb, 40)) n++;
+      return n / (p.width - x0);
+    };
+    const stripRows = Array.from({ length: p.height }, (_, y) => y).filter((y) => share(last, y, [214, 72, 60]) > 0.2 && share(last, y, [60, 180, 90]) > 0.05);
+    expect(stripRows.length).toBeGreaterThanOrEqual(6);
+    // It grows with game time: halfway through, the strip holds less colour than at the end.
+    const y = stripRows[Math.floor(stripRows.length / 2)]!;
+    const mid = frames[Math.floor(frames.length / 2)]!;
+    expect(share(mid, y, [214, 72, 60]) + share(mid, y, [60, 180, 90])).toBeLessThan(share(last, y, [214, 72, 60]) + share(last, y, [60, 180, 90]) - 0.1);
+    // The progress line (light blue) is drawn below it.
+    const blue = Array.from({ length: p.height - y }, (_, i) => y + i).filter((row) => share(last, row, [90, 170, 255]) > 0.02);
+    expect(blue.length).toBeGreaterThan(0);
+  }, 90_000);
 
   it('refuses a run that does not replay, and a bad --fps', async () => {
     const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'pdq', stepBudget: 3, launch: launchInProcess, slots: [{ slot: 0, agent: createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 }) }] });

@@ -3,7 +3,7 @@
  * its chunk is being charged as thinking (lcrt latency), running (acting), or waiting out the observation
  * delay, the keys its chunk holds at that moment, and the thinking and acting game time so far.
  */
-import type { DecisionRecord, PlacementRecord } from '../gateway/index.js';
+import type { DecisionRecord, PlacementRecord, ProgressRecord } from '../gateway/index.js';
 
 export type Phase = 'start' | 'thinking' | 'acting' | 'waiting';
 
@@ -25,16 +25,26 @@ interface Placed {
   readonly p: PlacementRecord | undefined;
 }
 
-/** The record's decisions and placements, indexed for lookups by game time. */
+/** One decision's stretch of game time: charged as thinking from `observedAtMs` to `chunkStartMs`, acting to `chunkEndMs`. */
+export interface ClockSpan {
+  readonly observedAtMs: number;
+  readonly chunkStartMs: number;
+  readonly chunkEndMs: number;
+}
+
+/** The record's decisions, placements and progress reports, indexed for lookups by game time. */
 export class EpisodeTimeline {
   private readonly bySlot = new Map<number, Placed[]>();
+  private progress: readonly ProgressRecord[] = [];
 
-  constructor(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[], readonly stepMs: number) {
-    this.update(decisions, placements);
+  /** @param endMs the episode's game time when known (a finished run's), so the panel's time axis is the whole episode. */
+  constructor(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[], readonly stepMs: number, progress: readonly ProgressRecord[] = [], readonly endMs?: number) {
+    this.update(decisions, placements, progress);
   }
 
-  /** Replaces the decisions and placements (a live recorder calls this as the record grows). */
-  update(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[]): void {
+  /** Replaces the decisions, placements and progress (a live recorder calls this as the record grows). */
+  update(decisions: readonly DecisionRecord[], placements: readonly PlacementRecord[], progress: readonly ProgressRecord[] = this.progress): void {
+    this.progress = progress;
     const p = new Map(placements.map((x) => [`${x.slot}:${x.step}`, x]));
     this.bySlot.clear();
     for (const d of decisions) {
@@ -42,6 +52,32 @@ export class EpisodeTimeline {
       list.push({ d, p: p.get(`${d.slot}:${d.step}`) });
       this.bySlot.set(d.slot, list);
     }
+  }
+
+  /** Every decision of `slot` in the record so far, in order. */
+  decisionsOf(slot: number): DecisionRecord[] {
+    return (this.bySlot.get(slot) ?? []).map((x) => x.d);
+  }
+
+  /** The placed decisions of `slot` observed at or before `t`, ms. */
+  spans(slot: number, t: number): ClockSpan[] {
+    const out: ClockSpan[] = [];
+    for (const x of this.bySlot.get(slot) ?? []) {
+      if (x.d.observedAtMs > t) break;
+      if (x.p) out.push({ observedAtMs: x.p.observedAtMs, chunkStartMs: x.p.chunkStartMs, chunkEndMs: x.p.chunkEndMs });
+    }
+    return out;
+  }
+
+  /** `slot`'s progress reports at or before `t`, ms, in game-time order. */
+  progressOf(slot: number, t: number): { simMs: number; progress: number }[] {
+    const out: { simMs: number; progress: number }[] = [];
+    for (const r of this.progress) {
+      if (r.simMs > t) break;
+      const p = r.players.find((q) => q.slot === slot);
+      if (p) out.push({ simMs: r.simMs, progress: p.progress });
+    }
+    return out;
   }
 
   /** The moment of `slot` at game time `t`, ms. */

@@ -5,7 +5,7 @@
  * frames there); the phase bar still marks charged latency and running chunks.
  */
 import { join } from 'node:path';
-import { DecisionRecord, PlacementRecord, readJsonl, type MatchEvent } from '../gateway/index.js';
+import { DecisionRecord, PlacementRecord, ProgressRecord, readJsonl, type MatchEvent } from '../gateway/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import type { Frame } from '../protocol/index.js';
 import { EpisodeTimeline } from './episode-timeline.js';
@@ -60,7 +60,11 @@ export class LiveVideo {
       const p = l.kind === 'placement' ? PlacementRecord.safeParse(l) : undefined;
       return p?.success ? [p.data] : [];
     });
-    this.timeline.update(decisions, placements);
+    const progress = readJsonl<unknown>(join(this.dir!, 'progress.jsonl')).flatMap((l) => {
+      const p = ProgressRecord.safeParse(l);
+      return p.success ? [p.data] : [];
+    });
+    this.timeline.update(decisions, placements, progress);
   }
 
   /** Finishes the file after the match; returns its path, or undefined when the game sent no frame. */

@@ -1,11 +1,13 @@
 /**
  * The side panel of a video frame, drawn with the games' own bitmap font: per player the current decision
- * (step, status, reasoning, answer, parsed chunk) in its upper part, and the keys held, the phase (thinking
- * during charged latency, acting, waiting) and the clock (game time thinking vs acting, wall time deciding)
- * in its lower part. The upper part changes only at decision boundaries.
+ * (step, status, reasoning, answer, parsed chunk) in its upper part, the clock timeline and progress over game
+ * time in the middle (video/panel-charts.ts), and the keys held, the phase (thinking during charged latency,
+ * acting, waiting) and the clock (game time thinking vs acting, wall time deciding) in its lower part. The
+ * upper part changes only at decision boundaries.
  */
 import { drawText, fillRect, GLYPH_HEIGHT, GLYPH_WIDTH, type Canvas, type Rgb } from '../games/index.js';
-import type { SlotMoment } from './episode-timeline.js';
+import type { EpisodeTimeline, SlotMoment } from './episode-timeline.js';
+import { CHARTS_MIN_HEIGHT, drawCharts } from './panel-charts.js';
 import { PANEL_EXTRA_CHARS, PANEL_GLYPHS } from './panel-glyphs.js';
 
 /** Width of the panel, px. */
@@ -50,6 +52,29 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}S`;
 /** The upper part of a section as drawn last, per place on the canvas: it changes only at decision boundaries. */
 const upperCache = new WeakMap<Canvas, Map<string, { key: string; rows: Uint8Array }>>();
 
+/** The upper part's lines for a decision: the header, then what the model thought and said, the note and the parsed chunk. */
+function upperLines(label: string, d: SlotMoment['decision']): { s: string; c: Rgb }[] {
+  const text: { s: string; c: Rgb }[] = [{ s: `${printable(label)}  ${d ? `STEP ${d.step} AT ${secs(d.observedAtMs)} ${d.status}${d.invalidReason ? ` (${d.invalidReason})` : ''}` : 'NO DECISION YET'}`, c: TEXT }];
+  if (d?.reasoning) for (const l of wrap(`THINKS: ${d.reasoning}`, COLS, 6)) text.push({ s: l, c: [150, 200, 255] });
+  if (d?.answer) for (const l of wrap(`SAYS: ${d.answer}`, COLS, 5)) text.push({ s: l, c: TEXT });
+  if (d?.note) for (const l of wrap(`NOTE: ${d.note}`, COLS, 3)) text.push({ s: l, c: TEXT });
+  if (d?.chunk) for (const l of wrap(`CHUNK: LOOK ${d.chunk.look.dx},${d.chunk.look.dy} / ${d.chunk.steps.map((s) => (s.length ? s.join('+') : '-')).join(' ')}`, COLS, 3)) text.push({ s: l, c: DIM });
+  return text;
+}
+
+/** The most text lines any of a slot's decisions so far needs (so the charts below keep their place), per timeline. */
+const mostLines = new WeakMap<EpisodeTimeline, Map<number, { count: number; lines: number }>>();
+function textLinesOf(timeline: EpisodeTimeline, slot: number, label: string): number {
+  const decisions = timeline.decisionsOf(slot);
+  const bySlot = mostLines.get(timeline) ?? new Map<number, { count: number; lines: number }>();
+  mostLines.set(timeline, bySlot);
+  const hit = bySlot.get(slot);
+  if (hit?.count === decisions.length) return hit.lines;
+  const lines = Math.max(2, ...decisions.slice(hit?.count ?? 0).map((d) => upperLines(label, d).length), hit?.lines ?? 0);
+  bySlot.set(slot, { count: decisions.length, lines });
+  return lines;
+}
+
 function drawUpper(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment): void {
   const d = m.decision;
   const key = `${label}|${d ? `${d.slot}:${d.step}` : '-'}`;
@@ -63,23 +88,29 @@ function drawUpper(canvas: Canvas, x: number, y: number, height: number, label: 
     return;
   }
   fillRect(canvas, x, y, PANEL_WIDTH, height, BG);
-  const rows = Math.floor((height - 2 * PAD) / LINE);
-  const upper = Math.max(2, rows - 4);
-  const text: { s: string; c: Rgb }[] = [{ s: `${printable(label)}  ${d ? `STEP ${d.step} AT ${secs(d.observedAtMs)} ${d.status}${d.invalidReason ? ` (${d.invalidReason})` : ''}` : 'NO DECISION YET'}`, c: TEXT }];
-  if (d?.reasoning) for (const l of wrap(`THINKS: ${d.reasoning}`, COLS, 6)) text.push({ s: l, c: [150, 200, 255] });
-  if (d?.answer) for (const l of wrap(`SAYS: ${d.answer}`, COLS, 5)) text.push({ s: l, c: TEXT });
-  if (d?.note) for (const l of wrap(`NOTE: ${d.note}`, COLS, 3)) text.push({ s: l, c: TEXT });
-  if (d?.chunk) for (const l of wrap(`CHUNK: LOOK ${d.chunk.look.dx},${d.chunk.look.dy} / ${d.chunk.steps.map((s) => (s.length ? s.join('+') : '-')).join(' ')}`, COLS, 3)) text.push({ s: l, c: DIM });
-  text.slice(0, upper).forEach((t, i) => drawText(canvas, t.s, x + PAD, y + PAD + i * LINE, { color: t.c, glyphs: PANEL_GLYPHS }));
+  const rows = Math.max(1, Math.floor((height - 2 * PAD) / LINE));
+  upperLines(label, d)
+    .slice(0, rows)
+    .forEach((t, i) => drawText(canvas, t.s, x + PAD, y + PAD + i * LINE, { color: t.c, glyphs: PANEL_GLYPHS }));
   const saved = new Uint8Array(height * rowBytes);
   for (let r = 0; r < height; r++) saved.set(canvas.rgb.subarray(((y + r) * canvas.width + x) * 3, ((y + r) * canvas.width + x) * 3 + rowBytes), r * rowBytes);
   places.set(place, { key, rows: saved });
 }
 
-/** Draws one player's section into `canvas` at (x, y) with `height` px. */
-export function drawSection(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment): void {
+/**
+ * Draws one player's section into `canvas` at (x, y) with `height` px: the decision text at the top, then (when
+ * `charts` is given and there is room) the clock timeline and progress over game time, then the phase and clock lines.
+ */
+export function drawSection(canvas: Canvas, x: number, y: number, height: number, label: string, m: SlotMoment, charts?: { readonly timeline: EpisodeTimeline; readonly t: number }): void {
   const lowerTop = y + height - PAD - 4 * LINE - 4;
-  drawUpper(canvas, x, y, lowerTop - y, label, m);
+  const upperH = lowerTop - y;
+  // The text takes what the slot's longest decision so far needs (at least three lines when space is short); the charts the rest.
+  const wanted = charts ? 2 * PAD + textLinesOf(charts.timeline, m.slot, label) * LINE : upperH;
+  const fit = Math.max(Math.min(wanted, upperH - CHARTS_MIN_HEIGHT - 4), 2 * PAD + 3 * LINE);
+  const textH = charts && upperH - fit - 4 >= CHARTS_MIN_HEIGHT ? fit : upperH;
+  drawUpper(canvas, x, y, textH, label, m);
+  if (charts && textH < upperH) drawCharts(canvas, x + PAD, y + textH, PANEL_WIDTH - 2 * PAD, upperH - textH - 4, m.slot, charts.t, charts.timeline);
+  if (textH < upperH) fillRect(canvas, x, y + upperH - 4, PANEL_WIDTH, 4, BG);
   fillRect(canvas, x, lowerTop, PANEL_WIDTH, y + height - lowerTop, BG);
   const base = lowerTop + 4;
   fillRect(canvas, x, lowerTop, PANEL_WIDTH, 1, [50, 54, 64]);

@@ -100,7 +100,7 @@ export class VideoComposer {
       fillRect(c, x0, 0, view.width, 4, BAR[moment.phase]);
       if (panel) {
         const h = Math.floor(c.height / slots.length);
-        drawSection(c, view.width * slots.length, i * h, h, `${label} SLOT ${slot}`, moment);
+        drawSection(c, view.width * slots.length, i * h, h, `${label} SLOT ${slot}`, moment, { timeline, t });
       }
     });
     return c.rgb;

@@ -55,7 +55,7 @@ export async function videoFromRun(dir: string, options: RunVideoOptions = {}): 
   const record = readRunRecord(dir);
   const entry = getGame(record.run.game);
   const placements = record.ledger.filter((l) => l.kind === 'placement').map((l) => PlacementRecord.parse(l));
-  const timeline = new EpisodeTimeline(record.decisions, placements, entry.controls.stepMs);
+  const timeline = new EpisodeTimeline(record.decisions, placements, entry.controls.stepMs, record.progress, record.run.result?.simMs);
   const view = scaledView(record.run.frame ?? entry.frame, record.run.agents.length, options.panel ?? true, options.maxWidth);
   const path = options.out ?? join(dir, 'episode.mp4');
   const composer = new VideoComposer({ path, fps, panel: options.panel ?? true, slots: record.run.agents.map((a) => ({ slot: a.slot, label: a.label })), view, timeline });

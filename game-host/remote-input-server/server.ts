@@ -46,6 +46,11 @@ export interface RemoteInputServeOptions {
   readonly onInput?: (input: InputEvent, simMs: number) => void;
   /** Called with one line per connection, disconnection and ignored command. */
   readonly log?: (line: string) => void;
+  /**
+   * Asked before each screenshot: true answers it `screenshot_error` "pending", as a UE5 build does while it
+   * still renders (the frame-integrity tests answer so at a set rate). Default: never.
+   */
+  readonly screenshotPending?: (slot: number) => boolean;
 }
 
 export interface RemoteInputServer {
@@ -108,6 +113,7 @@ export async function serveRemoteInput(backend: GameBackend, options: RemoteInpu
     variantOfMap: variantsByMap(entry, backend.info.variants, options.maps ?? {}),
     connections: new Set(),
     log: options.log ?? (() => undefined),
+    screenshotPending: options.screenshotPending ?? (() => false),
   };
   world.onEnd(() => {
     for (const c of context.connections) c.send({ type: 'game_over', player_index: c.playerIndex });
@@ -171,6 +177,7 @@ interface ConnectionContext {
   readonly variantOfMap: ReadonlyMap<string, string>;
   readonly connections: Set<Connection>;
   readonly log: (line: string) => void;
+  readonly screenshotPending: (slot: number) => boolean;
 }
 
 const clampDeg = (v: number): number => Math.max(-360, Math.min(360, v));
@@ -398,6 +405,7 @@ class Connection {
         return this.send({ type: 'game_over_check', game_over: s.ended, player_index: this.playerIndex });
       }
       case 'screenshot': {
+        if (this.ctx.screenshotPending(this.slot)) return this.send({ type: 'screenshot_error', error: 'screenshot pending' });
         const frame = await world.screenshot(this.slot, cmd.quality, cmd.width, cmd.height);
         return this.send({ type: 'screenshot', width: frame.width, height: frame.height, format: 'jpeg', size: frame.data.length }, frame.data);
       }

@@ -91,21 +91,26 @@ export function steerOnGround(body: GroundBody, controls: MoveControls, yawDeg: 
   return { walk, jumped: tryJump(body, controls.jump, rules.jumpSpeed) };
 }
 
+/** Where a floor at y = 0 holds a body: an object made once (a game's platform, a planner's expected tiles), so a tick allocates no closure. */
+export interface Floor {
+  supports(x: number, z: number): boolean;
+}
+
 /**
- * Falls for `dt` seconds under `gravity` and lands on the floor top (y = 0) only where `supports` holds and
- * only when coming down through it; a body on the ground where nothing supports it starts falling.
+ * Falls for `dt` seconds under `gravity` and lands on the floor top (y = 0) only where `floor.supports` holds
+ * and only when coming down through it; a body on the ground where nothing supports it starts falling.
  */
-export function fallOntoFloor(body: GroundBody, dt: number, gravity: number, supports: (x: number, z: number) => boolean): void {
+export function fallOntoFloor(body: GroundBody, dt: number, gravity: number, floor: Floor): void {
   if (!body.onGround) {
     body.vy -= gravity * dt;
     const prevY = body.y;
     body.y += body.vy * dt;
-    if (body.vy < 0 && prevY >= 0 && body.y <= 0 && supports(body.x, body.z)) {
+    if (body.vy < 0 && prevY >= 0 && body.y <= 0 && floor.supports(body.x, body.z)) {
       body.y = 0;
       body.vy = 0;
       body.onGround = true;
     }
-  } else if (!supports(body.x, body.z)) {
+  } else if (!floor.supports(body.x, body.z)) {
     body.onGround = false;
     body.vy = 0;
   }

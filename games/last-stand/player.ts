@@ -38,6 +38,6 @@ export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: numbe
   body.x += body.vx * dt;
   body.z += body.vz * dt;
   // Walking onto a gap or off the edge, or the tile dropping away, starts a fall.
-  fallOntoFloor(body, dt, Rules.gravity, (x, z) => platform.supports(x, z));
+  fallOntoFloor(body, dt, Rules.gravity, platform);
   return { jumped, fell: body.y < -Rules.fallDepth };
 }

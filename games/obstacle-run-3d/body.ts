@@ -50,6 +50,13 @@ export function stepBody(body: RunnerBody, controls: MoveControls, yawDeg: numbe
 
 /** `stepBody` with the controls' stride worked out beforehand (the planner holds one for many ticks). */
 export function stepStride(body: RunnerBody, stride: Stride, dtMs: number, course: Ground): BodyStep {
+  const out = { jumped: false, landed: undefined as Platform | undefined, fell: false };
+  strideTick(out, body, stride, dtMs, course);
+  return out;
+}
+
+/** `stepStride` reporting into `out` (reused by the planner, so that its rollouts allocate nothing per tick). */
+export function strideTick(out: { jumped: boolean; landed: Platform | undefined; fell: boolean }, body: RunnerBody, stride: Stride, dtMs: number, course: Ground): void {
   const dt = dtMs / 1000;
   if (stride.moving) {
     body.vx = stride.vx;
@@ -79,5 +86,7 @@ export function stepStride(body: RunnerBody, stride: Stride, dtMs: number, cours
     }
   }
   const landed = fallAmongSlabs(body, dt, Rules, course, SLABS);
-  return { jumped, landed, fell: body.y < course.deathY };
+  out.jumped = jumped;
+  out.landed = landed;
+  out.fell = body.y < course.deathY;
 }

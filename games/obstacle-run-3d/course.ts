@@ -49,9 +49,10 @@ export interface Ground {
 /** The first of `platforms` whose box overlaps the body box with feet at (x, y, z), if any. */
 export function blockingPlatform<P extends Platform>(platforms: readonly P[], x: number, y: number, z: number): P | undefined {
   const r = Rules.radius;
+  const head = y + Rules.height;
   // A plain loop, not find(): the planner asks this many times a tick, and a closure per call is garbage.
   for (const p of platforms) {
-    if (Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && y + Rules.height > p.bottom + EPS) return p;
+    if (Math.abs(x - p.x) < r + p.halfX - EPS && Math.abs(z - p.z) < r + p.halfZ - EPS && y < p.top - EPS && head > p.bottom + EPS) return p;
   }
   return undefined;
 }

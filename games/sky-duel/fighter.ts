@@ -1,6 +1,6 @@
 /** A fighter's body: walking relative to its facing, jumping, knockback, and falling off the platform. */
 import type { MoveControls } from '../common/held-keys.js';
-import { fallOntoFloor, steerOnGround, type GroundBody } from '../common/walk.js';
+import { fallOntoFloor, steerOnGround, type Floor, type GroundBody } from '../common/walk.js';
 import { Rules } from './rules.js';
 import type { Spawn } from './variants.js';
 
@@ -59,6 +59,14 @@ export function onPlatform(side: number, x: number, z: number): boolean {
   return Math.abs(x) <= half && Math.abs(z) <= half;
 }
 
+/** The platform of each side as a floor, made once per side. */
+const floors = new Map<number, Floor>();
+function floorOf(side: number): Floor {
+  let floor = floors.get(side);
+  if (floor === undefined) floors.set(side, (floor = { supports: (x, z) => onPlatform(side, x, z) }));
+  return floor;
+}
+
 /**
  * Advances a fighter by `dtMs`: walking velocity follows the keys relative to its facing while on the
  * ground, a held jump leaves the ground, knockback is added and fades; a fighter past the edge falls.
@@ -78,7 +86,7 @@ export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number
   f.x += (f.vx + kx) * dt;
   f.z += (f.vz + kz) * dt;
   f.stride += Math.hypot(f.vx, f.vz) * dt;
-  fallOntoFloor(f, dt, Rules.gravity, (x, z) => onPlatform(side, x, z));
+  fallOntoFloor(f, dt, Rules.gravity, floorOf(side));
   if (f.y < -Rules.fallDepth) f.fallen = true;
   return { jumped };
 }

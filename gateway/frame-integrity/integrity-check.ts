@@ -2,10 +2,7 @@
  * The per-match frame check: remembers each slot's previous frame and how many inputs were sent since,
  * judges every observation's frame (`assessFrame`) off the decision's path, and tallies the verdicts.
  */
-import type { Frame } from '../../protocol/index.js';
-import { DEFAULT_THRESHOLDS, assessFrame, type FrameIntegrity, type IntegrityThresholds, type SeenFrame } from './assess.js';
-import { blockHash } from './block-hash.js';
-import { IntegrityTally, type IntegrityCounts } from './integrity-counts.js';
+import { DEFAULT_THRESHOLDS, IntegrityTally, assessFrame, blockHash, type Frame, type FrameIntegrity, type IntegrityCounts, type IntegrityThresholds, type SeenFrame } from '../../protocol/index.js';
 
 /** What run.json keeps of a match's frame check: its thresholds, the totals and each slot's counts. */
 export interface IntegritySummary {
@@ -23,7 +20,11 @@ export class FrameIntegrityCheck {
   private readonly totals = new IntegrityTally();
   private readonly perSlot = new Map<number, IntegrityTally>();
 
-  constructor(readonly thresholds: IntegrityThresholds = DEFAULT_THRESHOLDS) {}
+  /** `hash`: the block hash of a frame (the bench sets the slow decode to compare). */
+  constructor(
+    readonly thresholds: IntegrityThresholds = DEFAULT_THRESHOLDS,
+    private readonly hash: (frame: Frame) => Promise<Uint8Array> = blockHash,
+  ) {}
 
   /** Counts input events sent to the game (any slot): a frame after them should differ from the one before. */
   noteInputs(count: number): void {
@@ -41,7 +42,7 @@ export class FrameIntegrityCheck {
     return before.then(async (previous) => {
       let hash: Uint8Array;
       try {
-        hash = await blockHash(frame);
+        hash = await this.hash(frame);
       } catch (err) {
         return { seen: previous, integrity: { verdict: 'truncated', ageMs: Math.max(0, nowSimMs - frame.simMs), detail: `does not decode: ${err instanceof Error ? err.message : String(err)}` } satisfies FrameIntegrity };
       }

@@ -4,7 +4,7 @@
  */
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import { ArenaError, ErrorCode, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, STALE_VERDICTS, type FrameIntegrity, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import { FairCharge, describeFairness } from '../clock/fairness.js';
@@ -13,7 +13,6 @@ import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigest } from '../records/frame-digest.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
-import { STALE_VERDICTS, type FrameIntegrity } from '../frame-integrity/assess.js';
 import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
 import { notify, type ObservedLedger } from './match-observer.js';
@@ -242,8 +241,10 @@ export class MatchSession {
   }
 
   /**
-   * Writes one settled decision to the run record, with the frame its agent saw: the very JPEG it got when
-   * it takes JPEG (one encode per frame and profile, shared with the agent), else one at the match's quality.
+   * Records one settled decision with the frame its agent saw: the very JPEG it got when it takes JPEG (one
+   * encode per frame and profile, shared with the agent), else one at the match's quality. Everything the
+   * record needs is taken now; the waiting and writing go to the recorder's bounded queue, so the match never
+   * waits on them. A full queue records the decision without its frame (`frameDropped`), or not at all.
    */
   async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, settled: SettledDecision): Promise<void> {
     const slot = this.slots.get(slotId)!;
@@ -252,54 +253,67 @@ export class MatchSession {
     const decision = outcome.status === 'failed' ? undefined : outcome.decision;
     const answer = decision?.kind === 'answer' ? decision : undefined;
     const sent = answer?.sentImage;
-    let frameRef: string | undefined;
-    let recorded: Uint8Array | undefined;
-    if (slot.frame) {
-      const profile = this.profileOf(slot);
-      recorded = (await this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined)).data;
-      frameRef = this.recorder.saveFrame(`${name}.jpg`, recorded);
-    }
-    const timings = outcome.status === 'failed' ? failedTimings(outcome.error, outcome.wallMs) : outcome.decision.timings;
+    const queue = this.recorder.queue;
+    const admission = queue.admit(slot.frame !== undefined);
+    this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
     // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got,
     // which is the recorded frame itself unless the agent made another.
     const systemPrompt = answer?.systemPrompt !== undefined && answer.systemPrompt !== slot.systemPrompt ? answer.systemPrompt : undefined;
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
-    const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
-    const sentImage = sent ? { file: sentFile ?? this.recorder.saveFrame(`${name}.sent.jpg`, sent.data), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
-    const integrity = slot.observed?.seq === observation.frame.seq ? await slot.integrity : undefined;
-    const record = {
-      slot: slotId,
-      agent: slot.label,
-      step,
-      observedAtMs: observation.simMs,
-      frame: frameRef,
-      frameSeq: observation.frame.seq,
-      ...(slot.observed?.seq === observation.frame.seq ? { frameDigest: frameDigest(slot.observed) } : {}),
-      status: outcome.status,
-      ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
-      ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
-      answer: answer?.answer,
-      reasoning: answer?.reasoning,
-      finishReason: answer?.finishReason,
-      promptDigest: answer?.promptDigest,
-      systemPrompt,
-      sentImage,
-      usage: answer?.usage,
-      note: decision?.kind === 'chunk' ? decision.note : undefined,
-      chunk: outcome.chunk,
-      inputs: settled.inputs,
-      ...(settled.unsent ? { unsent: settled.unsent } : {}),
-      timings: { ...timings, gatewayWallMs: outcome.wallMs },
-      latencySource: settled.charged ? describeLatencySource(slot.charger.source) : 'none',
-      chargedMs: settled.chargedMs,
-      ...(settled.measuredMs === undefined || this.spec.fairness === undefined ? {} : { measuredMs: settled.measuredMs, fairness: describeFairness(this.spec.fairness) }),
-      chargeNote: settled.chargeNote,
-      ...(integrity ? { integrity } : {}),
-    };
-    this.recorder.files.decisions.append(record);
-    if (this.tracked) this.recorder.appendState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked: this.tracked });
-    notify(this.spec.observer, 'onDecision', record);
-    this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
+    if (admission === 'none') return;
+    const profile = this.profileOf(slot);
+    const jpeg = admission === 'frame' && slot.frame ? this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined) : undefined;
+    jpeg?.catch(() => undefined);
+    const frameDropped = admission === 'line' && slot.frame !== undefined;
+    const observed = slot.observed?.seq === observation.frame.seq ? slot.observed : undefined;
+    const integrityCheck = observed ? slot.integrity : undefined;
+    const tracked = this.tracked;
+    const timings = outcome.status === 'failed' ? failedTimings(outcome.error, outcome.wallMs) : outcome.decision.timings;
+    const latencySource = settled.charged ? describeLatencySource(slot.charger.source) : 'none';
+    queue.push(admission, async () => {
+      let frameRef: string | undefined;
+      let recorded: Uint8Array | undefined;
+      if (jpeg) {
+        recorded = (await jpeg).data;
+        frameRef = await this.recorder.writeFrame(`${name}.jpg`, recorded);
+      }
+      const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
+      const sentImage = sent ? { file: frameDropped ? undefined : (sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data))), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
+      const integrity = observed ? await integrityCheck : undefined;
+      const record = {
+        slot: slotId,
+        agent: slot.label,
+        step,
+        observedAtMs: observation.simMs,
+        frame: frameRef,
+        ...(frameDropped ? { frameDropped: true } : {}),
+        frameSeq: observation.frame.seq,
+        ...(observed ? { frameDigest: frameDigest(observed) } : {}),
+        status: outcome.status,
+        ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
+        ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
+        answer: answer?.answer,
+        reasoning: answer?.reasoning,
+        finishReason: answer?.finishReason,
+        promptDigest: answer?.promptDigest,
+        systemPrompt,
+        sentImage,
+        usage: answer?.usage,
+        note: decision?.kind === 'chunk' ? decision.note : undefined,
+        chunk: outcome.chunk,
+        inputs: settled.inputs,
+        ...(settled.unsent ? { unsent: settled.unsent } : {}),
+        timings: { ...timings, gatewayWallMs: outcome.wallMs },
+        latencySource,
+        chargedMs: settled.chargedMs,
+        ...(settled.measuredMs === undefined || this.spec.fairness === undefined ? {} : { measuredMs: settled.measuredMs, fairness: describeFairness(this.spec.fairness) }),
+        chargeNote: settled.chargeNote,
+        ...(integrity ? { integrity } : {}),
+      };
+      this.recorder.files.decisions.append(record);
+      if (tracked) this.recorder.writeState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked });
+      notify(this.spec.observer, 'onDecision', record);
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import type { FairnessArm, Handicap } from '../clock/fairness.js';
 import type { LatencySource } from '../clock/latency.js';
 import type { StaleFramePolicy } from '../frame-integrity/stale-policy.js';
 import type { MatchObserver } from './match-observer.js';
+import type { RecordQueueLimits } from '../records/record-queue.js';
 
 export interface MatchSlot {
   readonly slot: number;
@@ -70,6 +71,11 @@ export interface MatchSpec {
   readonly feedback?: boolean;
   /** `realtime` only: game speed and frame rate of the stream. */
   readonly realtime?: { readonly timeScale?: number | undefined; readonly fps?: number | undefined };
+  /**
+   * How much of the record may wait to be written before the recorder drops (default 16 decision frames,
+   * 4096 lines): the match never waits on its record, and run.json's `recorder` says what was dropped.
+   */
+  readonly recordQueue?: RecordQueueLimits;
   /** Where run directories go (default `runs`). */
   readonly runsDir?: string;
   readonly runId?: string;

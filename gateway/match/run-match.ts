@@ -149,7 +149,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
     conditions: runConditions(spec, entry, clock, limits, frame),
     ...spec.meta,
-  });
+  }, spec.recordQueue);
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
 
   const controller = new AbortController();
@@ -230,12 +230,15 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
   const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
+  // The decisions' frames and lines still in the queue are written before the record is closed.
+  await recorder.queue.drain();
+  const recorderDrops = recorder.queue.report();
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
   const frameIntegrity = session?.integrity.summary();
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), ...(recorderDrops ? { recorder: recorderDrops } : {}) });
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

@@ -98,6 +98,8 @@ export const RunJson = z.looseObject({
   failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
   /** The frame check's thresholds and verdict counts, in total and per slot (runs before it have none). */
   frameIntegrity: z.looseObject({ totals: IntegrityCountsRecord, slots: z.record(z.string(), IntegrityCountsRecord).default({}) }).optional(),
+  /** Present when the recorder's bounded queue dropped (docs/records.md): decision frames and lines not written. */
+  recorder: z.looseObject({ limits: z.looseObject({ frames: z.number().int(), lines: z.number().int() }), framesDropped: z.number().int(), linesDropped: z.number().int(), deepest: z.number().int(), writeError: z.string().optional() }).optional(),
 });
 export type RunJson = z.infer<typeof RunJson>;
 
@@ -116,6 +118,8 @@ export const DecisionRecord = z.looseObject({
   step: z.number().int(),
   observedAtMs: z.number(),
   frame: z.string().optional(),
+  /** The recorder's queue was full: this decision's frame was not written (run.json's `recorder`). */
+  frameDropped: z.literal(true).optional(),
   frameSeq: z.number().int().optional(),
   /** SHA-256 of the observed frame's bytes as the game sent them (raw RGB for the reference games). */
   frameDigest: z.string().optional(),

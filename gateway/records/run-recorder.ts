@@ -6,9 +6,11 @@
  * its `run.json` says `incomplete` with the failure's code and class.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArenaError } from '../../protocol/index.js';
 import { JsonlWriter } from './jsonl-writer.js';
+import { RecordQueue, type RecordQueueLimits } from './record-queue.js';
 
 export type RunStatus = 'running' | 'complete' | 'incomplete';
 /** What to do about a failed run: infrastructure failures are worth rerunning; agent failures are results. */
@@ -45,9 +47,12 @@ export interface RunFiles {
 
 export class RunRecorder {
   readonly files: RunFiles;
+  /** The bounded queue the decision records and state lines are written through, off the decision's path. */
+  readonly queue: RecordQueue;
   private meta: Record<string, unknown>;
 
-  constructor(readonly dir: string, meta: Record<string, unknown>) {
+  constructor(readonly dir: string, meta: Record<string, unknown>, queueLimits?: RecordQueueLimits) {
+    this.queue = new RecordQueue(queueLimits);
     mkdirSync(join(dir, 'frames'), { recursive: true });
     this.meta = { ...meta, status: 'running' satisfies RunStatus, startedAt: new Date().toISOString() };
     this.writeMeta();
@@ -60,16 +65,21 @@ export class RunRecorder {
     };
   }
 
-  /** Appends a line to `state.jsonl`, opening it at the first. */
+  /** Appends a line to `state.jsonl`, opening it at the first: through the queue, behind the decision lines before it. */
   appendState(line: Record<string, unknown>): void {
+    this.queue.runSync(() => this.writeState(line));
+  }
+
+  /** Appends a line to `state.jsonl` now (a job of the queue). */
+  writeState(line: Record<string, unknown>): void {
     this.files.state ??= new JsonlWriter(join(this.dir, 'state.jsonl'));
     this.files.state.append(line);
   }
 
-  /** Stores a decision frame; returns its path relative to the run directory. */
-  saveFrame(name: string, bytes: Uint8Array): string {
+  /** Stores a decision frame without blocking; resolves to its path relative to the run directory once written. */
+  async writeFrame(name: string, bytes: Uint8Array): Promise<string> {
     const rel = join('frames', name);
-    writeFileSync(join(this.dir, rel), bytes);
+    await writeFile(join(this.dir, rel), bytes);
     return rel;
   }
 

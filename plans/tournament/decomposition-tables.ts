@@ -52,8 +52,9 @@ export async function writeDecomposition(outDir: string, d: Decomposition, meta:
   writeFileSync(join(outDir, 'decomposition.csv'), csv(rows));
   const svg = intervalPlotSvg(
     'speed or skill: rating components per agent, 95% bootstrap intervals',
-    'Elo',
+    'rating component (Elo)',
     present(d).map((c) => ({ name: c.label, items: d.agents.flatMap((a) => (a.components[c.name] ? [{ label: a.agent, ...a.components[c.name]! }] : [])) })),
+    `n = ${d.episodes} ${d.episodes === 1 ? 'episode' : 'episodes'} under every arm, ${d.samples} bootstrap resamples`,
   );
   writeFileSync(join(outDir, 'decomposition.svg'), svg);
   await sharp(Buffer.from(svg)).png().toFile(join(outDir, 'decomposition.png'));

@@ -39,7 +39,8 @@ function jobs(n: number): EpisodeJob[] {
   }));
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;
@@ -48,7 +49,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function waitFor(child: ChildProcess, stream: 'stdout' | 'stderr', text: string): Promise<void> {
+/** Resolves once `child` printed `text` on `stream`; rejects if it exits first. */
+export function waitFor(child: ChildProcess, stream: 'stdout' | 'stderr', text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
     child[stream]!.on('data', (d: Buffer) => {

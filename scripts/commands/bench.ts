@@ -21,16 +21,21 @@ import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
 import { benchFleet } from '../bench/fleet-placement.js';
+import { benchSweepScale } from '../bench/sweep-scale.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { benchFrameIntegrity } from '../bench/frame-integrity.js';
 import { benchStartup } from '../bench/startup.js';
+import { benchPolicies, policyBenchMissing } from '../bench/policy-cost.js';
+import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
 /** `arena bench`'s flags. */
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity', description: 'the parts to run, comma-separated' },
+  'scale-sizes': { type: 'string', arg: 'N,N,...', defaultText: '100,1000,10000 (--quick: 50,200)', description: 'sweep sizes of the scale part; its kill -9 comes at half the largest' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,games,state-stream,desktop,capacity,records,spectators,sweeps,scale,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity,policies', description: 'the parts to run, comma-separated' },
+  against: { type: 'string', arg: 'REVS', defaultText: '00b9de6 (the policies before they called the games\' own functions)', description: 'the commits the policies section measures this tree against, comma-separated' },
 } as const satisfies FlagTable;
 
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -197,6 +202,28 @@ export async function benchCommand(argv: string[]): Promise<number> {
     out.sweeps = rows;
   }
 
+  if (want('scale')) {
+    const sizes = (values['scale-sizes'] ?? (quick ? '50,200' : '100,1000,10000')).split(',').map(Number);
+    if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new ArenaError(ErrorCode.BAD_CONFIG, `--scale-sizes takes whole numbers of 2 or more, comma-separated (got '${values['scale-sizes']}')`);
+    say(`\n== sweep scale: ${sizes.join(', ')} one-decision episodes, embedded (1 at once) and on Redis (4 worker processes x 1 slot), then a kill -9 of the coordinator at half the largest and a resume ==`);
+    const s = await benchSweepScale(sizes, 4, say);
+    if (s.redisMissing) say(`redis rows skipped: ${s.redisMissing}`);
+    const w = [9, 9, 9, 11, 13, 12, 12, 11, 14];
+    say(row(['backend', 'episodes', 'wall s', 'episode ms', 'overhead ms', 'store KB', 'store B/ep', 'report ms', 'redis peak KB'], w));
+    for (const r of s.rows) say(row([r.backend, r.episodes, fmt(r.wallMs / 1000, 1), fmt(r.episodeMs, 2), fmt(r.overheadMs, 3), fmt(r.storeBytes / 1024, 0), fmt(r.storeBytes / r.episodes, 0), fmt(r.reportMs, 0), r.redisPeakBytes === undefined ? '-' : `${fmt(r.redisPeakBytes / 1024, 0)} (+${fmt((r.redisPeakBytes - r.redisBaseBytes!) / 1024, 0)})`], w));
+    say('overhead: embedded, wall ms per episode outside its episode; redis, the coordinator process\'s CPU ms per episode. redis peak: INFO used_memory at its highest during the sweep (+ over before it)');
+    for (const backend of ['embedded', 'redis'] as const) {
+      const rs = s.rows.filter((r) => r.backend === backend);
+      if (rs.length < 2) continue;
+      const [first, last] = [rs[0]!, rs[rs.length - 1]!];
+      // Embedded, the share of an episode's own time is what a machine whose load changes between sizes keeps.
+      const share = (r: (typeof rs)[number]): number => r.overheadMs / r.episodeMs;
+      say(`${backend}: overhead per episode at ${last.episodes} / at ${first.episodes}: ${fmt(last.overheadMs / first.overheadMs)} (goal 1.10 or less)${backend === 'embedded' ? `; as a share of the episode's own time ${fmt(share(last), 3)} / ${fmt(share(first), 3)} = ${fmt(share(last) / share(first))}` : ''}; report build ms per episode ${fmt(last.reportMs / last.episodes, 3)} vs ${fmt(first.reportMs / first.episodes, 3)}${last.redisPeakBytes === undefined ? '' : `; Redis peak over base at ${last.episodes} / at ${first.episodes}: ${fmt((last.redisPeakBytes - last.redisBaseBytes!) / Math.max(1, first.redisPeakBytes! - first.redisBaseBytes!))} (goal: flat, bounded by the jobs in flight)`}`);
+    }
+    if (s.kill) say(`kill -9 of the coordinator at ${s.kill.storedAtKill} of ${s.kill.episodes} stored, then a resume: ${s.kill.stored} stored, ${s.kill.starts} episode starts, ${s.kill.playedTwice} played twice (goal 0), table ${s.kill.sameTable ? 'the same as' : 'DIFFERENT from'} the uninterrupted run's`);
+    out.scale = s;
+  }
+
   if (want('fleet')) {
     say('\n== fleet placement: 3 simulated GPU hosts (2, 2, 4 slots; 1x, 0.5x, 1x; launch 20 s, map open 3 s), 12 games x 4 maps x 5 seeds, in virtual time ==');
     const f = benchFleet();
@@ -278,11 +305,29 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (want('integrity')) {
     say('\n== frame integrity: judging each observation\'s frame (block hash + duplicate check) vs the observation\'s one JPEG encode, last_stand 640x360 ==');
     const r = await benchFrameIntegrity(quick ? 20 : 60, quick ? 3 : 7);
-    for (const enc of ['rgb', 'jpeg'] as const) {
-      say(`${enc} frames: check ${fmt(r[enc].check.perItemMs, 3)} ms/observation, encode ${fmt(r[enc].observation.perItemMs, 3)} ms; check/observation ${fmt(r[enc].check.perItemMs / r[enc].observation.perItemMs, 3)}`);
+    for (const enc of ['rgb', 'jpeg', 'jpegDecoded'] as const) {
+      say(`${enc === 'jpegDecoded' ? 'jpeg frames, hashed by a sharp decode (the check before the DC reader)' : `${enc} frames`}: check ${fmt(r[enc].check.perItemMs, 3)} ms/observation, encode ${fmt(r[enc].observation.perItemMs, 3)} ms; check/observation ${fmt(r[enc].check.perItemMs / r[enc].observation.perItemMs, 3)}`);
     }
     say('goal: check/observation 0.05 or less');
     out.integrity = r;
+  }
+
+  if (want('policies')) {
+    const revs = values.against?.split(',') ?? ['00b9de6'];
+    say(`\n== scripted policies: ms in decide per decision (every slot, pdq, in process), this tree against ${revs.join(', ')} measured alongside (interleaved processes) ==`);
+    const missing = policyBenchMissing();
+    if (missing) say(`skipped: ${missing}`);
+    else {
+      const costs = await benchPolicies(revs, quick ? 30 : 80, quick ? 2 : 5);
+      const w = [18, 12, ...revs.flatMap(() => [12, 12, 12])];
+      say(row(['game', 'ms/decision', ...revs.flatMap((r) => [`${r} ms`, `vs ${r}`, 'quartiles'])], w));
+      for (const c of costs) say(row([c.game, fmt(c.ms, 3), ...c.against.flatMap((a) => [fmt(a.ms, 3), fmt(a.ratio.median), `${fmt(a.ratio.p25)}-${fmt(a.ratio.p75)}`])], w));
+      for (const [k, rev] of revs.entries()) {
+        const over = costs.filter((c) => c.against[k]!.ratio.median > 1.1).map((c) => c.game);
+        say(`against ${rev}: ${over.length === 0 ? 'every policy within 1.10x' : `above 1.10x: ${over.join(', ')}`} (goal: within 1.10x of 00b9de6)`);
+      }
+      out.policies = costs;
+    }
   }
 
   mkdirSync('.bench', { recursive: true });

@@ -23,6 +23,8 @@ export const conformanceOptions = {
   advances: { type: 'string', kind: 'integer', arg: 'N', description: 'advances measured for the advance error' },
   'advance-ms': { type: 'string', kind: 'number', arg: 'MS', description: 'game time of each measured advance' },
   tolerance: { type: 'string', kind: 'number', arg: 'X', defaultText: '0.1', description: 'allowed relative advance error when the game does not declare exact advances' },
+  'stale-samples': { type: 'string', kind: 'integer', arg: 'N', defaultText: '20', description: 'samples in each stale-frame check (after input, after a pause and resume)' },
+  'max-stale': { type: 'string', kind: 'number', arg: 'SHARE', defaultText: '0.05', description: 'largest share of stale frames (exact or near duplicates, cut short) a stale-frame check passes with, 0..1' },
   json: { type: 'boolean', description: 'print the results as JSON' },
   ...calibrationFlags,
 } as const satisfies FlagTable;
@@ -33,6 +35,15 @@ function hostPort(value: string): { host: string; port: number } {
   const port = m ? Number(m[2]) : NaN;
   if (!m || port < 1 || port > 65535) throw usage(`--remote-input takes host:port (got '${value}')`);
   return { host: m[1]!, port };
+}
+
+/** --stale-samples and --max-stale, checked: a share outside 0..1 or a count below 1 is a usage error. */
+function staleOptions(values: { 'stale-samples'?: string | undefined; 'max-stale'?: string | undefined }): { staleSamples?: number; maxStaleShare?: number } {
+  const samples = num(values['stale-samples'], 'stale-samples');
+  const share = num(values['max-stale'], 'max-stale');
+  if (samples !== undefined && samples < 1) throw usage(`--stale-samples takes a count of 1 or more (got ${samples})`);
+  if (share !== undefined && (share < 0 || share > 1)) throw usage(`--max-stale takes a share between 0 and 1 (got ${share})`);
+  return { ...(samples === undefined ? {} : { staleSamples: samples }), ...(share === undefined ? {} : { maxStaleShare: share }) };
 }
 
 export async function conformanceCommand(argv: string[]): Promise<number> {
@@ -46,6 +57,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     ...(num(values['advance-ms'], 'advance-ms') === undefined ? {} : { advanceMs: num(values['advance-ms'], 'advance-ms')! }),
     ...(num(values.tolerance, 'tolerance') === undefined ? {} : { tolerance: num(values.tolerance, 'tolerance')! }),
     ...(print ? { onResult: print } : {}),
+    ...staleOptions(values),
   };
   if (values['token-file'] !== undefined && values.url === undefined) throw usage('--token-file is for a GameLink endpoint: give --url ws://host:port');
   const token = values['token-file'] === undefined ? undefined : readTokenFile(values['token-file']);

@@ -1,6 +1,7 @@
 /** The tables of a sweep report, computed from the stored episodes. */
 import { compareArms } from '../../gateway/index.js';
 import type { StoredEpisode } from '../store/results-store.js';
+import { armsDecomposition, type ArmsRow } from './arms-decomposition.js';
 import { diffCi, meanCi, quantile } from './stats.js';
 import { seatScore } from '../../games-manifest/index.js';
 
@@ -71,6 +72,8 @@ export interface SweepTables {
   /** Comparisons refused because their arms are confounded (empty when every one could be made). */
   readonly refused: RefusedRow[];
   readonly models: ModelRow[];
+  /** Speed or skill: per agent x game x latency, mean progress under pdq, a matched arm and lcrt and its decomposition (empty unless the spec played all three). */
+  readonly arms: ArmsRow[];
   readonly episodes: { readonly stored: number; readonly complete: number; readonly failed: number };
 }
 
@@ -196,5 +199,8 @@ export function sweepTables(stored: readonly StoredEpisode[], options: { readonl
   });
   models.sort((a, b) => a.agent.localeCompare(b.agent));
   const complete = stored.filter((e) => e.outcome.status === 'complete').length;
-  return { cells, pdqLcrt, refused, models, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
+  const arms = armsDecomposition(
+    all.flatMap((s) => (s.e.outcome.status === 'complete' && s.p ? [{ agent: s.agent, game: s.game, arm: s.clock, latency: s.latency, seat: `${s.e.job.cellInfo.lineup.join(' vs ')}#${s.p.slot}`, episode: s.e.job.episode, progress: s.p.progress }] : [])),
+  );
+  return { cells, pdqLcrt, refused, models, arms, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
 }

@@ -1,12 +1,18 @@
 /** Sweep tables as reader's tables (the terminal and the web pages, through protocol's table formatter) and as CSV files. */
 import { textTable, type IntervalValue, type TableDoc } from '../../protocol/index.js';
 import type { SweepTables } from './aggregate.js';
+import { ARMS_BOOTSTRAP, type ArmEstimate } from './arms-decomposition.js';
 
 const num = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 /** Header and rows of each table, as strings. */
-export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models', string[][]> {
+export function tableRows(t: SweepTables): Record<'cells' | 'pdqLcrt' | 'models' | 'arms', string[][]> {
+  const est = (e: ArmEstimate): string[] => [num(e.value), num(e.lo), num(e.hi)];
   return {
+    arms: [
+      ['agent', 'game', 'latency', 'matched_arm', 'episodes', 'seats', 'pdq_progress', 'matched_progress', 'lcrt_progress', 'skill', 'skill_ci_low', 'skill_ci_high', 'reacting', 'reacting_ci_low', 'reacting_ci_high', 'speed', 'speed_ci_low', 'speed_ci_high'],
+      ...t.arms.map((r) => [r.agent, r.game, r.latency, r.matchedArm, String(r.episodes), String(r.seats), num(r.pdq), num(r.matched), num(r.lcrt), ...est(r.skill), ...est(r.reacting), ...est(r.speed)]),
+    ],
     cells: [
       ['agent', 'game', 'clock', 'latency', 'episodes', 'completed', 'mean_progress', 'ci95', 'wins', 'draws', 'losses', 'actions_per_episode', 'mean_charged_ms', 'stale_share'],
       ...t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, String(c.episodes), String(c.completed), num(c.meanProgress), num(c.ci95), String(c.wins), String(c.draws), String(c.losses), num(c.actionsPerEpisode, 1), num(c.meanChargedMs, 0), c.staleShare === null ? '-' : num(c.staleShare)]),
@@ -40,6 +46,7 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
   const ms = (x: number): number | null => (Number.isFinite(x) ? x : null);
   return [
     {
+      id: 'cells',
       title: 'Progress per agent x game x clock',
       columns: [
         { header: 'agent', kind: 'text' },
@@ -52,10 +59,12 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
         { header: 'W / D / L', kind: 'text' },
         { header: 'actions per episode', kind: 'number', digits: 1 },
         { header: 'mean charged latency', unit: 'ms', kind: 'number', digits: 0, note: 'game time lcrt charged per decision' },
+        { header: 'stale frames', kind: 'share', note: 'share of the judged decisions made on a stale frame (docs/frame-integrity.md); empty when none was judged' },
       ],
-      rows: t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, c.episodes, c.completed, iv(c.meanProgress, c.ci95, c.episodes), `${c.wins} / ${c.draws} / ${c.losses}`, c.actionsPerEpisode, ms(c.meanChargedMs)]),
+      rows: t.cells.map((c) => [c.agent, c.game, c.clock, c.latency, c.episodes, c.completed, iv(c.meanProgress, c.ci95, c.episodes), `${c.wins} / ${c.draws} / ${c.losses}`, c.actionsPerEpisode, ms(c.meanChargedMs), c.staleShare]),
     },
     {
+      id: 'pdqLcrt',
       title: 'PDQ minus LCRT mean progress per agent x game x latency',
       columns: [
         { header: 'agent', kind: 'text' },
@@ -73,6 +82,7 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
       ? []
       : [
           {
+            id: 'refused',
             title: 'Refused: PDQ minus LCRT between arms that differ in more than the clock (--pool compares them anyway, marked)',
             columns: [
               { header: 'agent', kind: 'text' as const },
@@ -83,7 +93,9 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
             rows: t.refused.map((r) => [r.agent, r.game, r.latency, r.confounds.join(', ')]),
           },
         ]),
+    ...(t.arms.length === 0 ? [] : [armsDoc(t)]),
     {
+      id: 'models',
       title: 'Per agent: decision latency, time to first token, tokens, answers',
       columns: [
         { header: 'agent', kind: 'text' },
@@ -104,6 +116,33 @@ export function sweepTableDocs(t: SweepTables): TableDoc[] {
       rows: t.models.map((m) => [m.agent, m.episodes, m.decisions, ms(m.latencyP50Ms), ms(m.latencyP95Ms), ms(m.ttftP50Ms), ms(m.ttftP95Ms), ms(m.chargedP50Ms), ms(m.chargedP95Ms), m.tokensIn, m.tokensOut, m.invalidRate, m.completionRate, m.failures]),
     },
   ];
+}
+
+/** An estimate with its (asymmetric) bootstrap interval: `0.120 (0.050 to 0.190)`. */
+const estText = (e: ArmEstimate): string => `${num(e.value)} (${num(e.lo)} to ${num(e.hi)})`;
+
+/** Speed or skill: each agent's mean progress under pdq, matched and lcrt, and its three components with intervals. */
+function armsDoc(t: SweepTables): TableDoc {
+  const ci = `${Math.round(ARMS_BOOTSTRAP.level * 100)}% interval`;
+  return {
+    id: 'arms',
+    title: 'Speed or skill: mean progress under each fairness arm, taken apart',
+    columns: [
+      { header: 'agent', kind: 'text' },
+      { header: 'game', kind: 'text' },
+      { header: 'latency', kind: 'text' },
+      { header: 'matched arm', kind: 'text' },
+      { header: 'episodes', kind: 'count', note: 'episode indices played under all three arms (n of the bootstrap)' },
+      { header: 'pdq progress', kind: 'number', digits: 3 },
+      { header: 'matched progress', kind: 'number', digits: 3 },
+      { header: 'lcrt progress', kind: 'number', digits: 3 },
+      { header: 'skill (pdq)', unit: ci, kind: 'text' },
+      { header: 'cost of reacting (matched - pdq)', unit: ci, kind: 'text' },
+      { header: 'speed advantage (lcrt - matched)', unit: ci, kind: 'text' },
+    ],
+    rows: t.arms.map((r) => [r.agent, r.game, r.latency, r.matchedArm, r.episodes, r.pdq, r.matched, r.lcrt, estText(r.skill), estText(r.reacting), estText(r.speed)]),
+    note: `components of mean progress (0..1); ${Math.round(ARMS_BOOTSTRAP.level * 100)}% percentile bootstrap over episodes (${ARMS_BOOTSTRAP.samples} resamples, seed ${ARMS_BOOTSTRAP.seed}), every arm resampled with the same episodes (docs/pvp-fairness.md)`,
+  };
 }
 
 /** The report as text: the three tables with titles. */

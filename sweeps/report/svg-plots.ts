@@ -4,6 +4,8 @@
  * bar and its episode count, axes with nice ticks and labels with units.
  */
 import type { CellRow, SweepTables } from './aggregate.js';
+import type { ArmsRow } from './arms-decomposition.js';
+import { niceTicks, tickLabel } from '../../protocol/index.js';
 import { drawAxes, errorBar, esc, svgText } from './svg-axes.js';
 
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
@@ -113,36 +115,57 @@ export interface IntervalPoint {
 
 /**
  * A panel per group (e.g. a component of a rating), a row per item (e.g. an agent): each estimate a dot with
- * its interval as a bar, over a shared x axis with a line at 0, so an interval that crosses 0 shows at once.
+ * its interval as a bar, over a shared x axis with nice ticks, grid lines and a line at 0, so an interval that
+ * crosses 0 shows at once. `axis` names the x axis with its unit; `note` (e.g. `n = 6 episodes`) sits under the title.
  */
-export function intervalPlotSvg(title: string, unit: string, groups: readonly { readonly name: string; readonly items: readonly ({ readonly label: string } & IntervalPoint)[] }[]): string {
+export function intervalPlotSvg(title: string, axis: string, groups: readonly { readonly name: string; readonly items: readonly ({ readonly label: string } & IntervalPoint)[] }[], note = ''): string {
   const labels = [...new Set(groups.flatMap((g) => g.items.map((i) => i.label)))];
   const finite = groups.flatMap((g) => g.items.flatMap((i) => [i.value, i.lo, i.hi])).filter(Number.isFinite);
-  const span = Math.max(1, ...finite.map(Math.abs)) * 1.1;
+  const reach = Math.max(1, ...finite.map(Math.abs));
+  const ticks = niceTicks(-reach, reach, 6);
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
+  const [lo, hi] = [ticks[0]!, ticks[ticks.length - 1]!];
   const pw = 420;
   const rowH = 22;
-  const ph = labels.length * rowH + 50;
-  const width = pw + 190;
-  const height = groups.length * ph + 50;
-  const ox = 160;
-  const X = (v: number): number => ox + ((v + span) / (2 * span)) * (pw - 20);
-  const body: string[] = [];
+  const ph = labels.length * rowH + 62;
+  // Room for the longest row label (about 6.5 px a character at 11 px).
+  const ox = Math.max(160, Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * 6.5) + 16);
+  const width = pw + ox + 30;
+  const height = groups.length * ph + 60;
+  const X = (v: number): number => ox + ((v - lo) / (hi - lo || 1)) * (pw - 20);
+  const body: string[] = note ? [svgText(width / 2, 36, note, { anchor: 'middle', fill: '#555' })] : [];
   groups.forEach((g, gi) => {
-    const oy = 44 + gi * ph;
+    const oy = 60 + gi * ph;
     const h = labels.length * rowH;
-    body.push(`<text x="${ox}" y="${oy - 8}" font-size="12">${esc(g.name)}</text>`);
+    body.push(svgText(ox, oy - 8, g.name, { size: 12 }));
+    for (const t of ticks) body.push(`<line x1="${f(X(t))}" x2="${f(X(t))}" y1="${oy}" y2="${oy + h + 4}" stroke="${t === 0 ? '#555' : '#e3e7ed'}"${t === 0 ? ' stroke-dasharray="4 3"' : ''}/>`, svgText(X(t), oy + h + 15, tickLabel(t, step), { anchor: 'middle', size: 10 }));
     body.push(`<rect x="${ox}" y="${oy}" width="${pw - 20}" height="${h}" fill="none" stroke="#999"/>`);
-    body.push(`<line x1="${f(X(0))}" x2="${f(X(0))}" y1="${oy}" y2="${oy + h}" stroke="#555" stroke-dasharray="4 3"/>`);
-    body.push(`<text x="${ox}" y="${oy + h + 14}">${f(-span)}</text><text x="${f(X(0))}" y="${oy + h + 14}" text-anchor="middle">0</text><text x="${ox + pw - 20}" y="${oy + h + 14}" text-anchor="end">${f(span)} ${esc(unit)}</text>`);
+    body.push(svgText(ox + (pw - 20) / 2, oy + h + 30, axis, { anchor: 'middle', fill: '#444' }));
     labels.forEach((label, li) => {
       const y = oy + li * rowH + rowH / 2;
       const colour = COLOURS[li % COLOURS.length]!;
-      body.push(`<text x="${ox - 8}" y="${f(y + 4)}" text-anchor="end">${esc(label)}</text>`);
+      body.push(svgText(ox - 8, y + 4, label, { anchor: 'end' }));
       const item = g.items.find((i) => i.label === label);
       if (!item || !Number.isFinite(item.value)) return;
-      if (Number.isFinite(item.lo) && Number.isFinite(item.hi)) body.push(`<line x1="${f(X(item.lo))}" x2="${f(X(item.hi))}" y1="${f(y)}" y2="${f(y)}" stroke="${colour}" stroke-width="3"/>`);
+      if (Number.isFinite(item.lo) && Number.isFinite(item.hi)) body.push(`<path d="M${f(X(item.lo))} ${f(y)}H${f(X(item.hi))}M${f(X(item.lo))} ${f(y - 4)}v8M${f(X(item.hi))} ${f(y - 4)}v8" stroke="${colour}" stroke-width="2" fill="none"/>`);
       body.push(`<circle cx="${f(X(item.value))}" cy="${f(y)}" r="4" fill="${colour}"><title>${esc(`${label} ${g.name}: ${item.value.toFixed(1)} [${item.lo.toFixed(1)}, ${item.hi.toFixed(1)}]`)}</title></circle>`);
     });
   });
   return frame(width, height, title, body);
+}
+
+/** A sweep's speed-or-skill decomposition: a panel per component, a row per agent x game x latency, each with its bootstrap interval. */
+export function armsPlotSvg(rows: readonly ArmsRow[]): string {
+  const label = (r: ArmsRow): string => `${r.agent} ${r.game} ${r.latency}${r.matchedArm === 'matched' ? '' : ` ${r.matchedArm}`}`;
+  const n = [...new Set(rows.map((r) => r.episodes))].sort((a, b) => a - b);
+  return intervalPlotSvg(
+    'speed or skill: mean progress components, 95% bootstrap intervals',
+    'component of mean progress (0..1)',
+    [
+      { name: 'skill (pdq)', items: rows.map((r) => ({ label: label(r), ...r.skill })) },
+      { name: 'cost of reacting (matched - pdq)', items: rows.map((r) => ({ label: label(r), ...r.reacting })) },
+      { name: 'speed advantage (lcrt - matched)', items: rows.map((r) => ({ label: label(r), ...r.speed })) },
+    ],
+    `n = ${n.join(' or ')} ${n.length === 1 && n[0] === 1 ? 'episode' : 'episodes'} under every arm`,
+  );
 }

@@ -9,7 +9,7 @@ import { ResultsStore, STORE_FILE } from '../store/results-store.js';
 const TokenSpendSchema = z.strictObject({ spent: z.number(), budget: z.number().optional(), overBy: z.number().optional(), inFlightAtStop: z.number().optional() });
 import { sweepTables, type SweepTables } from './aggregate.js';
 import { formatTables, tableRows, toCsv } from './format-tables.js';
-import { pdqVsLcrtSvg, scoreVsLatencySvg } from './svg-plots.js';
+import { armsPlotSvg, pdqVsLcrtSvg, scoreVsLatencySvg } from './svg-plots.js';
 
 /** True when `dir` is a batch folder (it holds a results store). */
 export function isSweepDir(dir: string): boolean {
@@ -45,7 +45,7 @@ export function spendLine(s: TokenSpend): string {
   return `tokens: ${s.spent} spent of a budget of ${s.budget}${over > 0 ? `, over by ${over}` : ''}${flight}`;
 }
 
-/** Writes `<dir>/report/`: cells.csv, pdq-lcrt.csv, models.csv, report.json and both plots as SVG and PNG; returns the text and the files. */
+/** Writes `<dir>/report/`: cells.csv, pdq-lcrt.csv, models.csv, decomposition.csv (with fairness arms), report.json and the plots (decomposition.svg with fairness arms) as SVG and PNG; returns the text and the files. */
 export async function writeSweepReport(dir: string, options: { readonly pool?: boolean } = {}): Promise<{ text: string; files: string[]; tables: SweepTables }> {
   const tables = readSweepTables(dir, options);
   const out = join(dir, 'report');
@@ -59,8 +59,11 @@ export async function writeSweepReport(dir: string, options: { readonly pool?: b
   write('cells.csv', toCsv(rows.cells));
   write('pdq-lcrt.csv', toCsv(rows.pdqLcrt));
   write('models.csv', toCsv(rows.models));
+  if (tables.arms.length > 0) write('decomposition.csv', toCsv(rows.arms));
   write('report.json', `${JSON.stringify(tables, null, 2)}\n`);
-  for (const [name, svg] of [['score-vs-latency', scoreVsLatencySvg(tables)], ['pdq-vs-lcrt', pdqVsLcrtSvg(tables)]] as const) {
+  const plots: [string, string][] = [['score-vs-latency', scoreVsLatencySvg(tables)], ['pdq-vs-lcrt', pdqVsLcrtSvg(tables)]];
+  if (tables.arms.length > 0) plots.push(['decomposition', armsPlotSvg(tables.arms)]);
+  for (const [name, svg] of plots) {
     write(`${name}.svg`, svg);
     write(`${name}.png`, await sharp(Buffer.from(svg)).png().toBuffer());
   }

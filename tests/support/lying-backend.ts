@@ -15,6 +15,8 @@ export interface LyingModes {
   readonly duplicate?: number;
   /** Hand back a JPEG cut short (a torn read); every other frame is a whole JPEG. */
   readonly truncate?: number;
+  /** After a pause and a resume that ran game time, hand back the frame delivered before that pause. */
+  readonly beforePause?: number;
 }
 
 export interface Injected {
@@ -24,16 +26,22 @@ export interface Injected {
   afterInput: number;
   stale: number;
   truncated: number;
-  /** Per render, in order: whether it came after input, and whether it was a stale lie or cut short. */
-  readonly history: { afterInput: boolean; stale: boolean; truncated: boolean }[];
+  /** Frames from before the pause handed back after a pause and resume (after input or not). */
+  pauseStale: number;
+  /** Per render, in order: whether it came after input, whether it was a stale lie (after input) or cut short, and whether a pause and resume ran since the last. */
+  readonly history: { afterInput: boolean; stale: boolean; truncated: boolean; afterPause: boolean }[];
 }
 
 export class LyingBackend implements GameBackend {
-  readonly injected: Injected = { renders: 0, afterInput: 0, stale: 0, truncated: 0, history: [] };
+  readonly injected: Injected = { renders: 0, afterInput: 0, stale: 0, truncated: 0, pauseStale: 0, history: [] };
   private readonly rng: Prng;
   private readonly delivered = new Map<number, RenderedFrame>();
   private readonly inputsSinceRender = new Map<number, boolean>();
   private freeInputs = false;
+  /** Per slot, the frame delivered before the last pause, while a resume since has run game time and no render came. */
+  private readonly beforePauseFrame = new Map<number, RenderedFrame>();
+  private resumedAfterPause = false;
+  private pausedOnce = false;
 
   constructor(
     private readonly inner: GameBackend,
@@ -55,6 +63,7 @@ export class LyingBackend implements GameBackend {
 
   async reset(options: ResetOptions): Promise<void> {
     this.delivered.clear();
+    this.beforePauseFrame.clear();
     this.inputsSinceRender.clear();
     await this.inner.reset(options);
   }
@@ -67,6 +76,7 @@ export class LyingBackend implements GameBackend {
   }
 
   resume(timeScale: number): Promise<void> {
+    this.resumedAfterPause = this.pausedOnce;
     return this.inner.resume(timeScale);
   }
   async input(inputs: readonly InputEvent[]): Promise<void> {
@@ -83,11 +93,21 @@ export class LyingBackend implements GameBackend {
 
   /** Notes a stretch of game time that ran with inputs: the next frame of every slot should show them. */
   private ran(stretch: Stretch, withInputs: boolean): Stretch {
-    if (withInputs && stretch.actualMs > 0) for (const slot of this.inner.info.slots) this.inputsSinceRender.set(slot.slot, true);
+    this.noteRan(stretch.actualMs, withInputs);
     return stretch;
   }
-  pause(): Promise<number> {
-    return this.inner.pause();
+  private noteRan(actualMs: number, withInputs: boolean): void {
+    if (withInputs && actualMs > 0) for (const slot of this.inner.info.slots) this.inputsSinceRender.set(slot.slot, true);
+  }
+  async pause(): Promise<number> {
+    const ran = await this.inner.pause();
+    // Inputs sent while running that no poll saw yet took effect in the time the pause caught up on.
+    this.noteRan(ran, this.freeInputs);
+    if (ran > 0) this.freeInputs = false;
+    if (this.resumedAfterPause && ran > 0) for (const [slot, frame] of this.delivered) this.beforePauseFrame.set(slot, frame);
+    this.resumedAfterPause = false;
+    this.pausedOnce = true;
+    return ran;
   }
   progress(): readonly PlayerProgress[] {
     return this.inner.progress();
@@ -109,8 +129,17 @@ export class LyingBackend implements GameBackend {
     const lieAfterInput = this.rng.next() < (this.modes.previousAfterInput ?? 0);
     const lieDuplicate = this.rng.next() < (this.modes.duplicate ?? 0);
     const lieTruncate = this.rng.next() < (this.modes.truncate ?? 0);
+    const fromBeforePause = this.beforePauseFrame.get(slot);
+    this.beforePauseFrame.delete(slot);
+    // Drawn only on a render after a pause and resume, so the other modes' draws stay as they were.
+    if (fromBeforePause !== undefined && this.modes.beforePause !== undefined && this.rng.next() < this.modes.beforePause) {
+      this.injected.pauseStale++;
+      this.injected.history.push({ afterInput, stale: afterInput, truncated: false, afterPause: true });
+      if (afterInput) this.injected.stale++;
+      return fromBeforePause;
+    }
     const stale = before !== undefined && ((afterInput && lieAfterInput) || lieDuplicate);
-    this.injected.history.push({ afterInput, stale: stale && afterInput, truncated: !stale && lieTruncate && this.modes.truncate !== undefined });
+    this.injected.history.push({ afterInput, stale: stale && afterInput, truncated: !stale && lieTruncate && this.modes.truncate !== undefined, afterPause: fromBeforePause !== undefined });
     if (stale) {
       if (afterInput) this.injected.stale++;
       return before;

@@ -1,6 +1,7 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
 import { api, fileUrl, type Job } from './api.js';
 import { inferTable, type TableDoc } from '../../protocol/table-format.js';
+import { decompositionView, type DecompositionFile } from './decomposition-view.js';
 import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
 import { tableView } from './table-view.js';
@@ -49,7 +50,7 @@ const isDoc = (v: unknown): v is TableDoc => typeof v === 'object' && v !== null
 /** A result's tables: the ones it carries with their columns (`tableDocs`), else one per array of flat objects, named from their keys. */
 function resultTables(result: Record<string, unknown>): HTMLElement[] {
   const docs = Array.isArray(result.tableDocs) ? result.tableDocs.filter(isDoc) : [];
-  if (docs.length > 0) return docs.map((d, i) => tableView(d, `table-${['cells', 'pdqLcrt', 'models'][i] ?? i}`));
+  if (docs.length > 0) return docs.map((d, i) => tableView(d, `table-${d.id ?? i}`));
   const out: HTMLElement[] = [];
   for (const [key, value] of Object.entries(result)) {
     if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object') continue;
@@ -65,7 +66,12 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
   const load = async (): Promise<void> => {
     const job = await api<Job>(`/api/${plural}/${id}`);
     root.append(h('p', { 'data-testid': 'job-status' }, `${job.kind}: ${job.status}${job.error ? ` (${job.error.code}: ${job.error.message})` : ''}`));
-    if (job.kind === 'tournament') {
+    if (job.kind === 'tournament' && typeof job.result?.decomposition === 'string') {
+      // Played under several fairness arms: standings per arm (ARM/standings.json) and the decomposition.
+      const d = await api<DecompositionFile>(`/api/${plural}/${id}/${job.result.decomposition}`);
+      const plots = Array.isArray(job.result.plots) ? job.result.plots.filter((p): p is string => typeof p === 'string') : [];
+      root.append(decompositionView(d, `/api/${plural}/${id}`, plots[0]));
+    } else if (job.kind === 'tournament') {
       const s = await api<Standings>(`/api/${plural}/${id}/files/standings.json`).catch(() => undefined);
       if (!s) return void root.append(h('p', {}, 'no standings yet'));
       const ratings = s.ratings ?? [];

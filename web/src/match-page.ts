@@ -5,6 +5,10 @@ import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
 import { resultBanner } from './result-banner.js';
 import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
+import { ageText, streamWidth, viewWidth } from './stream-size.js';
+
+/** The gap between two player views (`.views` in style.css), px. */
+const VIEW_GAP_PX = 16;
 
 /** Renders a match page into `root`; returns what closes its stream. */
 export function matchPage(root: HTMLElement, id: string): () => void {
@@ -21,13 +25,20 @@ export function matchPage(root: HTMLElement, id: string): () => void {
     void api<Job>(`/api/matches/${id}`).then(
       (job) => {
         status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
+        const agents = Array.isArray(job.config.agents) ? job.config.agents.length : 1;
+        if (agents !== players) {
+          players = agents;
+          fit();
+        }
         if (job.status === 'running') return;
         banner.replaceChildren(resultBanner(job.result, job.status, job.error), job.runId ? h('p', {}, h('a', { href: `#/run/${job.runId}`, 'data-testid': 'replay-link' }, 'open the replay')) : '');
       },
       (err: Error) => (status.textContent = err.message),
     );
   showJob();
-  const imgs = new Map<number, { img: HTMLImageElement; label: HTMLElement; url: string }>();
+  const imgs = new Map<number, { img: HTMLImageElement; label: HTMLElement; age: HTMLElement; url: string; capturedAt: number }>();
+  // The players the match has (its config's agents), so a row is laid out for all of them before their first frames.
+  let players = 1;
   // The history so far (the run's own files), then the stream; what both carry is shown once.
   const seen = new Set<string>();
   const once = (key: string): boolean => (seen.has(key) ? false : (seen.add(key), true));
@@ -83,26 +94,68 @@ export function matchPage(root: HTMLElement, id: string): () => void {
       loaded = true;
       for (const m of pending.splice(0)) apply(m);
     });
-  const close = spectate('matches', id, { width: 480, quality: 70, fps: 5 }, {
-    frame: (header, jpeg) => {
-      let v = imgs.get(header.slot);
-      if (!v) {
-        const img = h('img', { class: 'view', alt: `slot ${header.slot}`, 'data-testid': 'view', 'data-slot': header.slot });
-        const label = h('div', { class: 'caption' });
-        views.append(h('figure', {}, img, label));
-        v = { img, label, url: '' };
-        imgs.set(header.slot, v);
-      }
-      if (v.url) URL.revokeObjectURL(v.url);
-      v.url = URL.createObjectURL(jpeg);
-      v.img.src = v.url;
-      v.img.dataset.seq = String(header.seq);
-      v.label.textContent = `slot ${header.slot} frame ${header.seq} t=${(header.simMs / 1000).toFixed(2)} s (${Date.now() - header.capturedAt} ms old)`;
-    },
-    message: (m) => (loaded ? apply(m) : pending.push(m)),
-    closed: () => {
-      if (status.textContent === 'connecting...') status.textContent = 'stream closed';
-    },
-  });
-  return close;
+  // Each view at its share of the row, streamed at the smallest step that covers it (web/src/stream-size.ts);
+  // a wider page or a second player's view refits them, and a new step reopens the stream (what it repeats is shown once).
+  let streamAt = 0;
+  let stop: () => void = () => undefined;
+  let source: number | undefined;
+  const capped = (w: number): number => Math.min(w, source ?? Infinity);
+  const open = (width: number): void => {
+    stop();
+    streamAt = width;
+    views.dataset.stream = String(width);
+    stop = spectate('matches', id, { width, quality: 70, fps: 5 }, {
+      frame: (header, jpeg) => {
+        let v = imgs.get(header.slot);
+        const fresh = !v;
+        if (!v) {
+          const img = h('img', { class: 'view', alt: `slot ${header.slot}`, 'data-testid': 'view', 'data-slot': header.slot });
+          const label = h('span');
+          const age = h('span', { class: 'age', 'data-testid': 'frame-age' });
+          views.append(h('figure', {}, img, h('figcaption', { class: 'caption' }, label, age)));
+          v = { img, label, age, url: '', capturedAt: 0 };
+          imgs.set(header.slot, v);
+        }
+        if (v.url) URL.revokeObjectURL(v.url);
+        v.url = URL.createObjectURL(jpeg);
+        v.img.src = v.url;
+        v.img.dataset.seq = String(header.seq);
+        v.img.dataset.sourceWidth = String(header.sourceWidth);
+        v.capturedAt = header.capturedAt;
+        v.label.textContent = `slot ${header.slot}, frame ${header.seq}, ${(header.simMs / 1000).toFixed(2)} s of game time, `;
+        showAge(v);
+        if (fresh || source !== header.sourceWidth) {
+          source = Math.max(source ?? 0, header.sourceWidth);
+          fit();
+        }
+      },
+      message: (m) => (loaded ? apply(m) : pending.push(m)),
+      closed: () => {
+        if (status.textContent === 'connecting...') status.textContent = 'stream closed';
+      },
+    });
+  };
+  const fit = (): void => {
+    const width = viewWidth(views.clientWidth, Math.max(players, imgs.size), VIEW_GAP_PX, source);
+    for (const v of imgs.values()) v.img.style.width = `${width}px`;
+    views.dataset.viewWidth = String(width);
+    const want = streamWidth(width, window.devicePixelRatio || 1);
+    if (streamAt === 0 || capped(want) !== capped(streamAt)) open(want);
+  };
+  // The age of the frame each view shows, as it grows while no newer frame comes (a paused or ended match).
+  const showAge = (v: { age: HTMLElement; capturedAt: number }): void => {
+    const ms = Date.now() - v.capturedAt;
+    v.age.textContent = ageText(ms);
+    v.age.dataset.ageMs = String(ms);
+  };
+  const ticker = setInterval(() => {
+    for (const v of imgs.values()) showAge(v);
+  }, 250);
+  window.addEventListener('resize', fit);
+  fit();
+  return () => {
+    clearInterval(ticker);
+    window.removeEventListener('resize', fit);
+    stop();
+  };
 }

@@ -1,6 +1,7 @@
 /** Progress of every player over game time, as a uPlot line chart. */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { niceTicks, tickLabel } from '../../protocol/axis-ticks.js';
 import { h } from './dom.js';
 
 /** A uPlot chart of progress per player against game time, s. */
@@ -34,6 +35,38 @@ export class ProgressChart {
     this.redraw();
   }
 
+  /** A scale from 0 (or below, for negative values) to the nice tick past the data, as the report plots draw it. */
+  private range(axis: 'x' | 'y', lo: number, hi: number): [number, number] {
+    const ticks = this.ticks(axis, lo, hi);
+    return [ticks[0]!, ticks[ticks.length - 1]!];
+  }
+
+  /** The axis' ticks: 1, 2, 2.5 or 5 times a power of ten (protocol/axis-ticks.ts, the report plots' too); whole rounds on a round axis. */
+  private ticks(axis: 'x' | 'y', lo: number, hi: number): number[] {
+    const from = Math.min(0, Number.isFinite(lo) ? lo : 0);
+    const to = Number.isFinite(hi) && hi > from ? hi : from + (axis === 'y' ? 1 : 1);
+    const ticks = niceTicks(from, to, 5);
+    return axis === 'x' && this.xLabel === 'round' ? ticks.filter((v) => Number.isInteger(v)) : ticks;
+  }
+
+  private axis(axis: 'x' | 'y', label: string): uPlot.Axis {
+    return {
+      label,
+      splits: (u) => {
+        const scale = u.scales[axis]!;
+        const ticks = this.ticks(axis, scale.min ?? 0, scale.max ?? 1);
+        const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
+        // The tick labels as drawn, for tests and readers of the page source.
+        this.box.dataset[`${axis}Ticks`] = ticks.map((v) => tickLabel(v, step)).join(' ');
+        return ticks;
+      },
+      values: (_u, splits) => {
+        const step = splits.length > 1 ? splits[1]! - splits[0]! : 1;
+        return splits.map((v) => tickLabel(v, step));
+      },
+    };
+  }
+
   private redraw(): void {
     const slots = [...this.series.keys()].sort((a, b) => a - b);
     const data = [this.times, ...slots.map((s) => this.series.get(s)!)] as uPlot.AlignedData;
@@ -41,7 +74,7 @@ export class ProgressChart {
       this.plot?.destroy();
       const colours = ['#2b7bb9', '#d9534f', '#5cb85c', '#f0ad4e'];
       this.plot = new uPlot(
-        { width: 600, height: 220, legend: { live: false }, scales: { x: { time: false } }, axes: [{ label: this.xLabel }, { label: this.yLabel }], series: [{}, ...slots.map((s, i) => ({ label: this.names(s), stroke: colours[i % colours.length]!, width: 2 }))] },
+        { width: 600, height: 220, legend: { live: false }, scales: { x: { time: false, range: (_u, lo, hi) => this.range('x', lo, hi) }, y: { range: (_u, lo, hi) => this.range('y', lo, hi) } }, axes: [this.axis('x', this.xLabel), this.axis('y', this.yLabel)], series: [{}, ...slots.map((s, i) => ({ label: this.names(s), stroke: colours[i % colours.length]!, width: 2 }))] },
         data,
         this.box,
       );

@@ -1,7 +1,7 @@
 /**
  * The agent shell every scripted policy shares: privileged, raw RGB frames, timing (and slot) taken from
- * `start`, the observed state parsed with the policy's schema on every decision, and a no-op chunk with a
- * note when the state is missing or does not parse.
+ * `start`, the observed state parsed with the policy's schema once per observed state (every slot's policy of
+ * a match gets the same state object), and a no-op chunk with a note when the state is missing or does not parse.
  */
 import type { z } from 'zod';
 import { noopChunk, type ActionChunk, type Agent, type AgentStart, type Decision, type Observation } from '../../../protocol/index.js';
@@ -37,6 +37,19 @@ export interface ScriptedPolicySpec<V, T extends ChunkTiming> {
   readonly plan: (view: V, context: PlanContext<T>) => ActionChunk | IdlePlan;
 }
 
+/** Each schema's parse of each observed state object: one parse per observation, whichever slot's policy reads it. */
+const parsedStates = new WeakMap<z.ZodType, WeakMap<object, z.ZodSafeParseResult<unknown>>>();
+
+/** `schema.safeParse(state)`, once per state object (the plans read their view and never change it). */
+export function parseStateOnce<V>(schema: z.ZodType<V>, state: unknown): z.ZodSafeParseResult<V> {
+  if (typeof state !== 'object' || state === null) return schema.safeParse(state);
+  let bySchema = parsedStates.get(schema);
+  if (bySchema === undefined) parsedStates.set(schema, (bySchema = new WeakMap()));
+  let parsed = bySchema.get(state);
+  if (parsed === undefined) bySchema.set(state, (parsed = schema.safeParse(state)));
+  return parsed as z.ZodSafeParseResult<V>;
+}
+
 /** A privileged agent that answers each observation with `spec.plan` of its parsed state. */
 export function scriptedPolicy<V, T extends ChunkTiming>(spec: ScriptedPolicySpec<V, T>): Agent {
   let timing = spec.timing;
@@ -57,7 +70,7 @@ export function scriptedPolicy<V, T extends ChunkTiming>(spec: ScriptedPolicySpe
         timings: { wallMs: performance.now() - started },
         ...(note === undefined ? {} : { note }),
       });
-      const parsed = spec.schema.safeParse(observation.state);
+      const parsed = parseStateOnce(spec.schema, observation.state);
       if (!parsed.success) return chunk(noopChunk(timing.chunkSteps), `no usable ${spec.game} state`);
       const planned = spec.plan(parsed.data, { timing, slot, observation });
       return 'idle' in planned ? chunk(noopChunk(timing.chunkSteps), planned.note) : chunk(planned);

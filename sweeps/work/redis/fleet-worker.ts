@@ -200,9 +200,13 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     maxStalledCount: o.stallLimit ?? 3,
   });
   worker.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
+  // This worker's stalled-job check found an episode whose worker went silent past its lock: it is played again.
+  const onStalled = (id: string): void => log(`${o.name}: ${id} stalled (its worker was silent past the ${lockMs} ms lock); it is played again`);
+  worker.on('stalled', onStalled);
   // Episodes a coordinator placed on this worker (placement: affinity); the same slots play both queues.
   const placed = new Worker(workerQueue(o.pool, o.name), play, { connection: redis, concurrency: o.slots, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: o.stallLimit ?? 3 });
   placed.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
+  placed.on('stalled', onStalled);
   await Promise.all([worker.waitUntilReady(), placed.waitUntilReady()]);
   const startedAt = new Date().toISOString();
   const heart = startHeartbeat(

@@ -65,7 +65,7 @@ function lostOutcome(item: WorkItem, failedReason: string | undefined): EpisodeO
   return { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
 }
 
-/** One `run` call: the items it asked for by attempt id, those queued and not back, those back before queued. */
+/** One `run` call: the items it asked for by attempt id, those queued and not back, those back (queued by it or not). */
 interface RunState {
   readonly sink: WorkSink;
   readonly pending: Map<string, WorkItem>;
@@ -184,6 +184,10 @@ export class RedisBackend implements WorkBackend {
 
   /** Writes an outcome's run directory, hands it to its run, and forgets the attempt. */
   private async deliver(run: RunState, id: string, item: WorkItem, r: ResultPayload): Promise<void> {
+    // Back, whether this run sent it or not, from now on: nothing of this run sends it again. Marked before the
+    // first await, as outcomes are taken while the run adopts, places and sends: one that came back in between
+    // would otherwise be sent again after its job left the queue below, and played a second time.
+    run.done.add(id);
     if (r.files !== null) await unpackRunDir(this.redis, r.files, join(item.runsDir ?? this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
     const queue = this.queueOf(id, item);
     this.placer?.back(id, item.job, r.outcome);
@@ -195,7 +199,9 @@ export class RedisBackend implements WorkBackend {
     if (!(await queue.remove(id).then((n) => n === 1, () => false))) this.unremoved.set(id, queue);
     await this.removeFinished();
     if (this.routes.get(id)?.run === run) this.routes.delete(id);
-    if (!run.pending.delete(id)) run.done.add(id);
+    run.pending.delete(id);
+    // An adoption that ran while this was delivered placed it back on its worker's books.
+    this.placer?.forget(id);
     run.poke();
   }
 
@@ -245,14 +251,18 @@ export class RedisBackend implements WorkBackend {
       }
       if (this.placer) await this.unlessGone(this.adopt(run, new Map(mine)));
       // Not yet sent, in batch order.
-      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id));
+      let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id) && !run.done.has(id));
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
-        left = left.filter(([id]) => !run.done.has(id));
+        // Affinity places from the whole list; FIFO skips what came back as it takes from the front (filtering the
+        // list on every outcome would cost the sweep's size per episode).
+        if (this.placer) left = left.filter(([id]) => !run.done.has(id));
         if (!signals.stop.aborted && this.placer) left = await this.place(run, left);
         while (!signals.stop.aborted && !this.placer && left.length > 0 && run.pending.size < window) {
           const [id, item] = left.shift()!;
+          // Delivered while this loop sent the ones before (an outcome an earlier coordinator left).
+          if (run.done.has(id)) continue;
           run.pending.set(id, item);
           await this.unlessGone(this.add(id, item));
           if (this.failure !== undefined) break;
@@ -296,7 +306,7 @@ export class RedisBackend implements WorkBackend {
     const back: (readonly [string, WorkItem])[] = [];
     for (const [id, item] of [...run.pending]) {
       const where = placer.where(id);
-      if (!where || !gone.includes(where.worker)) continue;
+      if (!where || !gone.includes(where.worker) || run.done.has(id)) continue;
       const job = await this.queue(where.queue).getJob(id);
       if (job && !(await job.remove().then(() => true, () => false))) continue;
       placer.forget(id);

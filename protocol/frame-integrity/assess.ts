@@ -3,7 +3,8 @@
  * duplicate of the slot's previous frame although game time advanced and inputs were sent since), late (older
  * in game time than the match's bound), or cut short. Pure functions over what the session saw.
  */
-import { checkImageBytes, readImageSize, type FrameEncoding } from '../../protocol/index.js';
+import { checkImageBytes, readImageSize } from '../image-header.js';
+import type { FrameEncoding } from '../game-link.js';
 import { hashDistance } from './block-hash.js';
 
 /** What an observation's frame was judged to be. `still`: unchanged, but nothing should have changed it. */

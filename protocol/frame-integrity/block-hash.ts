@@ -1,11 +1,14 @@
 /**
  * A cheap perceptual hash of a frame: the mean gray level of each cell of a 32 x 18 grid, from a sparse
- * sample of the pixels (raw RGB) or a small decode (JPEG, PNG: shrunk on load, 8 x 8 blocks averaged by the decoder). Two frames are near duplicates when no cell
- * differs by more than a declared number of gray levels: a re-encoded copy of the same image stays within
- * it, a sprite that moves a few pixels does not.
+ * sample of the pixels (raw RGB), the DC coefficients of a baseline JPEG's luma blocks (no pixel decoded), or
+ * a small decode through sharp (PNG, and JPEGs the DC reader does not take). Two frames are near duplicates
+ * when no cell differs by more than a declared number of gray levels: a re-encoded copy of the same image
+ * stays within it, a sprite that moves a few pixels does not.
  */
-import sharp from 'sharp';
-import { MAX_DECODE_PIXELS, type FrameEncoding } from '../../protocol/index.js';
+import type Sharp from 'sharp';
+import { MAX_DECODE_PIXELS } from '../image-header.js';
+import type { FrameEncoding } from '../game-link.js';
+import { jpegDcGrid, type DcGrid } from './jpeg-dc.js';
 
 /** Columns and rows of the hash grid (16:9, like the frames). */
 export const HASH_GRID = { columns: 32, rows: 18 } as const;
@@ -60,9 +63,44 @@ function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Arr
   return out;
 }
 
-/** The frame's grid of mean gray levels (HASH_GRID cells, row by row). An encoded frame is decoded small, within the decode bound. */
+/** Folds a JPEG's luma block means into the hash grid: each block counts in the cell its centre falls in. */
+function dcBlockHash(grid: DcGrid, width: number, height: number): Uint8Array {
+  const cells = HASH_GRID.columns * HASH_GRID.rows;
+  const sums = new Uint32Array(cells);
+  const counts = new Uint32Array(cells);
+  for (let y = 0; y < grid.rows; y++) {
+    const row = Math.min(HASH_GRID.rows - 1, Math.floor(((y * 8 + 4) * HASH_GRID.rows) / height)) * HASH_GRID.columns;
+    for (let x = 0; x < grid.columns; x++) {
+      const cell = row + Math.min(HASH_GRID.columns - 1, Math.floor(((x * 8 + 4) * HASH_GRID.columns) / width));
+      sums[cell]! += grid.means[y * grid.columns + x]!;
+      counts[cell]!++;
+    }
+  }
+  const out = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
+  return out;
+}
+
+// sharp is loaded only when a frame needs it (PNG, a progressive JPEG): the protocol layer stays light to import.
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
+
+/**
+ * The frame's grid of mean gray levels (HASH_GRID cells, row by row). A baseline JPEG is read from its DC
+ * coefficients; any other encoded frame is decoded small through sharp, within the decode bound. Rejects
+ * when the bytes do not decode.
+ */
 export async function blockHash(frame: HashableFrame): Promise<Uint8Array> {
   if (frame.encoding === 'rgb') return rgbBlockHash(frame.data, frame.width, frame.height);
+  if (frame.encoding === 'jpeg' && frame.width * frame.height <= MAX_DECODE_PIXELS) {
+    const grid = jpegDcGrid(frame.data);
+    if (grid) return dcBlockHash(grid, frame.width, frame.height);
+  }
+  return decodedBlockHash(frame);
+}
+
+/** The hash from a small decode through sharp (the way every encoded frame was hashed before the DC reader). */
+export async function decodedBlockHash(frame: HashableFrame): Promise<Uint8Array> {
+  const sharp = (await (sharpModule ??= import('sharp'))).default;
   const gray = await sharp(frame.data, { limitInputPixels: MAX_DECODE_PIXELS })
     .resize(HASH_GRID.columns, HASH_GRID.rows, { fit: 'fill', kernel: 'nearest' })
     .grayscale()
