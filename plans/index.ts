@@ -7,7 +7,7 @@ export { AgentConfig, MatchConfig, clockOfArm, fairnessOf, parseConfig, readConf
 export { entryOf } from './match/match-entry.js';
 export { resolveMatch } from './match/resolve-match.js';
 export { makeAgent } from './match/agent-factory.js';
-export { profileEntry } from './match/profile-entry.js';
+export { profileEntry, readRunnerMaps } from './match/profile-entry.js';
 export { episodeResolver } from './sweep/episode-spec.js';
 export { tournamentOptions } from './tournament/tournament-flags.js';
 export { planTournament } from './tournament/plan-tournament.js';

@@ -56,6 +56,21 @@ export interface Observation {
   readonly state?: Readonly<Record<string, unknown>>;
 }
 
+/** The stages of one timed HTTP request (a fresh connection), ms: connect, TLS, send, wait for the first byte, the rest. */
+export interface HttpTimings {
+  /** The TCP connect (three-way handshake: about one round trip). */
+  readonly tcpMs: number;
+  /** The TLS handshake; 0 over plain HTTP. */
+  readonly tlsMs: number;
+  /** Writing the request. */
+  readonly sendMs: number;
+  /** From the last byte sent to the first byte received. */
+  readonly ttfbMs: number;
+  /** From the first byte to the end of the response. */
+  readonly downloadMs: number;
+  readonly wallMs: number;
+}
+
 /** How a decision was made, as measured by the agent. All times in ms. */
 export interface DecisionTimings {
   /** Wall time of the whole decision as the agent measured it. */
@@ -74,6 +89,8 @@ export interface DecisionTimings {
   readonly retries?: number;
   /** The first request was refused as over the model's context and retried without history. */
   readonly contextRetry?: boolean;
+  /** The successful call's stages, when it was made by a timed request of our own (the `ttfb_minus_tcp` source). */
+  readonly http?: HttpTimings;
 }
 
 export interface DecisionUsage {

@@ -72,7 +72,7 @@ export {
 } from './action-chunk.js';
 export { type MoveParse, parseMoveAnswer } from './move-answer.js';
 export { axisTokens, declaredAxes, type StepAxes } from './chunk-axes.js';
-export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, EpisodeSummary, JpegProfile, Observation } from './agent.js';
+export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, HttpTimings, EpisodeSummary, JpegProfile, Observation } from './agent.js';
 export { READY_PREFIX } from './launch.js';
 export { Prng } from './prng.js';
 export {

@@ -39,6 +39,8 @@ export interface RunSummary {
   readonly episode?: string;
   /** Per agent, in slot order: its final progress, score and outcome (`win`, `loss`, `draw`, `none`). */
   readonly players?: readonly { readonly progress: number; readonly score: number; readonly outcome: string }[];
+  /** Under the omnigamearena profile: the benchmark score as its runner reports it, raw and unclamped (per player; a Coop team's sum once). */
+  readonly benchmark?: readonly number[];
   /** Per agent, the model it called (empty for agents without one). */
   readonly models?: readonly string[];
   /** The failure class and code of an incomplete run. */

@@ -69,6 +69,7 @@ const RunFields = z.looseObject({
       reason: z.string().optional(),
       episode: z.string().optional().catch(undefined),
       players: z.array(z.looseObject({ slot: z.number().catch(0), progress: z.number().catch(0), score: z.number().catch(0), outcome: z.string().catch('none') })).optional().catch(undefined),
+      benchmark: z.looseObject({ scores: z.array(z.number()) }).optional().catch(undefined),
     })
     .optional()
     .catch(undefined),
@@ -100,6 +101,8 @@ function summary(runId: string, raw: Record<string, unknown>, dir: string, job?:
     ...(reason === undefined ? {} : { reason }),
     ...(run.result?.episode === undefined ? {} : { episode: run.result.episode }),
     ...(run.result?.players === undefined ? {} : { players: [...run.result.players].sort((a, b) => a.slot - b.slot).map((p) => ({ progress: p.progress, score: p.score, outcome: p.outcome })) }),
+    // Under the benchmark's profile, the score its runner reports, raw (never clamped): per player, or a Coop team's sum.
+    ...(run.result?.benchmark === undefined ? {} : { benchmark: run.result.benchmark.scores }),
     models: run.agents.map((_, i) => run.conditions?.agents[i]?.settings?.route?.model ?? ''),
     ...(run.failure ? { failure: [run.failure.class, run.failure.code].filter(Boolean).join(' ') } : {}),
     hasVideo: existsSync(join(dir, 'episode.mp4')),

@@ -54,8 +54,9 @@ describe('help texts and errors', () => {
 
 describe('the latency sources table', () => {
   it('parses every measured source and charges it from its own figure, wall time when the figure is missing', () => {
-    const timings = { wallMs: 900, ttftMs: 120, ttltMs: 700, providerMs: 450, networkRttMs: 20, retryMs: 100 };
-    const expected: Record<string, number> = { provider: 450, ttfb: 100, ttlt: 680, wall: 800 };
+    const http = { tcpMs: 30, tlsMs: 0, sendMs: 5, ttfbMs: 530, downloadMs: 40, wallMs: 605 };
+    const timings = { wallMs: 900, ttftMs: 120, ttltMs: 700, providerMs: 450, networkRttMs: 20, retryMs: 100, http };
+    const expected: Record<string, number> = { provider: 450, ttfb: 100, ttlt: 680, ttfb_minus_tcp: 500, wall: 800 };
     for (const kind of MEASURED_KINDS) {
       const source = parseLatencySource(kind);
       expect(LatencySource.parse(source)).toEqual({ kind });

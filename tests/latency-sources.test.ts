@@ -6,9 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVlmAgent } from '../agents/index.js';
 import { LatencyCharger } from '../gateway/index.js';
-import type { Decision } from '../protocol/index.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
-import { lastStandStart, observation } from './support/vlm-fixtures.js';
+import { decideOnceAt } from './support/vlm-fixtures.js';
 
 let provider: FakeProvider;
 beforeEach(async () => {
@@ -20,16 +19,8 @@ afterEach(async () => {
 
 const ANSWER = '<|action_start|>0 0 0 ; W ; W ; W <|action_end|>';
 
-async function decideOnce(config: Record<string, unknown> = {}): Promise<Extract<Decision, { kind: 'answer' }>> {
-  const agent = createVlmAgent({ baseUrl: provider.url, model: 'fake-vlm', maxSide: 64, retryBaseMs: 10, ...config });
-  try {
-    await agent.start(lastStandStart());
-    const d = await agent.decide(observation(0), new AbortController().signal);
-    if (d.kind !== 'answer') throw new Error('expected an answer');
-    return d;
-  } finally {
-    await agent.close();
-  }
+function decideOnce(config: Record<string, unknown> = {}): ReturnType<typeof decideOnceAt> {
+  return decideOnceAt(provider.url, config);
 }
 
 describe('latency sources', () => {

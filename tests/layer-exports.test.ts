@@ -44,6 +44,13 @@ function importedNames(): Map<string, Set<string>> {
   const used = new Map(layers.map((l) => [l, new Set<string>()]));
   for (const file of sourceFiles(ROOT)) {
     const from = layerOf(file);
+    // `const { a, b } = await import('../x/index.js')`: a lazy import uses the names it takes.
+    for (const m of readFileSync(file, 'utf8').matchAll(/const \{([^}]*)\} = await import\('(\.[^']+)'\)/g)) {
+      const target = relative(ROOT, resolve(dirname(file), m[2]!)).replace(/\.(js|ts)$/, '');
+      const layer = target.endsWith('/index') ? target.slice(0, -'/index'.length) : undefined;
+      if (layer === undefined || layer === from || !used.has(layer)) continue;
+      for (const name of m[1]!.split(',')) used.get(layer)!.add(name.split(':')[0]!.trim());
+    }
     for (const st of parse(file).statements) {
       const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
       if (!spec?.startsWith('.')) continue;

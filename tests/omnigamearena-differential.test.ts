@@ -8,26 +8,15 @@
  * and the same "done". Skipped, with the reason, when no checkout is named.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeRemoteInputLine } from '../protocol/index.js';
-import { getGame, parseEnvironment, parseRunnerAnswer, runnerEntry, runnerSaysDone, runnerTimeline, RUNNER_GAMES, type RemoteInputRecipe } from '../games-manifest/index.js';
-import { driverOptions, inputCommand } from '../game-host/index.js';
+import { parseRunnerAnswer, runnerSaysDone, runnerTimeline, RUNNER_GAMES } from '../games-manifest/index.js';
 import { generateCorpus, type CorpusCase } from './support/oga-corpus.js';
+import { runnerCheckout, canonical, ordered, readable, wireCalls, type Call } from './support/oga-calls.js';
 
-const checkout = process.env.ARENA_OGA_CHECKOUT;
-const python = spawnSync('python3', ['--version']).status === 0;
-const skipReason =
-  checkout === undefined
-    ? 'ARENA_OGA_CHECKOUT names no local checkout of the runner'
-    : !existsSync(join(checkout, 'omni_game_arena', 'adapters', 'keyboard_mouse_chunked.py'))
-      ? `${checkout} has no omni_game_arena/adapters/keyboard_mouse_chunked.py`
-      : !python
-        ? 'python3 is not on PATH'
-        : undefined;
+const { checkout, skipReason } = runnerCheckout('omni_game_arena/adapters/keyboard_mouse_chunked.py');
 
-type Call = readonly [number, string];
 interface Played {
   readonly empty: boolean;
   readonly done: boolean;
@@ -36,39 +25,11 @@ interface Played {
 
 function ours(c: CorpusCase): Played & { unsent: readonly number[] } {
   const game = RUNNER_GAMES[c.game]!;
-  const entry = runnerEntry(getGame(c.game), game, parseEnvironment('remote-input://127.0.0.1:12345'), { origin: '/Game/Maps/Test' });
-  const options = driverOptions(entry, entry.launch as RemoteInputRecipe);
   const parsed = parseRunnerAnswer(c.answer, game);
   if (!parsed.ok) return { empty: parsed.reason === 'EMPTY_ANSWER', done: runnerSaysDone(c.answer, game), calls: [], unsent: [] };
   const t = runnerTimeline(parsed.chunk, game, 0);
-  return { empty: false, done: false, calls: t.inputs.map((e) => [e.at, encodeRemoteInputLine(inputCommand(e, options, true)!).trim()] as const), unsent: t.unsent.map((u) => u.at) };
+  return { empty: false, done: false, calls: wireCalls(c.game, t.inputs), unsent: t.unsent.map((u) => u.at) };
 }
-
-/** Lines grouped by time, each group in one order: the mouse first, then releases, then presses. */
-function canonical(calls: readonly Call[]): string[] {
-  const rank = (l: Record<string, unknown>): number => (l.type === 'mouse' ? 0 : l.event === 'released' ? 1 : 2);
-  // Code-unit order: a collation would take U+FEFF and the like as nothing.
-  const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return calls
-    .map(([t, text]) => ({ t, line: JSON.parse(text) as Record<string, unknown> }))
-    .sort((a, b) => a.t - b.t || rank(a.line) - rank(b.line) || byText(JSON.stringify(a.line), JSON.stringify(b.line)))
-    .map(({ t, line }) => `${t} ${JSON.stringify(line)}`);
-}
-
-/** Within each instant the runner's order is mouse, releases, presses; ours must keep it too. */
-function ordered(calls: readonly Call[]): boolean {
-  const rank = (text: string): number => (text.includes('"mouse"') ? 0 : text.includes('"released"') ? 1 : 2);
-  return calls.every(([t, text], i) => i === 0 || calls[i - 1]![0] < t || rank(calls[i - 1]![1]) <= rank(text));
-}
-
-const readable = (text: string): boolean => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.skipIf(skipReason !== undefined)(`the profile against the runner's own adapter${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('sends what the runner sends, call by call, for every answer of the corpus', () => {

@@ -34,6 +34,7 @@ describe('VlmAgentConfig', () => {
       skillTokenCap: 1200,
       feedback: false,
       stream: true,
+      timedRequest: false,
       processingHeader: 'openai-processing-ms',
       maxConcurrent: 4,
     });

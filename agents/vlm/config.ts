@@ -52,6 +52,12 @@ export const VlmAgentConfig = z.strictObject({
   feedback: z.boolean().default(false),
   /** Stream the answer (default true); false asks for one plain completion, timed as a whole (`ttlt`). */
   stream: z.boolean().default(true),
+  /**
+   * Make each call with a timed request of our own (a fresh connection, HTTP/1.1, `Connection: close`) that
+   * splits connect, TLS, send, first byte and download, as a plain completion; default false. The `ttfb_minus_tcp`
+   * latency source charges its first byte less its connect.
+   */
+  timedRequest: z.boolean().default(false),
   /** The response header carrying the provider's own processing time, ms, for the `provider` latency source; default `openai-processing-ms`. */
   processingHeader: z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/).default('openai-processing-ms'),
   /** Most calls in flight to this `baseUrl` from the whole process, shared by every agent; default 4. */

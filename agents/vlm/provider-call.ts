@@ -7,6 +7,8 @@ import type OpenAI from 'openai';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { abortableDelay, backoffMs } from './backoff.js';
 import type { Semaphore } from './semaphore.js';
+import { httpTimingsOf } from './timed-request.js';
+import type { HttpTimings } from '../../protocol/index.js';
 
 /** Request body of a streamed chat completion. */
 export type StreamingBody = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
@@ -70,6 +72,8 @@ export interface ProviderCallResult {
   /** Attempts that hit the deadline and were retried. */
   readonly timedOutAttempts: number;
   readonly usage: ProviderUsage;
+  /** The successful attempt's stages, when the client's fetch was the timed request (`timedFetch`). */
+  readonly http: HttpTimings | undefined;
 }
 
 type Failure =
@@ -263,6 +267,7 @@ async function attemptOnce(options: ProviderCallOptions, started: number): Promi
         attemptMs: round(performance.now() - started),
         providerMs: providerMs === undefined ? undefined : round(providerMs),
         usage: usageOf(usage),
+        http: httpTimingsOf(response),
       },
     };
   } catch (err) {

@@ -11,6 +11,7 @@ import { runnerChunkParse, runnerGame } from '../../games-manifest/index.js';
 import { parseVlmAgentConfig, type VlmAgentConfig, type VlmAgentConfigInput } from './config.js';
 import { encodeFrameImage } from './frame-image.js';
 import { networkRtt } from './network-rtt.js';
+import { timedFetch } from './timed-request.js';
 import { composePrompt, systemPrompt, type HistoryTurn } from './prompt.js';
 import { callProvider, type StreamingBody } from './provider-call.js';
 import { endpointSemaphore } from './semaphore.js';
@@ -79,7 +80,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
   const fromEnv = process.env[config.apiKeyEnv];
   const apiKey = fromEnv === undefined || fromEnv.trim() === '' ? NO_API_KEY : fromEnv.trim();
   // The client's own deadline sits beyond ours so that ours, which covers the whole stream, always fires first.
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey, maxRetries: 0, timeout: config.timeoutMs + 10_000 });
+  const client = new OpenAI({ baseURL: config.baseUrl, apiKey, maxRetries: 0, timeout: config.timeoutMs + 10_000, ...(config.timedRequest ? { fetch: timedFetch } : {}) });
   const semaphore = endpointSemaphore(config.baseUrl, config.maxConcurrent);
   const skillInfo = config.skill === undefined || config.skill.trim().length === 0 ? undefined : boundSkill(config.skill, config.skillTokenCap);
   const counts: Counts = { decisions: 0, retries: 0, timeouts: 0, failed: 0, aborted: 0, truncated: 0, contextRetries: 0, queueMs: 0 };
@@ -116,7 +117,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     let prompt = composePrompt(system, config.historyLength === 0 ? [] : history.slice(-config.historyLength), current, plain);
     let body = requestBody(prompt.messages);
     const ask = (b: StreamingBody): ReturnType<typeof callProvider> =>
-      callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal, stream: config.stream, processingHeader: config.processingHeader });
+      callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal, stream: config.stream && !config.timedRequest, processingHeader: config.processingHeader });
     let call: Awaited<ReturnType<typeof callProvider>>;
     // A refused over-long request is a retried attempt like any other: counted in the decision and never charged.
     let overflow: { attempts: number; ms: number } | undefined;
@@ -166,6 +167,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
       retries: call.retries + (overflow?.attempts ?? 0),
       retryMs: Math.round((call.retryMs + (overflow?.ms ?? 0)) * 1000) / 1000,
       ...(overflow ? { contextRetry: true } : {}),
+      ...(call.http === undefined ? {} : { http: call.http }),
     };
     const usage: DecisionUsage = { ...call.usage, images: prompt.images, bytesSent: Buffer.byteLength(JSON.stringify(body)) };
     return {

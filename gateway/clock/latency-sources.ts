@@ -49,8 +49,17 @@ export const MEASURED_SOURCES = [
     measure: (t) => (t.ttltMs === undefined ? undefined : t.ttltMs - (t.networkRttMs ?? 0)),
     missing: 'no ttlt reported',
     meaning: 'time to the last streamed token (the whole call when not streamed) minus the measured network round trip',
-    charged: "time to the last token (a non-streamed answer: to its whole body) minus the network round trip: the whole decision, as the benchmark's runner charges it",
+    charged: "time to the last token (a non-streamed answer: to its whole body) minus the network round trip: the whole decision",
     notes: 'falls back to `wall` without a last-token time',
+  },
+  {
+    kind: 'ttfb_minus_tcp',
+    // The benchmark runner's definition: the wait from the request's last byte to the response's first, less the TCP connect (one round trip).
+    measure: (t) => (t.http === undefined ? undefined : t.http.tcpMs > 0 ? t.http.ttfbMs - t.http.tcpMs : (t.providerMs ?? t.http.ttfbMs)),
+    missing: 'no timed request (the VLM agent\'s "timedRequest": true makes one)',
+    meaning: "the timed request's wait from its last byte sent to the first byte back, minus its TCP connect",
+    charged: "a timed request's wait from the last byte sent to the first byte back, minus its TCP connect (about one round trip): the benchmark runner's non-streamed timing",
+    notes: 'needs the VLM agent\'s `"timedRequest": true` (a fresh connection per call); without a connect time the provider\'s time, else the whole wait; falls back to `wall` without a timed request',
   },
   {
     kind: 'wall',
@@ -71,10 +80,10 @@ export const MEASURED_KINDS = MEASURED_SOURCES.map((r) => r.kind) as [MeasuredKi
 export const SYNTHETIC_FORM = 'synthetic:MS[:JITTER]';
 const SYNTHETIC_DOCS = { charged: 'a fixed MS, or a seeded uniform draw in MS +/- JITTER', notes: 'for sweeps: "what if this model answered in 300 ms?"' };
 
-/** Every written form of a latency source, in order: `provider`, `ttfb`, `ttlt`, `wall`, `synthetic:MS[:JITTER]`. */
+/** Every written form of a latency source, in order: `provider`, `ttfb`, `ttlt`, `ttfb_minus_tcp`, `wall`, `synthetic:MS[:JITTER]`. */
 export const LATENCY_FORMS: readonly string[] = [...MEASURED_KINDS, SYNTHETIC_FORM];
 
-/** The forms as a help text lists them: `provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]`. */
+/** The forms as a help text lists them: `provider, ttfb, ttlt, ttfb_minus_tcp, wall or synthetic:MS[:JITTER]`. */
 export const LATENCY_FORMS_TEXT = orList(LATENCY_FORMS);
 
 /** The measured source `kind`'s row, or undefined. */

@@ -16,11 +16,14 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
   const timeline = new Timeline(session.fair.timelineMode(mode), [...session.slots.keys()], observationDelayMs);
   const arm = session.spec.fairness !== undefined && session.fair.adjusts ? describeFairness(session.spec.fairness) : undefined;
   let now = 0;
+  // Under the runner's rules: when and why the episode ends, once a slot's last chunk is placed.
+  let endAt: { readonly ms: number; readonly reason: 'step_budget' | 'agent_done' } | undefined;
   for (;;) {
     if (session.ended) return session.ended.reason;
     if (signal.aborted) throw new ArenaError(ErrorCode.ABORTED, 'match aborted');
     const due = timeline.due(now);
     let agentDone = false;
+    const doneSlots = new Set<number>();
     const decisions = new Map<number, SettledDecision>();
     const wallStart = performance.now();
     // Every slot due now decides at once, while the game holds still.
@@ -63,7 +66,10 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
         stop = new ArenaError(ErrorCode.MODEL_EMPTY, `slot ${slotId} (${slot.label}): empty answer on ${session.rules.emptyAttempts} sends; the episode is skipped`);
         break;
       }
-      if (outcome.status === 'invalid' && outcome.decision.kind === 'answer' && session.rules.agentDone(outcome.decision.answer)) agentDone = true;
+      if (outcome.status === 'invalid' && outcome.decision.kind === 'answer' && session.rules.agentDone(outcome.decision.answer)) {
+        agentDone = true;
+        doneSlots.add(slotId);
+      }
       if (slot.decisions >= stepBudget) timeline.retire(slotId);
     }
     // Under matched, every decision placed this round is charged the round's shared latency.
@@ -79,12 +85,18 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
       const slot = session.slots.get(p.slot)!;
       const measured = arm === undefined ? {} : { measuredMs: decisions.get(p.slot)!.measuredMs ?? p.chargedMs, fairness: arm };
       ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' || p.chargedMs > 0 ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
+      if (session.rules.firstFinishEnds && (doneSlots.has(p.slot) || slot.decisions >= stepBudget) && (endAt === undefined || p.nextObservationMs < endAt.ms)) {
+        endAt = { ms: p.nextObservationMs, reason: doneSlots.has(p.slot) ? 'agent_done' : 'step_budget' };
+      }
     }
     const next = timeline.nextStop();
     const budgetSpent = next === undefined;
-    // With every budget spent, run out the chunks already placed, then stop.
-    const target = Math.min(budgetSpent ? Math.max(now, timeline.lastQueuedMs()) : next, timeLimitMs);
-    const observers = budgetSpent ? [] : timeline.due(target);
+    // With every budget spent, run out the chunks already placed, then stop; under the runner's rules stop
+    // where the first slot to finish finishes.
+    const runOut = budgetSpent ? Math.max(now, timeline.lastQueuedMs()) : next;
+    const target = Math.min(endAt === undefined ? runOut : Math.min(next ?? endAt.ms, endAt.ms), timeLimitMs);
+    const ending = endAt !== undefined && target >= endAt.ms;
+    const observers = budgetSpent || ending ? [] : timeline.due(target);
     const inputs = timeline.take(now, target);
     const advanceStart = performance.now();
     const reply = await client.advance(target - now, inputs, observers);
@@ -94,9 +106,10 @@ export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt',
     now = target;
     const ended = session.endReason();
     if (ended !== undefined) return ended;
+    if (ending) return endAt!.reason;
     // The benchmark's profile ends the episode on the agent's own "done" once the no-op it became has run
     // (its chunk and the observation delay, then the score read), as the runner's step does; game over wins.
-    if (agentDone) return 'agent_done';
+    if (agentDone && !session.rules.firstFinishEnds) return 'agent_done';
     if (now >= timeLimitMs) return 'time_limit';
     if (budgetSpent) return [...session.slots.values()].every((s) => s.gone) ? 'agents_gone' : 'step_budget';
   }

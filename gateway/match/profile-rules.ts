@@ -20,12 +20,18 @@ export interface ChunkRules {
   agentDone(answer: string): boolean;
   /** The first decision of an episode is made with the world running, so it costs game time under pdq too (the runner's). */
   readonly firstDecisionRuns: boolean;
+  /**
+   * The episode ends when the first slot finishes its last chunk (its budget's last decision, or its "done")
+   * and its observation delay, as the runner's step loop stops the match at that player's step; the other
+   * slots' chunks are cut there. Otherwise every slot plays out its budget and the episode ends at the last chunk's end.
+   */
+  readonly firstFinishEnds: boolean;
   /** Releases of every key and button of `controls`, named as this profile names keys on the wire. */
   release(controls: ControlSet, slot: number): InputEvent[];
 }
 
 /** Our own rules. */
-export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false, firstDecisionRuns: false, release: (controls, slot) => releaseAll(controls, slot) };
+export const DEFAULT_RULES: ChunkRules = { profile: 'default', parse: parseAnswer, compile: compileChunk, emptyAttempts: 1, agentDone: () => false, firstDecisionRuns: false, firstFinishEnds: false, release: (controls, slot) => releaseAll(controls, slot) };
 
 /** The runner's rules for one of its games. */
 export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules {
@@ -38,6 +44,7 @@ export function runnerRules(game: RunnerGame, emptyAttempts: number): ChunkRules
     emptyAttempts,
     agentDone: (answer) => runnerSaysDone(answer, game),
     firstDecisionRuns: true,
+    firstFinishEnds: true,
     // The runner's names (`Space` -> `SpaceBar`), so a link reading UE key names releases the key that was pressed.
     release: (controls, slot) => releaseAll(controls, slot).map((e) => (e.type === 'key' ? { ...e, key: runnerKeyName(e.key) } : e)),
   };

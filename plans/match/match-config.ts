@@ -13,7 +13,7 @@ export const AgentConfig = z.strictObject({
   /** Agent kind: scripted, random, idle, vlm. */
   kind: z.string().min(1),
   label: z.string().min(1).max(64).optional(),
-  /** lcrt latency source (`LATENCY_FORMS_TEXT`: provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]). */
+  /** lcrt latency source (`LATENCY_FORMS_TEXT`, gateway/clock/latency-sources.ts). */
   latency: z.string().optional(),
   /** The VLM agent's configuration (see docs/agents.md). */
   vlm: z.record(z.string(), z.unknown()).optional(),

@@ -22,7 +22,7 @@ export const matchOptions = {
   gamepad: { type: 'boolean', description: "play with the game's gamepad: the analog axes its manifest declares (last_stand: the left stick) join its controls" },
   agent: { type: 'string', arg: 'KIND', defaultText: 'scripted', description: 'the agent kind for one slot: scripted, random, idle, vlm, remote' },
   agents: { type: 'string', arg: 'A,B', description: 'agent kinds for the slots, in slot order' },
-  latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, ttlt, wall or synthetic:MS[:JITTER]' },
+  latency: { type: 'string', arg: 'SRC[,SRC]', defaultText: 'wall', description: 'lcrt latency source per agent: provider, ttfb, ttlt, ttfb_minus_tcp, wall or synthetic:MS[:JITTER]' },
   fairness: { type: 'string', arg: 'ARM', description: 'PvP fairness arm: pdq, lcrt, matched[:max|mean|median|min[:ROUNDS]] or handicap; sets the clock (docs/pvp-fairness.md)' },
   handicap: { type: 'string', arg: 'H[,H]', description: 'with --fairness handicap: per agent in slot order, xSCALE, +MS or xSCALE+MS (empty: none)' },
   model: { type: 'string', arg: 'M', description: "the VLM agent's model (docs/agents.md)" },

@@ -7,6 +7,7 @@ import { readTokenFile } from '../../env-bridge/index.js';
 import { formatResult, runGameLinkConformance, runRemoteInputConformance, type CheckResult } from '../../conformance/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { calibrateFromFlags, calibrationFlags, wantsCalibration } from './conformance/calibration.js';
 
 /** `arena conformance`'s flags: one of --url and --remote-input, then the battery's settings. */
 export const conformanceOptions = {
@@ -25,6 +26,7 @@ export const conformanceOptions = {
   'stale-samples': { type: 'string', kind: 'integer', arg: 'N', defaultText: '20', description: 'samples in each stale-frame check (after input, after a pause and resume)' },
   'max-stale': { type: 'string', kind: 'number', arg: 'SHARE', defaultText: '0.05', description: 'largest share of stale frames (exact or near duplicates, cut short) a stale-frame check passes with, 0..1' },
   json: { type: 'boolean', description: 'print the results as JSON' },
+  ...calibrationFlags,
 } as const satisfies FlagTable;
 
 /** host:port -> parts; BAD_CONFIG otherwise. */
@@ -59,6 +61,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   };
   if (values['token-file'] !== undefined && values.url === undefined) throw usage('--token-file is for a GameLink endpoint: give --url ws://host:port');
   const token = values['token-file'] === undefined ? undefined : readTokenFile(values['token-file']);
+  const calibrate = wantsCalibration(values);
   let results: CheckResult[];
   if (values.url !== undefined) {
     if (!/^wss?:\/\//.test(values.url)) throw usage(`--url takes ws://host:port (got '${values.url}')`);
@@ -77,6 +80,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       ...(num(values.speed, 'speed') === undefined ? {} : { speed: num(values.speed, 'speed')! }),
       ...(num(values.players, 'players') === undefined ? {} : { players: num(values.players, 'players')! }),
     });
+    if (calibrate) results = [...results, ...(await calibrateFromFlags(values, host, port, print))];
   }
   const count = (s: CheckResult['status']): number => results.filter((r) => r.status === s).length;
   if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`);
@@ -87,7 +91,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
 /** `arena conformance` in the command table. */
 export const conformanceCli: CommandSpec = {
   flags: conformanceOptions,
-  examples: ['arena conformance --remote-input 127.0.0.1:12345', 'arena conformance --remote-input 127.0.0.1:12345 --advances 50 --advance-ms 720', 'arena conformance --url ws://127.0.0.1:9000', 'arena conformance --url wss://gpu1.example:7700 --token-file bridge.token'],
+  examples: ['arena conformance --remote-input 127.0.0.1:12345', 'arena conformance --remote-input 127.0.0.1:12345 --advances 50 --advance-ms 720', 'arena conformance --url ws://127.0.0.1:9000', 'arena conformance --url wss://gpu1.example:7700 --token-file bridge.token', 'arena conformance --remote-input 127.0.0.1:12345 --profile omnigamearena --maps ~/OmniGameArena/configs/maps.yaml --report calibration.json'],
   notes: ['Exit 1 when any check fails. Details: docs/remote-input.md.'],
   run: conformanceCommand,
 };

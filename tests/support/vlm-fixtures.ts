@@ -1,6 +1,7 @@
 /** Observations and starts for agent tests: tiny synthetic RGB frames and the last_stand AgentStart. */
 import { composeGamePrompt, getGame } from '../../games-manifest/index.js';
-import type { AgentStart, Observation } from '../../protocol/index.js';
+import type { AgentStart, Decision, Observation } from '../../protocol/index.js';
+import { createVlmAgent } from '../../agents/index.js';
 
 /** A raw RGB frame of one solid colour. */
 export function solidFrame(width: number, height: number, rgb: readonly [number, number, number], seq = 0): Observation['frame'] {
@@ -38,4 +39,17 @@ export function observation(step: number, extra: Partial<Pick<Observation, 'feed
     progress: step / 300,
     ...extra,
   };
+}
+
+/** One decision of a VLM agent on `baseUrl` (last_stand's start, frame 0), with `config` over small test defaults. */
+export async function decideOnceAt(baseUrl: string, config: Record<string, unknown> = {}): Promise<Extract<Decision, { kind: 'answer' }>> {
+  const agent = createVlmAgent({ baseUrl, model: 'fake-vlm', maxSide: 64, retryBaseMs: 10, ...config });
+  try {
+    await agent.start(lastStandStart());
+    const d = await agent.decide(observation(0), new AbortController().signal);
+    if (d.kind !== 'answer') throw new Error('expected an answer');
+    return d;
+  } finally {
+    await agent.close();
+  }
 }
