@@ -1,7 +1,9 @@
 /**
  * The clock modes of a match (names as in the benchmark), one row each. The schema, the `--clock` help
- * texts, their errors and docs/clock.md's list come from `CLOCK_MODES`; a new mode is a row here and its
- * loop in `gateway/match/run-match.ts` (docs/architecture.md, "Add a clock mode").
+ * texts (but `arena match`'s, written out in `scripts/cli/match-flags.ts`) and their errors come from
+ * `CLOCK_MODES`; a new mode is a row here, its case in the paused loop and the `Timeline` (or, not paused, its
+ * own loop chosen in `gateway/match/run-match.ts`), and its lines in docs/clock.md (docs/architecture.md,
+ * "Add a clock mode").
  */
 import { z } from 'zod';
 
