@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import type { ClockMode } from './clock-mode.js';
+import type { ClockMode, PausedClockMode } from './clock-mode.js';
 import type { TimelineMode } from './timeline.js';
 
 /** How a matched round's shared charge is taken from the latencies measured in its window. */
@@ -124,7 +124,7 @@ export class FairCharge {
   constructor(readonly arm: FairnessArm | undefined, private readonly handicaps: ReadonlyMap<number, Handicap>) {}
 
   /** How the timeline of a match on `clock` places decisions: `matched` observes together and charges each round's shared latency. */
-  timelineMode(clock: 'pdq' | 'lcrt'): TimelineMode {
+  timelineMode(clock: PausedClockMode): TimelineMode {
     return this.arm?.arm === 'matched' ? 'matched' : clock;
   }
 

@@ -6,10 +6,11 @@
 import { ArenaError, ErrorCode, type Observation } from '../../protocol/index.js';
 import { describeFairness } from '../clock/fairness.js';
 import { Timeline } from '../clock/timeline.js';
+import type { PausedClockMode } from '../clock/clock-mode.js';
 import { decideOnce, isDecisionError, type DecisionOutcome } from './decide.js';
 import type { MatchSession, SettledDecision } from './match-session.js';
 
-export async function runPausedLoop(session: MatchSession, mode: 'pdq' | 'lcrt', signal: AbortSignal): Promise<string> {
+export async function runPausedLoop(session: MatchSession, mode: PausedClockMode, signal: AbortSignal): Promise<string> {
   const { client } = session.endpoint;
   const { stepBudget, timeLimitMs, observationDelayMs, decisionTimeoutMs } = session.limits;
   const ledger = session.ledger;

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
-import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
+import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource, type PausedClockMode } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
 import type { AgentItem, SweepSpec } from './sweep-spec.js';
@@ -65,7 +65,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
       bad.add(['latencies', i], message(err));
     }
   });
-  const arms: { clock: 'pdq' | 'lcrt'; fairness?: string }[] = spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : [];
+  const arms: { clock: PausedClockMode; fairness?: string }[] = spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : [];
   spec.fairness?.forEach((text, i) => {
     try {
       const arm = parseFairness(text);
@@ -123,7 +123,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     if (bad.list.length > 0) return;
     for (const variant of variants) {
       for (const { clock, fairness } of arms) {
-        for (const latency of clock === 'pdq' ? ['none'] : spec.latencies) {
+        for (const latency of chargesLatency(clock) ? spec.latencies : ['none']) {
           for (const lineup of lineups) {
             const players: JobAgent[] = lineup.map((label, i) => {
               const a = agents.get(label)!;
