@@ -2,7 +2,6 @@
 export { PerceptionTuple } from './tuple.js';
 export { CaseInfo, CaseReference, GoldenManifest } from './cases/case-schema.js';
 export { buildVideoArena } from './cases/build-golden-set.js';
-export { type Skipped } from './cases/candidates.js';
 export { readCases, readManifest, readReference } from './cases/golden-set.js';
 export { MAX_FRAME_WIDTH, nativeGrid, nativeInterval } from './media/frame-grid.js';
 export { extractFrames } from './media/video-frames.js';
@@ -14,16 +13,4 @@ export { preflight, PROTOCOLS, type Protocol } from './protocols/task-delivery.j
 export { scoreResults, type ScoreReport } from './scoring/score-report.js';
 export { scoreTable } from './scoring/score-table.js';
 export { gameScoreSvg } from './scoring/score-plots.js';
-export {
-  parseHistoryPolicy,
-  parseMonitor,
-  POLL_TEXT,
-  type QaRecord,
-  type RequestRecord,
-  scoreProactive,
-  type TargetWindow,
-  TraceWatcher,
-  vocabularyFor,
-  type WatchConditions,
-  watchMatch,
-} from './trace/index.js';
+export { parseHistoryPolicy, parseMonitor, POLL_TEXT, type QaRecord, type RequestRecord, scoreProactive, type TargetWindow, TraceWatcher, vocabularyFor, type WatchConditions, watchMatch } from './trace/index.js';
