@@ -5,7 +5,7 @@ export { axisRange, BUTTON_TOKENS, type ButtonToken, canonicalControl, controlKe
 export { Capabilities, ClientHello, ClientMessage, Done, EpisodeEnd, Frame, FrameEncoding, GAME_LINK_VERSION, GameEvent, GameMessage, LinkFrames, PlayerProgress, Progress, SlotInfo, State, Tracked, TrackedValue } from './game-link.js';
 export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, type ImageFormat, type ImageSize } from './image-header.js';
 export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds, type SeenFrame } from './frame-integrity/assess.js';
-export { HASH_GRID, blockHash, decodedBlockHash, hashDistance, type HashableFrame } from './frame-integrity/block-hash.js';
+export { blockHash, decodedBlockHash, type HashableFrame } from './frame-integrity/block-hash.js';
 export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { decodeMessage, encodeMessage, messageSchema } from './codec.js';
 export { closeWithError, messageBytes, sendMessage } from './socket.js';
