@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { createCrystalGuardPolicy } from '../../index.js';
+import { createCrystalGuardPolicy } from './index.js';
 import { CrystalGuardState } from '../state.js';
-import { crystalGuardGame } from '../../index.js';
+import { crystalGuardGame } from '../game.js';
 import { describeDuelPolicy } from '../../../tests/support/policy-suite.js';
 
 describeDuelPolicy({

@@ -1,7 +1,7 @@
 import { RandomAgent } from '../../../agents/index.js';
 import { createCueChasePolicy } from '../../policies.js';
 import { CueChaseState } from '../state.js';
-import { cueChaseGame } from '../../index.js';
+import { cueChaseGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({

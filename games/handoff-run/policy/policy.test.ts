@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../../agents/index.js';
-import { createHandoffRunPolicy } from '../../index.js';
+import { createHandoffRunPolicy } from './index.js';
 import { WorkshopState } from '../../workshop/index.js';
-import { handoffRunGame } from '../../index.js';
+import { handoffRunGame } from '../game.js';
 import { getGame } from '../../../games-manifest/index.js';
 import { playPdqMulti } from '../../../tests/support/pdq-driver-multi.js';
 import { itReadsGameState } from '../../../tests/support/policy-suite.js';

@@ -1,6 +1,6 @@
 import { createLastStandPolicy } from '../../policies.js';
 import { LastStandState } from '../state.js';
-import { lastStandGame } from '../../index.js';
+import { lastStandGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../../agents/index.js';
-import { createMidlineClashPolicy } from '../../index.js';
+import { createMidlineClashPolicy } from './index.js';
 import { WorkshopState } from '../../workshop/index.js';
-import { midlineClashGame } from '../../index.js';
+import { midlineClashGame } from '../game.js';
 import type { PdqMultiResult } from '../../../tests/support/pdq-driver-multi.js';
 import { itReadsGameState } from '../../../tests/support/policy-suite.js';
 import { meanOf, playSeeds } from '../../../tests/support/workshop-play.js';

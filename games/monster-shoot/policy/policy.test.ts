@@ -1,7 +1,7 @@
 import { RandomAgent } from '../../../agents/index.js';
 import { createMonsterShootPolicy } from '../../policies.js';
 import { MonsterShootState } from '../state.js';
-import { monsterShootGame } from '../../index.js';
+import { monsterShootGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({

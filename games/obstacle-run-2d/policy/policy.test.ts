@@ -1,6 +1,6 @@
 import { createObstacleRun2dPolicy } from '../../policies.js';
 import { ObstacleRun2dState } from '../state.js';
-import { obstacleRun2dGame } from '../../index.js';
+import { obstacleRun2dGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 

@@ -1,6 +1,6 @@
 import { createObstacleRun3dPolicy } from '../../policies.js';
 import { ObstacleRun3dState } from '../state.js';
-import { obstacleRun3dGame } from '../../index.js';
+import { obstacleRun3dGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 import { randomChunkAgent } from '../../../tests/support/pdq-driver.js';
 

@@ -1,7 +1,7 @@
 import { RandomAgent } from '../../../agents/index.js';
 import { createSceneEscapePolicy } from '../../policies.js';
 import { SceneEscapeState } from '../state.js';
-import { sceneEscapeGame } from '../../index.js';
+import { sceneEscapeGame } from '../game.js';
 import { describeSoloPolicy } from '../../../tests/support/policy-suite.js';
 
 describeSoloPolicy({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSharedFloorPolicy } from '../../index.js';
+import { createSharedFloorPolicy } from './index.js';
 import { WorkshopState } from '../../workshop/index.js';
-import { sharedFloorGame } from '../../index.js';
+import { sharedFloorGame } from '../game.js';
 import { itReadsGameState } from '../../../tests/support/policy-suite.js';
 import { itFillsHeldOutOrders, itOutscoresIdleTeammate, playTeams, teamMeans } from '../../../tests/support/workshop-play.js';
 

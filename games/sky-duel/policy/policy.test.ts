@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { createSkyDuelPolicy } from '../../index.js';
+import { createSkyDuelPolicy } from './index.js';
 import { SkyDuelState } from '../state.js';
-import { skyDuelGame } from '../../index.js';
+import { skyDuelGame } from '../game.js';
 import { describeDuelPolicy } from '../../../tests/support/policy-suite.js';
 
 describeDuelPolicy({

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IdleAgent, RandomAgent } from '../../../agents/index.js';
-import { createSoloCraftPolicy } from '../../index.js';
+import { createSoloCraftPolicy } from './index.js';
 import { WorkshopState } from '../../workshop/index.js';
-import { soloCraftGame } from '../../index.js';
+import { soloCraftGame } from '../game.js';
 import { getGame } from '../../../games-manifest/index.js';
 import type { Decision } from '../../../protocol/index.js';
 import { expectLegalChunks, itIdlesWithoutState, itReadsGameState, recording } from '../../../tests/support/policy-suite.js';
