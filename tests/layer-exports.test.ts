@@ -1,7 +1,7 @@
 /**
  * Each layer's index.ts exports what some file outside the layer imports (another layer, a test, an example),
  * nothing more. A name nobody imports fails here; `tests/layer-exports-unused.json` lists the names that were
- * unused when this test came (trim them from the index.ts and from the list, a few at a time).
+ * unused when this test came; it is empty now, and a name belongs in it only for a merge whose users come later.
  * `UPDATE_LAYER_EXPORTS=1 npx vitest run tests/layer-exports.test.ts` rewrites the list to what is unused now:
  * for a merge that brings exports whose users come later; a name should not stay in it for long.
  */
