@@ -55,9 +55,12 @@ describe('remote-input driver against our RemoteInput server', () => {
       sim += a.actualMs as number;
       expect(a.simMs).toBeCloseTo(sim, 6);
     }
-    // Typically within a 10 ms tick or two of the request (time runs 4x here, so a stall of the event loop shows 4x).
+    // The server runs the world in wall time (4x here) between slomo 1 and slomo 0, so an advance overshoots by
+    // however long the event loop stalled, times four: on a quiet machine a 10 ms tick or two, on a loaded one
+    // more. What must hold on any machine is that an advance runs about what was asked, not nothing or twice.
     const errors = advances.map((a) => Math.abs((a.actualMs as number) - (a.requestedMs as number))).sort((x, y) => x - y);
-    expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(30);
+    const requested = advances.map((a) => a.requestedMs as number).sort((x, y) => x - y);
+    expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(0.25 * requested[Math.floor(requested.length / 2)]!);
     expect(run.decisions.some((d) => (d.inputs as unknown[]).length > 0)).toBe(true);
     expect(result.players[0]!.progress).toBeGreaterThan(7.5 / 120);
   });
