@@ -84,6 +84,23 @@ describe('arena curve through the work layer', () => {
     expect(view(stateOf(out))).toEqual(view(reference));
   }, 180_000);
 
+  it('plays a realtime curve in this process, each episode a realtime match resolved from its configuration', async () => {
+    const out = join(tmp.dir, 'realtime');
+    const args = (await curveArgs(out, ['--clock', 'realtime'])).map((a, i, all) => (all[i - 1] === '--episodes' ? '1' : all[i - 1] === '--time-limit' ? '2' : a));
+    const r = await runArena(args.filter((a, i, all) => a !== '--held-out' && all[i - 1] !== '--held-out'));
+    expect(r.code, r.stderr).toBe(0);
+    const state = stateOf(out);
+    // A 2 s episode the random player survives is a success: the curve may stop after round 0.
+    expect(state.status).toBe('complete');
+    expect(state.rounds.length).toBeGreaterThanOrEqual(1);
+    expect(state.rounds.every((round) => round.episodes.length === 1)).toBe(true);
+    for (const round of state.rounds) {
+      const run = JSON.parse(readFileSync(join(out, 'c', round.episodes[0]!.dir, 'run.json'), 'utf8')) as { clock: string; seed: number; status: string; agents: { label: string }[] };
+      expect([run.clock, run.status, run.seed]).toEqual(['realtime', 'complete', round.episodes[0]!.seed]);
+      expect(run.agents.map((a) => a.label)).toEqual(['player']);
+    }
+  }, 120_000);
+
   it('refuses --pool without --redis, --parallel 0 and a realtime curve on the work layer with BAD_CONFIG', async () => {
     const pool = await runArena(await curveArgs(join(tmp.dir, 'bad-pool'), ['--pool', 'gpu']));
     expect(pool.code).not.toBe(0);

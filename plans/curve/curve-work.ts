@@ -8,6 +8,9 @@ import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
+import { runMatch } from '../../gateway/index.js';
+import { MatchConfig, parseConfig } from '../match/match-config.js';
+import { resolveMatch } from '../match/resolve-match.js';
 import { usage } from '../../protocol/index.js';
 import { num, type FlagTable } from '../../protocol/index.js';
 import { batchBackend, placementFlag } from '../sweep/work-backend.js';
@@ -58,6 +61,22 @@ function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool:
   };
 }
 
+/** The match configuration of one attempt: the curve's player in every slot with the round's skill, its match settings. */
+function curveEpisodeConfig(settings: CurveSettings, request: EpisodeRequest, clock: MatchConfig['clock']): MatchConfig {
+  const player = storedPlayer(settings);
+  const vlm = storedVlmConfig(player);
+  const m = settings.match;
+  const agent = { kind: player.kind, label: 'player', ...(m.latency === undefined ? {} : { latency: m.latency }), ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }) };
+  return parseConfig({ game: settings.game, variant: request.variant, seed: request.seed, clock, agents: getGame(settings.game).slots.map(() => agent), ...episodeMatchFields(m), runsDir: request.runsDir }, MatchConfig, `curve episode ${request.runId}`);
+}
+
+/** Plays a realtime attempt in this process through the one match resolver. */
+async function playRealtime(settings: CurveSettings, request: EpisodeRequest, signal: AbortSignal | undefined): Promise<PlayedEpisode> {
+  const spec = resolveMatch(curveEpisodeConfig(settings, request, 'realtime'));
+  const result = await runMatch({ ...spec, runId: request.runId, meta: request.meta, ...(signal ? { signal } : {}) });
+  return { status: result.status, reason: result.reason, episode: result.episode, simMs: result.simMs, players: result.players, failure: result.error ? { class: result.error.class, code: result.error.code, message: result.error.message } : undefined, benchmark: result.benchmark?.scores };
+}
+
 /** An episode outcome of the work layer as the curve reads it. */
 function played(o: EpisodeOutcome): PlayedEpisode {
   return { status: o.status === 'complete' ? 'complete' : 'incomplete', reason: o.reason, episode: o.episode, simMs: o.simMs, players: o.players, failure: o.failure, benchmark: o.benchmark };
@@ -77,9 +96,10 @@ export function curveWork(settings: CurveSettings, flags: { readonly redis?: str
   if (flags.redis === undefined && flags.pool !== undefined) throw usage('--pool names the worker pool of --redis; give --redis URL too');
   const spread = flags.redis !== undefined || given !== undefined;
   if (settings.clock === 'realtime') {
-    // A realtime episode is no episode job (jobs replay exactly, realtime does not): the curve plays it itself.
+    // A realtime episode is no episode job (jobs replay exactly, realtime does not): it is played here, its match
+    // resolved from its configuration like any other.
     if (spread) throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
-    return { close: async () => undefined };
+    return { play: (request, signal) => playRealtime(settings, request, signal), parallel: 1, close: async () => undefined };
   }
   const pool = flags.pool ?? 'default';
   const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement) });
