@@ -32,12 +32,19 @@ export interface CurveWork {
   readonly close: () => Promise<void>;
 }
 
+/** The curve's player in one slot of an attempt: its stored kind, the curve's latency source, and for a VLM the round's skill. */
+function curvePlayer(settings: CurveSettings, request: EpisodeRequest): { kind: string; label: string; latency?: string; vlm?: Record<string, unknown> } {
+  const player = storedPlayer(settings);
+  const vlm = storedVlmConfig(player);
+  const latency = settings.match.latency;
+  return { kind: player.kind, label: 'player', ...(latency === undefined ? {} : { latency }), ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }) };
+}
+
 /** The episode job of one attempt of a curve's episode; the same request gives the same job anywhere. */
 function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool: string): EpisodeJob {
   if (settings.clock === 'realtime') throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
-  const player = storedPlayer(settings);
-  const vlm = storedVlmConfig(player);
   const m = settings.match;
+  const player = curvePlayer(settings, request);
   const slots = getGame(settings.game).slots.map((s) => s.slot);
   const curve = request.meta['curve'];
   const where = request.player.phase === 'round' ? `r${request.player.round ?? 0}` : `heldout.${request.variant}.${request.player.arm ?? 'best'}`;
@@ -49,30 +56,21 @@ function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool:
     episode: request.episode,
     seed: request.seed,
     pool,
-    agents: slots.map((slot) => ({
-      slot,
-      label: 'player',
-      kind: player.kind,
-      ...(m.latency === undefined ? {} : { latency: m.latency }),
-      ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }),
-    })),
+    agents: slots.map((slot) => ({ slot, ...player })),
     ...episodeMatchFields(m),
     meta: { ...request.meta },
   };
 }
 
 /** The match configuration of one attempt: the curve's player in every slot with the round's skill, its match settings. */
-function curveEpisodeConfig(settings: CurveSettings, request: EpisodeRequest, clock: MatchConfig['clock']): MatchConfig {
-  const player = storedPlayer(settings);
-  const vlm = storedVlmConfig(player);
-  const m = settings.match;
-  const agent = { kind: player.kind, label: 'player', ...(m.latency === undefined ? {} : { latency: m.latency }), ...(vlm === undefined ? {} : { vlm: { ...vlm, skill: request.skill, skillTokenCap: settings.skillTokens } }) };
-  return parseConfig({ game: settings.game, variant: request.variant, seed: request.seed, clock, agents: getGame(settings.game).slots.map(() => agent), ...episodeMatchFields(m), runsDir: request.runsDir }, MatchConfig, `curve episode ${request.runId}`);
+function curveEpisodeConfig(settings: CurveSettings, request: EpisodeRequest): MatchConfig {
+  const agent = curvePlayer(settings, request);
+  return parseConfig({ game: settings.game, variant: request.variant, seed: request.seed, clock: settings.clock, agents: getGame(settings.game).slots.map(() => agent), ...episodeMatchFields(settings.match), runsDir: request.runsDir }, MatchConfig, `curve episode ${request.runId}`);
 }
 
 /** Plays a realtime attempt in this process through the one match resolver. */
 async function playRealtime(settings: CurveSettings, request: EpisodeRequest, signal: AbortSignal | undefined): Promise<PlayedEpisode> {
-  const spec = resolveMatch(curveEpisodeConfig(settings, request, 'realtime'));
+  const spec = resolveMatch(curveEpisodeConfig(settings, request));
   const result = await runMatch({ ...spec, runId: request.runId, meta: request.meta, ...(signal ? { signal } : {}) });
   return { status: result.status, reason: result.reason, episode: result.episode, simMs: result.simMs, players: result.players, failure: result.error ? { class: result.error.class, code: result.error.code, message: result.error.message } : undefined, benchmark: result.benchmark?.scores };
 }

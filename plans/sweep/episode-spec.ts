@@ -3,8 +3,7 @@
  * configuration, resolved by the one match resolver: a worker plays a job exactly as `arena match --config`
  * plays the same configuration.
  */
-import type { EpisodeJob, EpisodeResolver } from '../../sweeps/index.js';
-import type { AgentFactory } from '../../sweeps/index.js';
+import type { AgentFactory, EpisodeJob, EpisodeResolver } from '../../sweeps/index.js';
 import { MatchConfig, parseConfig } from '../match/match-config.js';
 import { resolveMatch } from '../match/resolve-match.js';
 
