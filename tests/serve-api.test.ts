@@ -14,18 +14,13 @@ import { planTournament, tournamentOptions } from '../plans/index.js';
 import { runArena } from './support/arena-process.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
-import { startTestService, type TestService } from './support/serve-harness.js';
+import { startServiceWithProvider, type TestService } from './support/serve-harness.js';
 
 let svc: TestService;
 let provider: FakeProvider;
-beforeAll(async () => {
-  svc = await startTestService();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await svc.close();
-  await provider.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => void ({ svc, provider, close } = await startServiceWithProvider()));
+afterAll(() => close());
 
 /** A match that runs until it is cancelled (scripted agent, a long budget). */
 const longMatch = { game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: 100_000, timeLimitMs: 100_000_000, observationDelayMs: 0 };

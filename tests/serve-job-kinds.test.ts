@@ -9,19 +9,14 @@ import { POLL_TEXT } from '../perception/index.js';
 import { serveKinds } from '../plans/index.js';
 import type { AgentLinkServer } from '../gateway/index.js';
 import { STAY, submit } from './support/curve-fixtures.js';
-import { startFakeProvider, type FakeProvider, type FakeReply } from './support/fake-provider.js';
-import { startTestService, type TestService } from './support/serve-harness.js';
+import type { FakeProvider, FakeReply } from './support/fake-provider.js';
+import { startServiceWithProvider, type TestService } from './support/serve-harness.js';
 
 let svc: TestService;
 let provider: FakeProvider;
-beforeAll(async () => {
-  svc = await startTestService();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-  await svc.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => void ({ svc, provider, close } = await startServiceWithProvider()));
+afterAll(() => close());
 
 interface Body {
   messages: { role: string; content: string | { type: string; text?: string }[] }[];
