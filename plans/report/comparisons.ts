@@ -6,8 +6,10 @@
  * studied factor alone; any other difference is named and the pair is refused, or pooled and marked when asked.
  */
 import { compareArms, type StudiedFactor } from '../../gateway/index.js';
-import { diffCi, meanCi } from '../../sweeps/index.js';
+import { meanCi } from '../../plots/index.js';
+import { diffCi } from '../../sweeps/index.js';
 import type { ConditionGroup } from './condition-groups.js';
+import { describeConditionKeys } from './condition-words.js';
 
 /** One comparison of an agent between two groups. */
 export interface Comparison {
@@ -109,12 +111,12 @@ export function comparisonText(list: readonly Comparison[]): string {
   if (made.length > 0) {
     lines.push('comparisons (mean progress, a minus b, 95% interval):');
     for (const c of made) {
-      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${c.confounds.join(', ')}` : ''}`);
+      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
     }
   }
   if (refused.length > 0) {
     lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked):`);
-    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${c.confounds.join(', ')}`);
+    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${describeConditionKeys(c.confounds)}`);
   }
   return lines.join('\n');
 }

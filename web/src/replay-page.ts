@@ -1,9 +1,9 @@
-/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, its progress, and the video where there is one. */
+/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, the run's plot (latency and progress), and the video where there is one. */
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { resultBanner, type RunResult } from './result-banner.js';
 import { decisionView, type DecisionRecord } from './reasoning-panel.js';
+import { RunPlotView } from './run-plot-view.js';
 
 interface RunDetail {
   readonly run: Record<string, unknown>;
@@ -37,9 +37,12 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       slider.addEventListener('input', () => show(Number(slider.value)));
       root.append(h('div', { class: 'scrub' }, slider, label), h('div', { class: 'two' }, img, info));
       show(0);
-      const chart = new ProgressChart();
-      root.append(chart.el);
-      for (const p of detail.progress) chart.add(p.simMs, p.players);
+      const plot = new RunPlotView(runId);
+      plot.head(run);
+      for (const d of ds) plot.decision(d);
+      for (const p of detail.progress) plot.report(p);
+      plot.draw();
+      root.append(plot.el);
       if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
     },
     (err: Error) => root.append(h('p', { class: 'error' }, err.message)),
