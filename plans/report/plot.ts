@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { RunRecord } from '../../gateway/index.js';
+import { benchmarkTimeline, type RunRecord } from '../../gateway/index.js';
+import { SCORE_MEASURES } from '../../protocol/index.js';
 import { drawAxes } from '../../sweeps/index.js';
 
 const W = 900;
@@ -26,8 +27,8 @@ export function niceMax(max: number): number {
   return ([1, 2, 5, 10].find((m) => m * p >= max) ?? 10) * p;
 }
 
-function panel(box: { y0: number; y1: number }, title: string, xMax: number, y: { hi: number; label: string }, series: { slot: number; points: [number, number][] }[]): string[] {
-  const { X, Y, svg } = drawAxes({ x0: PANEL.x0, x1: PANEL.x1, y0: box.y0, y1: box.y1 }, { lo: 0, hi: xMax, label: 'game time (s)', scale: 1000 }, { lo: 0, hi: y.hi, label: y.label });
+function panel(box: { y0: number; y1: number }, title: string, xMax: number, y: { lo?: number; hi: number; label: string }, series: { slot: number; points: [number, number][] }[]): string[] {
+  const { X, Y, svg } = drawAxes({ x0: PANEL.x0, x1: PANEL.x1, y0: box.y0, y1: box.y1 }, { lo: 0, hi: xMax, label: 'game time (s)', scale: 1000 }, { lo: y.lo ?? 0, hi: y.hi, label: y.label });
   const out = [label(PANEL.x0, box.y0 - 12, title, 'start', 13), ...svg];
   for (const s of series) {
     const color = COLORS[s.slot % COLORS.length]!;
@@ -37,12 +38,20 @@ function panel(box: { y0: number; y1: number }, title: string, xMax: number, y: 
   return out;
 }
 
-/** The plot of one run as an SVG document. */
+/** The plot of one run as an SVG document; under the omnigamearena profile its lower panel is the benchmark's raw score, not our progress. */
 export function runPlotSvg(r: RunRecord): string {
   const slots = r.run.agents.map((a) => a.slot);
   const xMax = Math.max(1, r.run.result?.simMs ?? 0, ...r.progress.map((p) => p.simMs), ...r.decisions.map((d) => d.observedAtMs));
   const latency = slots.map((slot) => ({ slot, points: r.decisions.filter((d) => d.slot === slot && d.timings?.wallMs !== undefined).map((d): [number, number] => [d.observedAtMs, d.timings!.wallMs!]) }));
-  const progress = slots.map((slot) => ({ slot, points: r.progress.flatMap((p) => p.players.filter((q) => q.slot === slot).map((q): [number, number] => [p.simMs, q.progress])) }));
+  // Under the omnigamearena profile the lower panel is the benchmark's raw score, not our progress.
+  const timeline = benchmarkTimeline(r.run, r.progress);
+  const bench = timeline && slots.map((slot) => ({ slot, points: timeline.flatMap((p) => p.players.filter((q) => q.slot === slot).map((q): [number, number] => [p.simMs, q.score])) }));
+  const progress = bench ?? slots.map((slot) => ({ slot, points: r.progress.flatMap((p) => p.players.filter((q) => q.slot === slot).map((q): [number, number] => [p.simMs, q.progress])) }));
+  const values = progress.flatMap((s) => s.points.map((p) => p[1]));
+  const low = Math.min(0, ...values);
+  const lower = bench
+    ? { title: `${SCORE_MEASURES.benchmark.name} over game time`, y: { lo: low < 0 ? -niceMax(-low) : 0, hi: niceMax(Math.max(0, ...values)), label: SCORE_MEASURES.benchmark.axis } }
+    : { title: 'progress over game time', y: { hi: 1, label: 'progress (0..1)' } };
   const yLatency = niceMax(Math.max(0, ...latency.flatMap((s) => s.points.map((p) => p[1]))));
   const legend = r.run.agents.map((a, i) => `<rect x="${PANEL.x1 - 200 + i * 100}" y="12" width="10" height="10" fill="${COLORS[a.slot % COLORS.length]}"/>${label(PANEL.x1 - 186 + i * 100, 21, `${a.label}@${a.slot}`, 'start', 11)}`);
   const body = [
@@ -50,7 +59,7 @@ export function runPlotSvg(r: RunRecord): string {
     label(PANEL.x0, 20, `${r.run.runId}: ${r.run.game}/${r.run.variant} seed ${r.run.seed} ${r.run.clock}`, 'start', 13),
     ...legend,
     ...panel(TOP, 'decision latency at each decision', xMax, { hi: yLatency, label: 'latency (wall ms)' }, latency),
-    ...panel(BOTTOM, 'progress over game time', xMax, { hi: 1, label: 'progress (0..1)' }, progress),
+    ...panel(BOTTOM, lower.title, xMax, lower.y, progress),
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">\n${body.join('\n')}\n</svg>\n`;
 }

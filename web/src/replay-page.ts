@@ -1,4 +1,5 @@
 /** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, its progress, and the video where there is one. */
+import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
 import { ProgressChart } from './progress-chart.js';
@@ -9,6 +10,8 @@ interface RunDetail {
   readonly run: Record<string, unknown>;
   readonly decisions: DecisionRecord[];
   readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
+  /** Under the omnigamearena profile: the benchmark's raw score after each progress line (the service computes it). */
+  readonly benchmark?: { simMs: number; players: { slot: number; score: number }[] }[];
   readonly hasVideo?: boolean;
 }
 
@@ -37,9 +40,12 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       slider.addEventListener('input', () => show(Number(slider.value)));
       root.append(h('div', { class: 'scrub' }, slider, label), h('div', { class: 'two' }, img, info));
       show(0);
-      const chart = new ProgressChart();
+      // Under the omnigamearena profile the chart is the benchmark's own score, raw and unclamped, not our progress.
+      const bench = detail.benchmark;
+      const chart = bench ? new ProgressChart(`${SCORE_MEASURES.benchmark.name[0]!.toUpperCase()}${SCORE_MEASURES.benchmark.name.slice(1)} over game time`, SCORE_MEASURES.benchmark.axis) : new ProgressChart();
       root.append(chart.el);
-      for (const p of detail.progress) chart.add(p.simMs, p.players);
+      if (bench) for (const p of bench) chart.add(p.simMs, p.players.map((q) => ({ slot: q.slot, progress: q.score })));
+      else for (const p of detail.progress) chart.add(p.simMs, p.players);
       if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
     },
     (err: Error) => root.append(h('p', { class: 'error' }, err.message)),
