@@ -58,6 +58,15 @@ describe('the run plot', () => {
     expect(runPlotTitle({ runId: 'm-1' })).toBe('m-1:');
   });
 
+  it('under the omnigamearena profile reads the benchmark\'s raw score, below 0 too, named so', () => {
+    const bench = runPlotSvg({ ...data, measure: 'benchmark', progress: [{ simMs: 1000, players: [{ slot: 0, progress: -40 }] }, { simMs: 2000, players: [{ slot: 0, progress: 130 }] }] });
+    expect(svgTexts(bench, 'axis-label')[3]).toBe('benchmark score (raw, unclamped)');
+    expect(bench).toContain('Benchmark score over game time');
+    const y = svgTexts(bench, 'tick-y').map(Number);
+    expect(Math.min(...y)).toBeLessThanOrEqual(-40);
+    expect(Math.max(...y)).toBeGreaterThanOrEqual(130);
+  });
+
   it('draws an empty run (a match that has just begun) with its axes and no line', () => {
     const empty = runPlotSvg({ title: 'm-1:', players: [], decisions: [], progress: [] });
     expect(svgTexts(empty, 'panel-note')).toEqual(['no timed decisions', '0 reports']);

@@ -3,6 +3,7 @@
  * player. `arena report --plot` writes it (SVG and PNG); the match page draws it as the match goes and the
  * replay page once, from the same data, so the page and the file are the same plot.
  */
+import { SCORE_MEASURES, type ScoreMeasure } from '../protocol/score-measure.js';
 import { drawAxes, svgText } from './svg-axes.js';
 import { colour } from './svg-doc.js';
 
@@ -14,8 +15,10 @@ export interface RunPlotData {
   readonly players: readonly { readonly slot: number; readonly label: string }[];
   /** Each decision: its player, the game time it observed at (ms) and its wall-clock latency (ms) when timed. */
   readonly decisions: readonly { readonly slot: number; readonly atMs: number; readonly latencyMs?: number | undefined }[];
-  /** Each progress report: the game time (ms) and every player's progress. */
+  /** Each progress report: the game time (ms) and every player's progress (or score, by `measure`). */
   readonly progress: readonly { readonly simMs: number; readonly players: readonly { readonly slot: number; readonly progress: number }[] }[];
+  /** What the progress series read: our progress in [0, 1] (the default), or the benchmark's raw score (under the omnigamearena profile; below 0 too). */
+  readonly measure?: ScoreMeasure | undefined;
   /** The game time the episode ended at, ms, when it has. */
   readonly endMs?: number | undefined;
 }
@@ -43,8 +46,8 @@ function median(xs: readonly number[]): number {
 
 type Series = { slot: number; points: [number, number][] };
 
-function panel(box: { y0: number; y1: number }, title: string, note: string, xMax: number, y: { hi: number; label: string }, series: readonly Series[], slots: readonly number[]): string[] {
-  const { X, Y, svg } = drawAxes({ x0: PANEL.x0, x1: PANEL.x1, y0: box.y0, y1: box.y1 }, { lo: 0, hi: xMax, label: 'game time (s)', scale: 1000 }, { lo: 0, hi: y.hi, label: y.label });
+function panel(box: { y0: number; y1: number }, title: string, note: string, xMax: number, y: { lo?: number; hi: number; label: string }, series: readonly Series[], slots: readonly number[]): string[] {
+  const { X, Y, svg } = drawAxes({ x0: PANEL.x0, x1: PANEL.x1, y0: box.y0, y1: box.y1 }, { lo: 0, hi: xMax, label: 'game time (s)', scale: 1000 }, { lo: y.lo ?? 0, hi: y.hi, label: y.label });
   const out = [svgText(PANEL.x0, box.y0 - 12, title, { size: 13, weight: 'bold' }), svgText(PANEL.x1, box.y0 - 12, note, { anchor: 'end', size: 11, fill: '#555', cls: 'panel-note' }), ...svg];
   for (const s of series) {
     const stroke = colour(slots.indexOf(s.slot));
@@ -62,6 +65,8 @@ export function runPlotSvg(d: RunPlotData): string {
   const latency: Series[] = slots.map((slot) => ({ slot, points: d.decisions.filter((x) => x.slot === slot && x.latencyMs !== undefined).map((x): [number, number] => [x.atMs, x.latencyMs!]) }));
   const progress: Series[] = slots.map((slot) => ({ slot, points: d.progress.flatMap((p) => p.players.filter((q) => q.slot === slot).map((q): [number, number] => [p.simMs, q.progress])) }));
   const timed = latency.flatMap((s) => s.points.map((p) => p[1]));
+  const measure = SCORE_MEASURES[d.measure ?? 'progress'];
+  const values = progress.flatMap((s) => s.points.map((p) => p[1]));
   const latest = progress.map((s) => s.points.at(-1)?.[1]).filter((v): v is number => v !== undefined);
   // Each player's n and median (one player's line says it in words).
   const perPlayer = latency.filter((s) => s.points.length > 0).map((s) => ({ label: d.players.find((p) => p.slot === s.slot)!.label, n: s.points.length, median: median(s.points.map((p) => p[1])) }));
@@ -82,7 +87,7 @@ export function runPlotSvg(d: RunPlotData): string {
     svgText(PANEL.x0, 20, d.title, { size: 13, cls: 'plot-title' }),
     ...legend,
     ...panel(TOP, 'Decision latency', latencyNote, xMax, { hi: Math.max(1, ...timed), label: 'latency (wall ms)' }, latency, slots),
-    ...panel(BOTTOM, 'Progress over game time', progressNote, xMax, { hi: Math.max(1, ...latest, ...progress.flatMap((s) => s.points.map((p) => p[1]))), label: 'progress (0..1)' }, progress, slots),
+    ...panel(BOTTOM, `${measure.name[0]!.toUpperCase()}${measure.name.slice(1)} over game time`, progressNote, xMax, { lo: Math.min(0, ...values), hi: Math.max(measure.bounded ? 1 : 0.05, ...values), label: measure.axis }, progress, slots),
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">\n${body.join('\n')}\n</svg>\n`;
 }

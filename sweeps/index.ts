@@ -11,7 +11,7 @@ export { parseRedisUrl } from './work/redis/redis-names.js';
 export { RedisBackend } from './work/redis/redis-backend.js';
 export { type Placement } from './work/placement/placement.js';
 export { type SimJob, type SimResult, type SimWorker, simulateFleet } from './work/placement/simulate-fleet.js';
-export { startFleetWorker } from './work/redis/fleet-worker.js';
+export { type SlotBuild, startFleetWorker } from './work/redis/fleet-worker.js';
 export { defaultWorkerName, listWorkers } from './work/redis/worker-registry.js';
 export { LocalLimiter } from './limits/endpoint-limiter.js';
 export { ResultsStore, STORE_FILE } from './store/results-store.js';

@@ -1,4 +1,4 @@
-/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, the run's plot (latency and progress), and the video where there is one. */
+/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, the run's plot (latency and progress, or the benchmark's score), and the video where there is one. */
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
 import { resultBanner, type RunResult } from './result-banner.js';
@@ -9,6 +9,8 @@ interface RunDetail {
   readonly run: Record<string, unknown>;
   readonly decisions: DecisionRecord[];
   readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
+  /** Under the omnigamearena profile: the benchmark's raw score after each progress line (the service computes it). */
+  readonly benchmark?: { simMs: number; players: { slot: number; score: number }[] }[];
   readonly hasVideo?: boolean;
 }
 
@@ -40,7 +42,9 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       const plot = new RunPlotView(runId);
       plot.head(run);
       for (const d of ds) plot.decision(d);
-      for (const p of detail.progress) plot.report(p);
+      // Under the omnigamearena profile the plot's lower panel is the benchmark's own score, raw and unclamped, not our progress.
+      if (detail.benchmark) plot.benchmark(detail.benchmark);
+      else for (const p of detail.progress) plot.report(p);
       plot.draw();
       root.append(plot.el);
       if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));

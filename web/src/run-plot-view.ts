@@ -27,7 +27,8 @@ export class RunPlotView {
   private title: string;
   private players: Players = [];
   private readonly decisions: Decision[] = [];
-  private readonly progress: Progress[] = [];
+  private progress: Progress[] = [];
+  private measure: RunPlotData['measure'];
   private endMs: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -59,11 +60,19 @@ export class RunPlotView {
     this.later();
   }
 
+  /** The benchmark's raw score over game time (the service's, for a run under the omnigamearena profile), in place of our progress. */
+  benchmark(timeline: readonly { simMs: number; players: readonly { slot: number; score: number }[] }[]): void {
+    this.progress = timeline.map((p) => ({ simMs: p.simMs, players: p.players.map((q) => ({ slot: q.slot, progress: q.score })) }));
+    this.measure = 'benchmark';
+    for (const p of timeline) for (const q of p.players) this.seen(q.slot);
+    this.later();
+  }
+
   /** Draws now (the replay, whose records are all there). */
   draw(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.box.innerHTML = runPlotSvg({ title: this.title, players: [...this.players].sort((a, b) => a.slot - b.slot), decisions: this.decisions, progress: this.progress, endMs: this.endMs });
+    this.box.innerHTML = runPlotSvg({ title: this.title, players: [...this.players].sort((a, b) => a.slot - b.slot), decisions: this.decisions, progress: this.progress, endMs: this.endMs, measure: this.measure });
     this.box.querySelector('svg')?.classList.add('plot');
     this.box.dataset.decisions = String(this.decisions.length);
     this.box.dataset.reports = String(this.progress.length);
