@@ -6,9 +6,11 @@
  * studied factor alone; any other difference is named and the pair is refused, or pooled and marked when asked.
  */
 import { compareArms, runMeasure, seatValue, type StudiedFactor } from '../../gateway/index.js';
+import { meanCi } from '../../plots/index.js';
 import { SCORE_MEASURES } from '../../protocol/index.js';
-import { diffCi, meanCi } from '../../sweeps/index.js';
+import { diffCi } from '../../sweeps/index.js';
 import type { ConditionGroup } from './condition-groups.js';
+import { describeConditionKeys } from './condition-words.js';
 
 /** One comparison of an agent between two groups. */
 export interface Comparison {
@@ -118,12 +120,12 @@ export function comparisonText(list: readonly Comparison[]): string {
     if (these.length === 0) continue;
     lines.push(`comparisons (mean ${measure === 'progress' ? 'progress' : `${SCORE_MEASURES.benchmark.name}, raw and unclamped under the omnigamearena profile`}, a minus b, 95% interval):`);
     for (const c of these) {
-      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${c.confounds.join(', ')}` : ''}`);
+      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
     }
   }
   if (refused.length > 0) {
     lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked${refused.some((c) => c.confounds.includes('profile')) ? '; never across profiles, whose scores differ' : ''}):`);
-    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${c.confounds.join(', ')}`);
+    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${describeConditionKeys(c.confounds)}`);
   }
   return lines.join('\n');
 }

@@ -2,7 +2,8 @@
 import { compareArms } from '../../gateway/index.js';
 import type { StoredEpisode } from '../store/results-store.js';
 import { armsDecomposition, type ArmsRow } from './arms-decomposition.js';
-import { diffCi, meanCi, quantile } from './stats.js';
+import { meanCi } from '../../plots/index.js';
+import { diffCi, quantile } from './stats.js';
 import { seatScore } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode, measureOf } from '../../protocol/index.js';
 

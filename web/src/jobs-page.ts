@@ -1,10 +1,10 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
 import { api, fileUrl, type Job } from './api.js';
+import { meanCi } from '../../plots/index.js';
 import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { inferTable, type TableDoc } from '../../protocol/table-format.js';
 import { decompositionView, type DecompositionFile } from './decomposition-view.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { tableView } from './table-view.js';
 
 const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', sweep: 'sweeps', match: 'matches', boards: 'boards' };
@@ -34,14 +34,6 @@ interface Standings {
   readonly lineUps?: { agents: string[]; games: number; wins: number; draws: number; losses: number; meanProgress: (number | null)[] }[];
   /** `benchmark` under the omnigamearena profile: every meanProgress is the benchmark's raw score. */
   readonly measure?: 'benchmark';
-}
-
-/** A mean with the standard deviation of the values (null for none). */
-function spread(xs: readonly number[]): { mean: number | null; half: number | null; n: number } {
-  if (xs.length === 0) return { mean: null, half: null, n: 0 };
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = xs.length < 2 ? null : Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
-  return { mean, half: sd, n: xs.length };
 }
 
 interface CurveFile {
@@ -111,16 +103,14 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
         tableView(
           {
             title: 'Rounds',
-            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: score, unit: 'sd', kind: 'interval', digits: 3, note: `${score === 'mean score' ? 'mean episode score' : `mean episode ${SCORE_MEASURES.benchmark.axis}`} with its standard deviation over the round's episodes` }],
-            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...spread(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
+            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: score, unit: '95% CI', kind: 'interval', digits: 3, note: `${score === 'mean score' ? 'mean episode score' : `mean episode ${SCORE_MEASURES.benchmark.axis}`} with its 95% t-interval over the round's episodes (none for one episode), as curve.svg draws it` }],
+            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...meanCi(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
           },
           'curve-table',
         ),
       );
-      const chart = new ProgressChart(`${score === 'mean score' ? 'Mean score' : `Mean ${SCORE_MEASURES.benchmark.name}`} per round`, score === 'mean score' ? 'mean score' : `mean ${SCORE_MEASURES.benchmark.axis}`, 'round');
-      chart.names = () => score;
-      root.append(chart.el);
-      for (const r of rounds) if (r.mean !== undefined) chart.add(r.round * 1000, [{ slot: 0, progress: r.mean }]);
+      // The plot arena curve writes beside curve.json (rewritten after each round).
+      if (rounds.some((r) => r.mean !== undefined)) root.append(h('h2', {}, 'Curve'), h('img', { class: 'plot', src: fileUrl(`/api/${plural}/${id}/files/curve/curve.svg?rounds=${rounds.length}`), alt: 'curve.svg: mean score per round with 95% intervals', 'data-testid': 'curve-plot' }));
     } else if (job.result) {
       root.append(...resultTables(job.result));
       const plots = Array.isArray(job.result.plots) ? job.result.plots.filter((p): p is string => typeof p === 'string') : [];

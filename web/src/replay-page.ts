@@ -1,10 +1,9 @@
-/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, its progress, and the video where there is one. */
-import { SCORE_MEASURES } from '../../protocol/score-measure.js';
+/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, the run's plot (latency and progress, or the benchmark's score), and the video where there is one. */
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { resultBanner, type RunResult } from './result-banner.js';
 import { decisionView, type DecisionRecord } from './reasoning-panel.js';
+import { RunPlotView } from './run-plot-view.js';
 
 interface RunDetail {
   readonly run: Record<string, unknown>;
@@ -40,12 +39,14 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       slider.addEventListener('input', () => show(Number(slider.value)));
       root.append(h('div', { class: 'scrub' }, slider, label), h('div', { class: 'two' }, img, info));
       show(0);
-      // Under the omnigamearena profile the chart is the benchmark's own score, raw and unclamped, not our progress.
-      const bench = detail.benchmark;
-      const chart = bench ? new ProgressChart(`${SCORE_MEASURES.benchmark.name[0]!.toUpperCase()}${SCORE_MEASURES.benchmark.name.slice(1)} over game time`, SCORE_MEASURES.benchmark.axis) : new ProgressChart();
-      root.append(chart.el);
-      if (bench) for (const p of bench) chart.add(p.simMs, p.players.map((q) => ({ slot: q.slot, progress: q.score })));
-      else for (const p of detail.progress) chart.add(p.simMs, p.players);
+      const plot = new RunPlotView(runId);
+      plot.head(run);
+      for (const d of ds) plot.decision(d);
+      // Under the omnigamearena profile the plot's lower panel is the benchmark's own score, raw and unclamped, not our progress.
+      if (detail.benchmark) plot.benchmark(detail.benchmark);
+      else for (const p of detail.progress) plot.report(p);
+      plot.draw();
+      root.append(plot.el);
       if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
     },
     (err: Error) => root.append(h('p', { class: 'error' }, err.message)),
