@@ -29,4 +29,4 @@ export { formatNumber, textTable } from './table-format.js';
 export type { IntervalValue, TableDoc } from './table-format.js';
 export { didYouMean } from './suggest.js';
 export { num, parseFlags, type FlagTable, type FlagValues } from './flag-table.js';
-export { niceStep, niceTicks, tickLabel } from './axis-ticks.js';
+export { measureOf, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';

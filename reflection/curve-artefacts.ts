@@ -11,6 +11,10 @@ import type { CurveState, EpisodeRecord } from './curve-state.js';
 import { readTransferTable, type TransferTable } from './transfer-table.js';
 import { roundConfounds, transferConfounds } from './curve-confounds.js';
 import { runnerRoundNotes, runnerSummaryLines } from './runner-style/summary.js';
+import { SCORE_MEASURES } from '../protocol/index.js';
+
+/** Under the omnigamearena profile, the line that says what the summary's scores are. */
+const benchmarkNote = (profile: string | undefined): string[] => (profile === 'omnigamearena' ? [`scores: each episode's ${SCORE_MEASURES.benchmark.axis} (result.benchmark; a Coop team's sum), as the benchmark's runner reports it`] : []);
 
 /** Columns of `curve.csv`, in order. */
 export const CSV_COLUMNS = ['phase', 'round', 'variant', 'arm', 'episode', 'seed', 'score', 'status', 'end_reason', 'sim_s', 'decisions', 'invalid', 'failed', 'round_mean', 'rollback_to', 'best_round', 'run_dir'] as const;
@@ -48,11 +52,11 @@ const n3 = (v: number | undefined): string => (v === undefined ? '-' : v.toFixed
 const signed = (v: number | undefined): string => (v === undefined ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(3)}`);
 
 /** The text table of an `arena transfer`: per variant, no skill vs the best skill and the gain. */
-export function transferSummary(t: TransferTable): string {
+export function transferSummary(t: TransferTable, profile?: string): string {
   const seeds = t.episodes === 1 ? `seed ${t.seed}` : `seeds ${t.seed}-${t.seed + t.episodes - 1}`;
   const head = `transfer of curve ${t.curve} (${t.game}, learned on ${t.learnedOn}): skill of round ${t.bestRound} (mean ${n3(t.bestMean)}) vs no skill, ${t.episodes} episode(s) per arm, ${seeds}${t.finished ? '' : ' (unfinished)'}`;
   const rows = t.variants.map((v) => [v.variant, n3(v.empty.mean), n3(v.best.mean), signed(v.gain), `${v.empty.episodes.length + v.best.episodes.length}/${2 * t.episodes}`]);
-  return `${head}\n${table(['variant', 'no skill', 'best skill', 'gain', 'episodes'], rows)}\n`;
+  return `${[head, ...benchmarkNote(profile)].join('\n')}\n${table(['variant', 'no skill', 'best skill', 'gain', 'episodes'], rows)}\n`;
 }
 
 /** What a curve's comparisons are confounded by: rounds against round 0, held-out arms against each other. */
@@ -76,7 +80,7 @@ export function curveSummary(state: CurveState, transfer?: TransferTable, confou
   const out: string[] = [];
   const stop = state.stop ? (state.stop.reason === 'success' ? `stopped early at round ${state.stop.round} (success threshold ${s.successThreshold})` : `all rounds played`) : 'not finished';
   out.push(`curve ${state.id}: ${s.game}/${state.variant}, ${s.rounds} reflection round(s) x ${s.episodes} episode(s), ${s.clock} clock, reflector ${s.reflector.model}; ${state.status}, ${stop}${state.error ? `; error ${state.error.code}: ${state.error.message}` : ''}`);
-  out.push('');
+  out.push(...benchmarkNote(s.match.profile), '');
   const rows = state.rounds.map((r) => {
     const scores = r.episodes.map((e) => e.score);
     const refl = r.reflection;
@@ -99,7 +103,7 @@ export function curveSummary(state: CurveState, transfer?: TransferTable, confou
       return [v.variant, n3(v.empty.mean), n3(v.best.mean), differs ? `refused: arms differ in ${differs.join(', ')}` : signed(v.gain)];
     })));
   }
-  if (transfer) out.push('', transferSummary(transfer).trimEnd());
+  if (transfer) out.push('', transferSummary(transfer, s.match.profile).trimEnd());
   return `${out.join('\n')}\n`;
 }
 

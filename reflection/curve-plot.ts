@@ -1,10 +1,12 @@
 /**
- * The curve as a picture, written as SVG by hand (no chart library): round means as a line with each
- * episode's score as a dot, the best round ringed, rollbacks marked in red, the success threshold dashed, and
- * held-out transfer as a bar group (no skill vs best skill per variant, gain above): the last `arena transfer`'s
- * when there is one, else the curve's own. sharp renders it to PNG.
+ * The curve as a picture, written as SVG by hand (no chart library) on the plots layer's axes (nice ticks,
+ * labels with units): round means as a line, each with its 95% interval and each episode's score as a dot,
+ * the best round ringed, rollbacks marked in red, the success threshold dashed, and held-out transfer as a bar
+ * group (no skill vs best skill per variant, each with its interval, gain above): the last `arena transfer`'s
+ * when there is one, else the curve's own. sharp renders it to PNG; the web app's curve page shows this file.
  */
 import sharp from 'sharp';
+import { drawAxes, errorBar, meanCi } from '../plots/index.js';
 import type { CurveState } from './curve-state.js';
 import type { TransferTable } from './transfer-table.js';
 import { curveRunnerMetrics, metricsLine } from './runner-style/summary.js';
@@ -18,26 +20,15 @@ const COLORS = { mean: '#1f6fd1', dot: '#8a96a8', best: '#e0a100', rollback: '#d
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 
-/** The smallest of 0.1, 0.2, 0.25, 0.5, 1 at or above `max` (progress lies in [0, 1]). */
-export function axisMax(max: number): number {
-  return [0.1, 0.2, 0.25, 0.5, 1].find((m) => max <= m) ?? Math.ceil(max);
-}
-
 function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; color?: string; weight?: string } = {}): string {
   return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 12}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.color ?? COLORS.text}"${opts.weight ? ` font-weight="${opts.weight}"` : ''}>${esc(s)}</text>`;
 }
 
-function yAxis(panel: typeof LEFT, yMax: number, label: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i <= 5; i++) {
-    const v = (yMax * i) / 5;
-    const y = panel.y1 - ((panel.y1 - panel.y0) * i) / 5;
-    out.push(`<line x1="${panel.x0}" x2="${panel.x1}" y1="${f(y)}" y2="${f(y)}" stroke="${COLORS.grid}"/>`);
-    out.push(text(panel.x0 - 6, y + 4, v.toFixed(yMax < 0.5 ? 2 : 1), { size: 11, anchor: 'end' }));
-  }
-  out.push(`<text x="${panel.x0 - 44}" y="${f((panel.y0 + panel.y1) / 2)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" text-anchor="middle" transform="rotate(-90 ${panel.x0 - 44} ${f((panel.y0 + panel.y1) / 2)})">${esc(label)}</text>`);
-  return out;
-}
+/** The top of a mean's error bar (the mean when it has no interval). */
+const upper = (scores: readonly number[], mean: number): number => {
+  const ci = meanCi(scores);
+  return mean + (Number.isFinite(ci.half) ? ci.half : 0);
+};
 
 /** The SVG text of the curve plot; `onDemand` (the last `arena transfer`) takes the transfer panel when given. */
 export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
@@ -45,25 +36,34 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const rounds = state.rounds.filter((r) => r.episodes.length > 0);
   const shown = onDemand ?? state.transfer;
   const transfer = shown?.variants.filter((v) => v.empty.mean !== undefined && v.best.mean !== undefined) ?? [];
-  const allScores = [...rounds.flatMap((r) => r.episodes.map((e) => e.score)), ...transfer.flatMap((v) => [v.empty.mean!, v.best.mean!])];
-  const yMax = axisMax(Math.max(0.01, ...allScores));
+  const allScores = [
+    ...rounds.flatMap((r) => [...r.episodes.map((e) => e.score), r.mean === undefined ? 0 : upper(r.episodes.map((e) => e.score), r.mean)]),
+    ...transfer.flatMap((v) => [upper(v.empty.episodes.map((e) => e.score), v.empty.mean!), upper(v.best.episodes.map((e) => e.score), v.best.mean!)]),
+  ];
+  const yHi = Math.max(0.01, ...allScores);
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`, `<rect width="${W}" height="${H}" fill="#ffffff"/>`];
   const { model, kind } = s.player;
   const player = typeof model === 'string' ? `, player ${model}` : typeof kind === 'string' ? `, player ${kind}` : '';
   out.push(text(LEFT.x0, 24, `Improvement Dynamics Curve: ${s.game}/${state.variant}${player}, reflector ${s.reflector.model}`, { size: 15, weight: 'bold' }));
-  out.push(text(LEFT.x0, 44, `${s.episodes} episode(s) per round, ${s.clock} clock, rollback below ${s.rollbackRatio} x best; id ${state.id}`, { size: 12, color: '#555' }));
+  // n: the episodes each round mean is over (as played; the settings' count before any are).
+  const perRound = rounds.length > 0 ? [...new Set(rounds.map((r) => r.episodes.length))].sort((a, b) => a - b) : [s.episodes];
+  const bars = perRound.some((k) => k > 1) ? 'bars: 95% t-interval' : 'no interval from one episode';
+  const nText = `n = ${perRound.join(' or ')} ${perRound.length === 1 && perRound[0] === 1 ? 'episode' : 'episodes'} per round (${bars})`;
+  out.push(text(LEFT.x0, 44, `${nText}, ${s.clock} clock, rollback below ${s.rollbackRatio} x best; id ${state.id}`, { size: 12, color: '#555' }));
   const runner = s.runner ? curveRunnerMetrics(state) : undefined;
   if (runner) out.push(text(LEFT.x0, 60, `${metricsLine(runner)}; round 0 from cold-start runs`, { size: 11, color: '#555' }));
 
-  // Left panel: the curve.
-  out.push(...yAxis(LEFT, yMax, s.match.profile === 'omnigamearena' ? 'score (benchmark score)' : 'score (mean progress)'));
+  // Left panel: the curve, on nice ticks; the rounds are whole numbers, so they are labelled one by one.
+  const yLabel = s.match.profile === 'omnigamearena' ? 'score (benchmark score)' : 'score (mean progress, 0..1)';
+  const left = drawAxes(LEFT, { lo: 0, hi: 1, label: 'round', categorical: true }, { lo: 0, hi: yHi, label: yLabel });
+  out.push(...left.svg);
   const n = Math.max(1, s.rounds);
   const x = (r: number): number => LEFT.x0 + 20 + ((LEFT.x1 - LEFT.x0 - 40) * r) / n;
-  const y = (v: number, p = LEFT): number => p.y1 - ((p.y1 - p.y0) * Math.min(v, yMax)) / yMax;
+  const right = drawAxes(RIGHT, { lo: 0, hi: 1, label: transfer.length > 0 ? 'held-out variant' : '', categorical: true }, { lo: 0, hi: yHi, label: '' });
+  const y = (v: number, p = LEFT): number => (p === LEFT ? left.Y : right.Y)(v);
   for (let r = 0; r <= s.rounds; r++) out.push(text(x(r), LEFT.y1 + 18, String(r), { size: 11, anchor: 'middle' }));
-  out.push(text((LEFT.x0 + LEFT.x1) / 2, LEFT.y1 + 36, 'round', { size: 12, anchor: 'middle' }));
   // The runner's style never stops early, so it has no success line.
-  if (!s.runner && s.successThreshold <= yMax) {
+  if (!s.runner && s.successThreshold <= yHi) {
     out.push(`<line x1="${LEFT.x0}" x2="${LEFT.x1}" y1="${f(y(s.successThreshold))}" y2="${f(y(s.successThreshold))}" stroke="#2a9d55" stroke-dasharray="6 4"/>`);
     out.push(text(LEFT.x1, y(s.successThreshold) - 4, `success ${s.successThreshold}`, { size: 10, anchor: 'end', color: '#2a9d55' }));
   }
@@ -83,6 +83,8 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   for (const r of finished) {
     const cx = x(r.round);
     const cy = y(r.mean!);
+    const ci = meanCi(r.episodes.map((e) => e.score));
+    if (Number.isFinite(ci.half) && ci.half > 0) out.push(errorBar(cx, r.mean! - ci.half, r.mean! + ci.half, left.Y, COLORS.mean));
     if (r.rollback) out.push(`<path d="M ${f(cx - 7)} ${f(cy - 6)} L ${f(cx + 7)} ${f(cy - 6)} L ${f(cx)} ${f(cy + 7)} Z" fill="${COLORS.rollback}"/>`);
     else out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="5" fill="${r.source === 'kept' ? '#ffffff' : COLORS.mean}" stroke="${COLORS.mean}" stroke-width="2"/>`);
     out.push(text(cx, cy - 10, r.mean!.toFixed(3), { size: 10, anchor: 'middle', color: COLORS.mean }));
@@ -100,7 +102,7 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
       : 'held-out transfer: not run';
   out.push(text(RIGHT.x0, RIGHT.y0 - 12, title, { size: 12, weight: 'bold' }));
   if (transfer.length > 0) {
-    out.push(...yAxis(RIGHT, yMax, '').filter((l) => !l.includes('rotate')));
+    out.push(...right.svg);
     const group = (RIGHT.x1 - RIGHT.x0) / transfer.length;
     const bar = Math.min(28, group / 3);
     transfer.forEach((v, i) => {
@@ -109,9 +111,11 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
         const value = v[arm].mean!;
         const bx = cx - bar + j * bar;
         out.push(`<rect x="${f(bx)}" y="${f(y(value, RIGHT))}" width="${f(bar - 2)}" height="${f(RIGHT.y1 - y(value, RIGHT))}" fill="${arm === 'empty' ? COLORS.empty : COLORS.skill}"/>`);
+        const ci = meanCi(v[arm].episodes.map((e) => e.score));
+        if (Number.isFinite(ci.half) && ci.half > 0) out.push(errorBar(bx + (bar - 2) / 2, Math.max(0, value - ci.half), value + ci.half, right.Y));
       }
       const gain = v.gain ?? 0;
-      const top = y(Math.max(v.empty.mean!, v.best.mean!), RIGHT);
+      const top = y(Math.max(upper(v.empty.episodes.map((e) => e.score), v.empty.mean!), upper(v.best.episodes.map((e) => e.score), v.best.mean!)), RIGHT);
       out.push(text(cx, top - 6, `${gain >= 0 ? '+' : ''}${gain.toFixed(3)}`, { size: 11, anchor: 'middle', color: gain >= 0 ? '#2a9d55' : COLORS.rollback, weight: 'bold' }));
       out.push(text(cx, RIGHT.y1 + 18, v.variant, { size: 11, anchor: 'middle' }));
     });

@@ -2,7 +2,7 @@
  * The JSON API. Per job kind (`matches`, `tournaments`, `curves`, `sweeps`...): `GET /api/KIND` lists,
  * `POST /api/KIND` creates from the CLI's configuration, `GET /api/KIND/ID` inspects, `POST /api/KIND/ID/cancel`
  * and `/resume`, `GET /api/KIND/ID/spectators` and `/files/PATH`. Runs: `GET /api/runs?game=&agent=&clock=&variant=&status=&curve=&sweep=&round=&cell=`,
- * `GET /api/runs/ID` (record, decisions, ledger, progress, events, hasVideo) and `/api/runs/ID/files/PATH`. See docs/serve.md.
+ * `GET /api/runs/ID` (record, decisions, ledger, progress, events, hasVideo; under the omnigamearena profile `benchmark`, its raw score over game time) and `/api/runs/ID/files/PATH`. See docs/serve.md.
  */
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +14,7 @@ import { readJson, sendJson } from './http-util.js';
 import type { JobRecord } from './job-store.js';
 import type { Jobs } from './jobs.js';
 import { jobOfRun, listRuns, readLines, readRunRecord, RUN_FILTER_FIELDS, runDir, runFile, type RunFilter, type RunRoots } from './runs-browser.js';
+import { benchmarkOfRun } from './run-benchmark.js';
 import { sendFile, serveStatic } from './static-files.js';
 
 /** What the routes work on. */
@@ -102,11 +103,15 @@ function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: Rou
   need(owner ? { kind: 'read', jobId: owner.id } : { kind: 'admin' });
   if (action === undefined) {
     const dir = runDir(ctx.runs, runId);
+    const run = readRunRecord(ctx.runs, runId);
+    const progress = readLines(join(dir, 'progress.jsonl'));
     return sendJson(res, 200, {
-      run: readRunRecord(ctx.runs, runId),
+      run,
       decisions: readLines(join(dir, 'decisions.jsonl')),
       ledger: readLines(join(dir, 'ledger.jsonl')),
-      progress: readLines(join(dir, 'progress.jsonl')),
+      progress,
+      // Under the omnigamearena profile: the benchmark's raw score after each progress line, what its pages plot.
+      ...benchmarkOfRun(run, progress),
       events: readLines(join(dir, 'events.jsonl')),
       // So a page asks for the video only when there is one (no 404 in its console).
       hasVideo: existsSync(join(dir, 'episode.mp4')),

@@ -49,7 +49,16 @@ describe('arena tournament --variant under the profile on a build', () => {
     expect(opens).toEqual(['open /Game/Test/Stand_One']);
     const record = JSON.parse(readFileSync(join(out.dir, 'results.jsonl'), 'utf8').trim().split('\n').at(-1)!) as { players: { progress: number; score: number }[] };
     expect(record.players[0]).toMatchObject({ progress: 12.5, score: 12.5 });
-    expect(stdout.join('')).toContain("progress above is the benchmark's score");
-    expect(stdout.join('')).toMatch(/12\.5/);
+    const text = stdout.join('');
+    expect(text).toContain("benchmark score above is the benchmark's own score");
+    // The tables name the score they show: the benchmark's, not our progress.
+    expect(text).toMatch(/agent +games +benchmark score\nrandom +1 +12\.500/);
+    expect(text).toMatch(/rank +agent +mean benchmark score +95% interval +games +benchmark score\n1 +random +12\.500/);
+    expect(text).toContain('rating: mean benchmark score (raw, unclamped) of the agent');
+    expect(text).not.toContain('progress');
+    expect(readFileSync(join(out.dir, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('rank,agent,rating,ci_low,ci_high,games,wins,draws,losses,mean_benchmark_score');
+    expect(readFileSync(join(out.dir, 'line-ups.csv'), 'utf8').split('\n')[0]).toBe('agent0,agent1,games,wins0,draws,losses0,mean_benchmark_score0,mean_benchmark_score1');
+    const standings = JSON.parse(readFileSync(join(out.dir, 'standings.json'), 'utf8')) as { measure?: string; ratings: { meanProgress: number; rating: number }[] };
+    expect(standings).toMatchObject({ measure: 'benchmark', ratings: [{ meanProgress: 12.5, rating: 12.5 }] });
   }, 60_000);
 });

@@ -115,7 +115,7 @@ describe('arena report', () => {
     expect(refused.map((c) => c.confounds)).toEqual([['observationDelayMs']]);
     expect(refused[0]!.diff).toBeUndefined();
     const text = await runArena(['report', join(env.runs.dir, 'clocks')]);
-    expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*\n {2}scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in observationDelayMs/);
+    expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*\n {2}scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in observation delay$/m);
     const pooled = await runArena(['report', join(env.runs.dir, 'clocks'), '--pool', '--json']);
     expect((JSON.parse(pooled.stdout) as { comparisons: { verdict: string }[] }).comparisons.map((c) => c.verdict).sort()).toEqual(['clean', 'pooled']);
   });
@@ -144,7 +144,7 @@ describe('arena report', () => {
     const r = await runArena(['report', dir, '--plot', out]);
     expect(r.code, r.stderr).toBe(0);
     const svg = readFileSync(join(out, 'fixture.svg'), 'utf8');
-    expect(svg).toContain('decision latency');
+    expect(svg).toContain('Decision latency');
     expect(svg.match(/<polyline/g)).toHaveLength(2);
     expect(existsSync(join(out, 'fixture.png'))).toBe(true);
   });

@@ -5,7 +5,7 @@
  * missing (.ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -15,6 +15,9 @@ import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { readRunRecord } from '../gateway/index.js';
+import { writeRunPlots } from '../plans/index.js';
+import { expectNiceTicks, panels, svgTexts } from './support/svg-checks.js';
 import { STREAM_STEPS, streamWidth } from '../web/src/stream-size.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -126,21 +129,19 @@ async function expectViewsAtShownSize(views: number): Promise<void> {
   for (const age of ages) expect(age).toMatch(/^\d+(\.\d)? s old$/);
 }
 
-/** The progress chart's ticks as the report plots draw them: from 0, evenly 1, 2, 2.5 or 5 times a power of ten apart, with as many decimals as the step needs. */
-async function expectNiceTicks(): Promise<void> {
-  await page.waitForFunction(`document.querySelector('[data-testid=progress-chart] .chart')?.dataset.yTicks !== undefined`, undefined, { timeout: 20_000 });
-  for (const axis of ['x', 'y']) {
-    const labels = (await page.locator('[data-testid=progress-chart] .chart').first().getAttribute(`data-${axis}-ticks`))!.split(' ');
-    const values = labels.map(Number);
-    expect(values[0], axis).toBe(0);
-    expect(values.length, axis).toBeGreaterThanOrEqual(2);
-    const step = values[1]! - values[0]!;
-    const mantissa = step / 10 ** Math.floor(Math.log10(step));
-    expect([1, 2, 2.5, 5].some((m) => Math.abs(m - mantissa) < 1e-6), `${axis} step ${step}`).toBe(true);
-    values.forEach((v, i) => expect(v, axis).toBeCloseTo(i * step, 9));
-    const decimals = (x: string): number => x.split('.')[1]?.length ?? 0;
-    expect(Math.max(...labels.map(decimals)), axis).toBe(decimals(String(Number(step.toPrecision(6)))));
+/** The run's plot (the one arena report --plot writes) as the page draws it: nice ticks on every axis, each axis labelled with its unit, n and the median latency said; returns its SVG. */
+async function expectRunPlot(decisions: number | undefined = undefined): Promise<string> {
+  await page.locator('[data-testid=run-plot] svg').waitFor({ timeout: 20_000 });
+  if (decisions !== undefined) await page.waitForFunction(`document.querySelector('[data-testid=run-plot]').dataset.decisions === '${decisions}'`, undefined, { timeout: 20_000 });
+  const svg = await page.locator('[data-testid=run-plot]').innerHTML();
+  for (const axis of ['tick-x', 'tick-y']) {
+    const runs = panels(svgTexts(svg, axis));
+    expect(runs, axis).toHaveLength(2);
+    for (const labels of runs) expectNiceTicks(labels, axis);
   }
+  expect(svgTexts(svg, 'axis-label')).toEqual(['game time (s)', 'latency (wall ms)', 'game time (s)', 'progress (0..1)']);
+  expect(svgTexts(svg, 'panel-note')[0]).toMatch(/^n = \d+ decisions?, median \d+ ms$/);
+  return svg;
 }
 
 describe.skipIf(!have)('the web app in Chromium', () => {
@@ -166,7 +167,11 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=view]').first().waitFor();
     await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
-    await expectNiceTicks();
+    // The plot holds every decision the page has (the history before it opened, then the stream).
+    const count = Number((await page.locator('[data-testid=decision-count]').textContent())!.match(/^(\d+) decisions so far$/)![1]);
+    expect(count).toBeGreaterThan(0);
+    await expectRunPlot();
+    await page.waitForFunction(`document.querySelector('[data-testid=run-plot]').dataset.decisions === document.querySelector('[data-testid=decision-count]').textContent.split(' ')[0]`, undefined, { timeout: 20_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'match.png'), fullPage: true });
     await expectReadable(page, problems);
     await svc.api.settled('matches', id);
@@ -225,6 +230,14 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     await page.locator('[data-testid=video]').waitFor();
     await page.waitForFunction(`document.querySelector('[data-testid=video]').readyState >= 1`, undefined, { timeout: 20_000 });
     expect(await page.evaluate(`document.querySelector('[data-testid=video]').duration`)).toBeCloseTo(2, 0);
+    // The run's plot: the very plot arena report --plot writes for this run (its texts and marks the same).
+    const shown = await expectRunPlot(6);
+    const out = join(svc.runsDir, `${id}-plots`);
+    mkdirSync(out);
+    const [path] = await writeRunPlots([readRunRecord(join(svc.runsDir, id))], out);
+    const file = readFileSync(path!, 'utf8');
+    for (const cls of ['plot-title', 'legend', 'panel-note', 'tick-x', 'tick-y', 'axis-label']) expect(svgTexts(shown, cls), cls).toEqual(svgTexts(file, cls));
+    for (const mark of ['<polyline', '<circle']) expect(shown.split(mark).length, mark).toBe(file.split(mark).length);
     await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
     await expectReadable(page, problems);
   }, 90_000);
@@ -299,7 +312,11 @@ describe.skipIf(!have)('the web app in Chromium', () => {
       const rows = page.locator('[data-testid=curve-table] tbody tr');
       await rows.first().waitFor({ timeout: 20_000 });
       expect(await rows.count()).toBeGreaterThanOrEqual(1);
-      await page.locator('[data-testid=progress-chart] canvas').first().waitFor();
+      // Its plot is the curve.svg arena curve wrote: every round mean with its interval and n.
+      await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=curve-plot]'); return img !== null && img.complete && img.naturalWidth > 0; })()`, undefined, { timeout: 20_000 });
+      const svg = await page.evaluate<string>(`fetch(document.querySelector('[data-testid=curve-plot]').src).then((r) => r.text())`);
+      for (const labels of panels(svgTexts(svg, 'tick-y'))) expectNiceTicks(labels, 'curve score');
+      expect(svg).toContain('n = 1 episode per round (no interval from one episode)');
       await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
       await expectReadable(page, problems);
       // Its episode runs are in the runs browser, found by the curve, and open as replays.

@@ -79,7 +79,7 @@ describe.skipIf(missing !== undefined)('sweeps on every backend', () => {
   describe('faults on redis', () => {
     it('kill -9 of a worker mid-episode: the episode is replayed by another worker, counted once', async () => {
       const pool = 'fault-worker';
-      const fleet = await startWorkers(redis.url, ['victim', 'survivor'], ['--pool', pool, '--slots', '1']);
+      const fleet = await startWorkers(redis.url, ['victim', 'survivor'], ['--pool', pool, '--slots', '1', '--lock-ms', '1500']);
       try {
         const out = join(tmp, pool);
         const coordinator = startArena(['sweep', writeSpec(tmp, `${pool}.yaml`, smallSpec({ pool })), '--out', out, '--quiet', '--redis', redis.url, '--lock-ms', '1500']);

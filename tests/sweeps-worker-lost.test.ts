@@ -55,7 +55,7 @@ describe.skipIf(redisMissing() !== undefined)('a worker that stalls past the sta
 
   it('ends its episode as WORKER_LOST, counted once, and --retry-failed replays it', async () => {
     const pool = 'stall';
-    const fleet = await startWorkers(redis.url, ['frozen', 'awake'], ['--pool', pool, '--slots', '1', '--stall-limit', '0']);
+    const fleet = await startWorkers(redis.url, ['frozen', 'awake'], ['--pool', pool, '--slots', '1', '--stall-limit', '0', '--lock-ms', '1500']);
     const frozen = fleet[0]!;
     let frozenLog = '';
     frozen.child.stderr!.on('data', (d: Buffer | string) => (frozenLog += d.toString()));

@@ -14,7 +14,8 @@ import { getGame } from '../games-manifest/index.js';
 import { readRunRecord, resimulate, runMatch, type MatchSlot } from '../gateway/index.js';
 import { LiveVideo, PANEL_WIDTH, videoFromRun } from '../video/index.js';
 import { serveRemoteInput } from '../game-host/index.js';
-import { SimulationBackend, lastStandGame } from '../games/index.js';
+import { SimulationBackend, createCanvas, drawText, lastStandGame } from '../games/index.js';
+import { FALLBACK_CHAR, PANEL_GLYPHS } from '../video/panel-glyphs.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import { runArena } from './support/arena-process.js';
 import { launchInProcess } from './support/in-process-game.js';
@@ -108,6 +109,50 @@ describe('arena video (re-simulation)', () => {
     expect(panel.code, panel.stderr).toBe(0);
     expect(probe(join(env.runs.dir, 'pvp.mp4')).width).toBe(2 * frame.width + PANEL_WIDTH);
   });
+
+  it('shows the answer and the reasoning as written in the panel, read back glyph by glyph from the decoded video', async () => {
+    // Lower case, the action markers, ';' (once drawn as ','), and characters no glyph has (drawn as the fallback).
+    const answer = 'ok \u00e9 <|action_start|>0 0 0 ; W ; W <|action_end|>';
+    env.provider.script(...[0, 1].map(() => ({ text: answer, reasoning: 'why: {walk} [fast] `now` & "so" \u4e2d' })));
+    const agent = createVlmAgent({ baseUrl: env.provider.url, model: 'fake-vlm', maxSide: 320 });
+    const result = await runMatch({ game: 'last_stand', runsDir: env.runs.dir, clock: 'pdq', stepBudget: 2, observationDelayMs: 300, launch: launchInProcess, slots: [{ slot: 0, agent, label: 'vlm' }] });
+    expect(result.status, result.error?.message).toBe('complete');
+    const video = await videoFromRun(result.dir, { fps: 5, launch: launchInProcess });
+    const p = probe(video.path);
+    const last = decode(video.path, p.width, p.height).at(-1)!;
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await sharp(Buffer.from(last), { raw: { width: p.width, height: p.height, channels: 3 } }).png().toFile(join(ARTIFACTS, 'video-panel-text.png'));
+    // Every glyph the panel has (printable ASCII and the fallback), as 5x7 bits.
+    const chars = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), FALLBACK_CHAR];
+    const glyphs = chars.map((ch) => {
+      const c = createCanvas(6, 7);
+      drawText(c, ch, 0, 0, { color: [255, 255, 255], glyphs: PANEL_GLYPHS });
+      return { ch, bits: Array.from({ length: 35 }, (_, i) => c.rgb[((Math.floor(i / 5) * 6 + (i % 5)) * 3)]! > 0) };
+    });
+    // Ink is what is clearly brighter than the panel's background (luma; chroma is subsampled by yuv420p).
+    const ink = (x: number, y: number): boolean => {
+      const i = (y * p.width + x) * 3;
+      return 0.299 * last[i]! + 0.587 * last[i + 1]! + 0.114 * last[i + 2]! > 90;
+    };
+    const readCell = (x: number, y: number): string => {
+      let best = { ch: '', d: Infinity };
+      for (const g of glyphs) {
+        let d = 0;
+        for (let i = 0; i < 35 && d < best.d; i++) if (ink(x + (i % 5), y + Math.floor(i / 5)) !== g.bits[i]) d++;
+        if (d < best.d) best = { ch: g.ch, d };
+      }
+      return best.d <= 4 ? best.ch : '\0';
+    };
+    const readLine = (x: number, y: number): string => Array.from({ length: Math.floor((p.width - x) / 6) }, (_, k) => readCell(x + k * 6, y)).join('').trimEnd();
+    // Find each line by its first word, anywhere in the panel's text area.
+    const find = (word: string): string | undefined => {
+      const x0 = getGame('last_stand').frame.width;
+      for (let y = 0; y < p.height / 2; y++) for (let x = x0; x < x0 + 16; x++) if ([...word].every((ch, k) => readCell(x + k * 6, y) === ch)) return readLine(x, y);
+      return undefined;
+    };
+    expect(find('SAYS:')).toBe(`SAYS: ok ${FALLBACK_CHAR} <|action_start|>0 0 0 ; W ; W <|action_end|>`);
+    expect(find('THINKS:')).toBe(`THINKS: why: {walk} [fast] \`now\` & "so" ${FALLBACK_CHAR}`);
+  }, 90_000);
 
   it('uses a scripted agent\'s panel for its clock timeline and progress, as the decoded frames show', async () => {
     const agent = createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 3 });

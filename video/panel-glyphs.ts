@@ -1,8 +1,13 @@
 /**
- * The punctuation a model writes that the games' bitmap font lacks (`<|action_start|>`, `;`, brackets, quotes,
- * `#`, `*`...), as 5x7 glyphs of the same style, so the video panel shows an answer as written.
+ * What a model writes that the games' bitmap font lacks: lower case (the games draw it as upper case), and the
+ * punctuation of `<|action_start|>`, `;`, brackets, quotes, `#`, `*`..., as 5x7 glyphs of the same style, so
+ * the video panel shows an answer as written: every printable ASCII character with a glyph of its own, and
+ * anything else as the one fallback glyph (a hatched box, `FALLBACK_CHAR`).
  */
 import { compileGlyphs } from '../games/index.js';
+
+/** What the panel draws for a character no glyph has (U+FFFD, the replacement character): a hatched box. */
+export const FALLBACK_CHAR = '\uFFFD';
 
 // prettier-ignore
 const EXTRA: Readonly<Record<string, readonly string[]>> = {
@@ -24,10 +29,37 @@ const EXTRA: Readonly<Record<string, readonly string[]>> = {
   '^': ['..#..', '.#.#.', '#...#', '.....', '.....', '.....', '.....'],
   '\\': ['#....', '#....', '.#...', '..#..', '...#.', '....#', '....#'],
   '`': ['.#...', '..#..', '.....', '.....', '.....', '.....', '.....'],
+  a: ['.....', '.....', '.###.', '....#', '.####', '#...#', '.####'],
+  b: ['#....', '#....', '#.##.', '##..#', '#...#', '#...#', '####.'],
+  c: ['.....', '.....', '.###.', '#....', '#....', '#...#', '.###.'],
+  d: ['....#', '....#', '.##.#', '#..##', '#...#', '#...#', '.####'],
+  e: ['.....', '.....', '.###.', '#...#', '#####', '#....', '.###.'],
+  f: ['..##.', '.#..#', '.#...', '###..', '.#...', '.#...', '.#...'],
+  g: ['.....', '.####', '#...#', '#...#', '.####', '....#', '.###.'],
+  h: ['#....', '#....', '#.##.', '##..#', '#...#', '#...#', '#...#'],
+  i: ['..#..', '.....', '.##..', '..#..', '..#..', '..#..', '.###.'],
+  j: ['...#.', '.....', '..##.', '...#.', '...#.', '#..#.', '.##..'],
+  k: ['#....', '#....', '#..#.', '#.#..', '##...', '#.#..', '#..#.'],
+  l: ['.##..', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
+  m: ['.....', '.....', '##.#.', '#.#.#', '#.#.#', '#...#', '#...#'],
+  n: ['.....', '.....', '#.##.', '##..#', '#...#', '#...#', '#...#'],
+  o: ['.....', '.....', '.###.', '#...#', '#...#', '#...#', '.###.'],
+  p: ['.....', '####.', '#...#', '#...#', '####.', '#....', '#....'],
+  q: ['.....', '.####', '#...#', '#...#', '.####', '....#', '....#'],
+  r: ['.....', '.....', '#.##.', '##..#', '#....', '#....', '#....'],
+  s: ['.....', '.....', '.####', '#....', '.###.', '....#', '####.'],
+  t: ['.#...', '.#...', '###..', '.#...', '.#...', '.#..#', '..##.'],
+  u: ['.....', '.....', '#...#', '#...#', '#...#', '#..##', '.##.#'],
+  v: ['.....', '.....', '#...#', '#...#', '#...#', '.#.#.', '..#..'],
+  w: ['.....', '.....', '#...#', '#...#', '#.#.#', '#.#.#', '.#.#.'],
+  x: ['.....', '.....', '#...#', '.#.#.', '..#..', '.#.#.', '#...#'],
+  y: ['.....', '#...#', '#...#', '#...#', '.####', '....#', '.###.'],
+  z: ['.....', '.....', '#####', '...#.', '..#..', '.#...', '#####'],
+  [FALLBACK_CHAR]: ['#####', '#.#.#', '##.##', '#.#.#', '##.##', '#.#.#', '#####'],
 };
 
 /** The panel's extra glyphs, for drawText's `glyphs`. */
 export const PANEL_GLYPHS = compileGlyphs(EXTRA);
 
-/** The characters the panel can draw besides letters, digits and the games' punctuation. */
+/** The characters the panel can draw besides upper-case letters, digits and the games' punctuation. */
 export const PANEL_EXTRA_CHARS = Object.keys(EXTRA).join('');

@@ -8,7 +8,7 @@
 import { drawText, fillRect, GLYPH_HEIGHT, GLYPH_WIDTH, type Canvas, type Rgb } from '../games/index.js';
 import type { EpisodeTimeline, SlotMoment } from './episode-timeline.js';
 import { CHARTS_MIN_HEIGHT, drawCharts } from './panel-charts.js';
-import { PANEL_EXTRA_CHARS, PANEL_GLYPHS } from './panel-glyphs.js';
+import { FALLBACK_CHAR, PANEL_EXTRA_CHARS, PANEL_GLYPHS } from './panel-glyphs.js';
 
 /** Width of the panel, px. */
 export const PANEL_WIDTH = 360;
@@ -20,10 +20,10 @@ const TEXT: Rgb = [220, 224, 232];
 const DIM: Rgb = [140, 148, 160];
 const PHASE: Record<SlotMoment['phase'], Rgb> = { start: [90, 90, 90], thinking: [214, 72, 60], acting: [60, 180, 90], waiting: [200, 170, 60] };
 
-const DRAWABLE = new Set([...`abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :.,-+=_/%()!?'${PANEL_EXTRA_CHARS}`]);
-/** Text as the panel draws it: every character a model writes in ASCII as written; white space as one space, anything else as '?'. */
+const DRAWABLE = new Set([...`ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :.,-+=_/%()!?'${PANEL_EXTRA_CHARS}`]);
+/** Text as the panel draws it: every printable ASCII character as written; white space as one space, anything else as the fallback glyph's character. */
 export function printable(text: string): string {
-  return [...text].map((c) => (/\s/.test(c) ? ' ' : DRAWABLE.has(c) ? c : '?')).join('').replace(/ +/g, ' ');
+  return [...text].map((c) => (/\s/.test(c) ? ' ' : DRAWABLE.has(c) ? c : FALLBACK_CHAR)).join('').replace(/ +/g, ' ');
 }
 
 /** Splits text into lines of at most `cols` characters at spaces. */

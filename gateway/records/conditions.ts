@@ -90,10 +90,13 @@ export function confounds(a: unknown, b: unknown, factor: StudiedFactor): string
   return conditionDifferences(a, b).filter((k) => !belongs(k, StudiedFactors[factor]));
 }
 
+/** Condition fields in which arms may not differ even when pooling is asked: the profile sets which score is read. */
+const NEVER_POOLED: ReadonlySet<string> = new Set(['profile']);
+
 /**
  * The verdict on comparing arms: every distinct pair of their conditions is checked, and the comparison is
  * `clean` (the factor alone differs), `pooled` (other fields differ and the caller asked to pool anyway) or
- * `refused` (other fields differ; they are named).
+ * `refused` (other fields differ; they are named). Arms under different profiles are refused even when pooling is asked.
  */
 export function compareArms(armA: readonly unknown[], armB: readonly unknown[], factor: StudiedFactor, pool = false): { verdict: 'clean' | 'pooled' | 'refused'; confounds: string[] } {
   const distinct = (xs: readonly unknown[]): unknown[] => [...new Map(xs.map((x) => [JSON.stringify(x ?? null), x])).values()];
@@ -104,5 +107,7 @@ export function compareArms(armA: readonly unknown[], armB: readonly unknown[], 
   // Arms that are not uniform inside mix conditions too.
   for (const arm of [as, bs]) for (const x of arm.slice(1)) for (const k of confounds(arm[0], x, factor)) keys.add(k);
   const list = [...keys].sort();
-  return { verdict: list.length === 0 ? 'clean' : pool ? 'pooled' : 'refused', confounds: list };
+  // Arms under different profiles are read by different scores (our progress, the benchmark's raw score): never pooled.
+  const poolable = !list.some((k) => NEVER_POOLED.has(k));
+  return { verdict: list.length === 0 ? 'clean' : pool && poolable ? 'pooled' : 'refused', confounds: list };
 }

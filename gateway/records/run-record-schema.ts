@@ -93,7 +93,14 @@ export const RunJson = z.looseObject({
   agents: z.array(z.looseObject({ slot: z.number(), kind: z.string(), label: z.string(), latency: z.string() })).default([]),
   conditions: Conditions.optional(),
   result: z
-    .looseObject({ reason: z.string(), episode: z.enum(['finished', 'budget', 'format', 'failed', 'incomplete']).optional(), simMs: z.number(), players: z.array(PlayerResultRecord).default([]) })
+    .looseObject({
+      reason: z.string(),
+      episode: z.enum(['finished', 'budget', 'format', 'failed', 'incomplete']).optional(),
+      simMs: z.number(),
+      players: z.array(PlayerResultRecord).default([]),
+      /** Under the omnigamearena profile: the score as the benchmark's runner reports it (raw, per player or a Coop team's sum), and the readings outside the declared range. */
+      benchmark: z.looseObject({ scores: z.array(z.number()), outOfRange: z.array(z.looseObject({ slot: z.number(), value: z.number() })).default([]) }).optional(),
+    })
     .optional(),
   failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
   /** The frame check's thresholds and verdict counts, in total and per slot (runs before it have none). */

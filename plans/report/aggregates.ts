@@ -3,8 +3,8 @@
  * (p50/p95), tokens in and out, images and bytes sent, invalid-answer, timeout and completion rates, and game
  * time spent thinking (charged latency) vs acting (chunks running).
  */
-import { STALE_VERDICTS, summarizeLedger, type FrameVerdict, type RunRecord } from '../../gateway/index.js';
-import { formatNumber, textTable, type TableDoc } from '../../protocol/index.js';
+import { runMeasure, seatValue, STALE_VERDICTS, summarizeLedger, type FrameVerdict, type RunRecord } from '../../gateway/index.js';
+import { ArenaError, ErrorCode, formatNumber, SCORE_MEASURES, textTable, type ScoreMeasure, type TableDoc } from '../../protocol/index.js';
 
 /** One agent's aggregates over the runs it played in. */
 export interface AgentAggregate {
@@ -24,7 +24,10 @@ export interface AgentAggregate {
   readonly completionRate: number;
   readonly thinkingMs: number;
   readonly actingMs: number;
+  /** Mean of our progress over its runs (in [0, 1]). */
   readonly meanProgress: number;
+  /** Under the omnigamearena profile: the mean of the benchmark's own score (`result.benchmark`, raw, unclamped), the score its tables read. */
+  readonly meanBenchmark?: number;
   /** Share of the decisions with a frame verdict that were made on a stale frame (docs/frame-integrity.md); null when none has one (older runs). */
   readonly staleRate: number | null;
 }
@@ -48,16 +51,25 @@ function staleRate(ds: RunRecord['decisions']): number | null {
   return judged.length === 0 ? null : judged.filter((v) => STALE_VERDICTS.has(v as FrameVerdict)).length / judged.length;
 }
 
-/** Aggregates per agent label (slots played by the same label across runs pool together). */
+/** The one score measure of `records`; BAD_CONFIG when they mix runs under the benchmark's profile and ours. */
+export function recordsMeasure(records: readonly RunRecord[]): ScoreMeasure {
+  const measures = new Set(records.map((r) => runMeasure(r.run)));
+  if (measures.size > 1) throw new ArenaError(ErrorCode.BAD_CONFIG, "these runs mix the omnigamearena profile's benchmark score with our progress; they are not one measure and are not pooled");
+  return measures.values().next().value ?? 'progress';
+}
+
+/** Aggregates per agent label (slots played by the same label across runs pool together); runs of one measure only (`recordsMeasure`). */
 export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[] {
-  const by = new Map<string, { runs: number; complete: number; progress: number; thinkingMs: number; actingMs: number; decisions: RunRecord['decisions'] }>();
+  const measure = recordsMeasure(records);
+  const by = new Map<string, { runs: number; complete: number; progress: number; score: number; thinkingMs: number; actingMs: number; decisions: RunRecord['decisions'] }>();
   for (const r of records) {
     const clock = summarizeLedger(r.ledger);
     for (const a of r.run.agents) {
-      const acc = by.get(a.label) ?? { runs: 0, complete: 0, progress: 0, thinkingMs: 0, actingMs: 0, decisions: [] };
+      const acc = by.get(a.label) ?? { runs: 0, complete: 0, progress: 0, score: 0, thinkingMs: 0, actingMs: 0, decisions: [] };
       acc.runs++;
       if (r.run.status === 'complete') acc.complete++;
       acc.progress += r.run.result?.players.find((p) => p.slot === a.slot)?.progress ?? 0;
+      acc.score += seatValue(r.run, a.slot) ?? 0;
       const c = clock.slots.find((s) => s.slot === a.slot);
       acc.thinkingMs += c?.thinkingMs ?? 0;
       acc.actingMs += c?.actingMs ?? 0;
@@ -86,6 +98,7 @@ export function aggregateAgents(records: readonly RunRecord[]): AgentAggregate[]
       thinkingMs: acc.thinkingMs,
       actingMs: acc.actingMs,
       meanProgress: share(acc.progress, acc.runs),
+      ...(measure === 'benchmark' ? { meanBenchmark: share(acc.score, acc.runs) } : {}),
       staleRate: staleRate(ds),
     };
   });
@@ -110,10 +123,10 @@ export function aggregateDoc(rows: readonly AgentAggregate[], title = ''): Table
       { header: 'complete', kind: 'share' },
       { header: 'thinking', unit: 's', kind: 'number', digits: 1 },
       { header: 'acting', unit: 's', kind: 'number', digits: 1 },
-      { header: 'mean progress', kind: 'number', digits: 3 },
+      { header: `mean ${SCORE_MEASURES[rows.some((r) => r.meanBenchmark !== undefined) ? 'benchmark' : 'progress'].name}`, kind: 'number', digits: 3 },
       { header: 'stale', kind: 'share' },
     ],
-    rows: rows.map((r) => [r.agent, r.runs, r.decisions, pair(r.ttftMs.p50, r.ttftMs.p95), pair(r.latencyMs.p50, r.latencyMs.p95), `${r.tokensIn} / ${r.tokensOut}`, r.images, r.bytesSent, r.invalidRate, r.timeoutRate, r.completionRate, r.thinkingMs / 1000, r.actingMs / 1000, r.meanProgress, r.staleRate]),
+    rows: rows.map((r) => [r.agent, r.runs, r.decisions, pair(r.ttftMs.p50, r.ttftMs.p95), pair(r.latencyMs.p50, r.latencyMs.p95), `${r.tokensIn} / ${r.tokensOut}`, r.images, r.bytesSent, r.invalidRate, r.timeoutRate, r.completionRate, r.thinkingMs / 1000, r.actingMs / 1000, r.meanBenchmark ?? r.meanProgress, r.staleRate]),
   };
 }
 

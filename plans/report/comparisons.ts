@@ -5,9 +5,12 @@
  * differences with Welch 95% intervals. A pair is compared only when its declared conditions differ in the
  * studied factor alone; any other difference is named and the pair is refused, or pooled and marked when asked.
  */
-import { compareArms, type StudiedFactor } from '../../gateway/index.js';
-import { diffCi, meanCi } from '../../sweeps/index.js';
+import { compareArms, runMeasure, seatValue, type StudiedFactor } from '../../gateway/index.js';
+import { meanCi } from '../../plots/index.js';
+import { SCORE_MEASURES } from '../../protocol/index.js';
+import { diffCi } from '../../sweeps/index.js';
 import type { ConditionGroup } from './condition-groups.js';
+import { describeConditionKeys } from './condition-words.js';
 
 /** One comparison of an agent between two groups. */
 export interface Comparison {
@@ -25,10 +28,17 @@ export interface Comparison {
   readonly diff?: number;
   readonly ci95?: number;
   readonly n: readonly [number, number];
+  /** Set when both arms were played under the omnigamearena profile: the means are of the benchmark's raw score, not our progress. */
+  readonly measure?: 'benchmark';
 }
 
+/** The score each complete run gives `agent`: our progress, or the benchmark's raw score under its profile. */
 const progressOf = (g: ConditionGroup, agent: string): number[] =>
-  g.records.flatMap((r) => (r.run.status === 'complete' ? r.run.agents.filter((a) => a.label === agent).map((a) => r.run.result?.players.find((p) => p.slot === a.slot)?.progress ?? 0) : []));
+  g.records.flatMap((r) => (r.run.status === 'complete' ? r.run.agents.filter((a) => a.label === agent).map((a) => seatValue(r.run, a.slot) ?? 0) : []));
+
+/** `{ measure: 'benchmark' }` when every run of both groups was read by the benchmark's score. */
+const measureOf = (a: ConditionGroup, b: ConditionGroup): { measure?: 'benchmark' } =>
+  [...a.records, ...b.records].every((r) => runMeasure(r.run) === 'benchmark') ? { measure: 'benchmark' } : {};
 
 const armName = (g: ConditionGroup, factor: StudiedFactor): string => {
   const c = g.records[0]!.run.conditions;
@@ -49,9 +59,8 @@ function factorOf(a: ConditionGroup, b: ConditionGroup): StudiedFactor | undefin
 /** Who sat where, as one string: the labels by slot. */
 const lineup = (g: ConditionGroup): string => g.records[0]!.run.agents.map((x) => `${x.slot}:${x.label}`).join(' ');
 
-/** Progress of the agent in `slot` over a group's complete runs. */
-const slotProgress = (g: ConditionGroup, slot: number): number[] =>
-  g.records.flatMap((r) => (r.run.status === 'complete' ? [r.run.result?.players.find((p) => p.slot === slot)?.progress ?? 0] : []));
+/** The score of the agent in `slot` over a group's complete runs (as `progressOf`). */
+const slotProgress = (g: ConditionGroup, slot: number): number[] => g.records.flatMap((r) => (r.run.status === 'complete' ? [seatValue(r.run, slot) ?? 0] : []));
 
 /** Model against model: the same seat played by another agent, under conditions that differ in the agent alone. */
 function compareAgents(a: ConditionGroup, b: ConditionGroup, verdict: ReturnType<typeof compareArms>): Comparison[] {
@@ -60,7 +69,7 @@ function compareAgents(a: ConditionGroup, b: ConditionGroup, verdict: ReturnType
     if (!y || y.label === x.label) return [];
     const pa = meanCi(slotProgress(a, x.slot));
     const pb = meanCi(slotProgress(b, x.slot));
-    const base = { factor: 'agent' as const, agent: `slot ${x.slot}`, game: a.game, a: x.label, b: y.label, verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const };
+    const base = { factor: 'agent' as const, agent: `slot ${x.slot}`, game: a.game, a: x.label, b: y.label, verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const, ...measureOf(a, b) };
     if (verdict.verdict === 'refused' || pa.n === 0 || pb.n === 0) return [base];
     const d = diffCi(pa, pb);
     return [{ ...base, meanA: pa.mean, meanB: pb.mean, diff: d.diff, ci95: d.half }];
@@ -85,7 +94,7 @@ export function compareGroups(groups: readonly ConditionGroup[], pool = false): 
       for (const agent of agents) {
         const pa = meanCi(progressOf(a, agent));
         const pb = meanCi(progressOf(b, agent));
-        const base = { factor, agent, game: a.game, a: armName(a, factor), b: armName(b, factor), verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const };
+        const base = { factor, agent, game: a.game, a: armName(a, factor), b: armName(b, factor), verdict: verdict.verdict, confounds: verdict.confounds, n: [pa.n, pb.n] as const, ...measureOf(a, b) };
         if (verdict.verdict === 'refused' || pa.n === 0 || pb.n === 0) {
           out.push(base);
           continue;
@@ -106,15 +115,17 @@ export function comparisonText(list: readonly Comparison[]): string {
   const made = list.filter((c) => c.verdict !== 'refused');
   const refused = list.filter((c) => c.verdict === 'refused');
   const lines: string[] = [];
-  if (made.length > 0) {
-    lines.push('comparisons (mean progress, a minus b, 95% interval):');
-    for (const c of made) {
-      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${c.confounds.join(', ')}` : ''}`);
+  for (const measure of ['progress', 'benchmark'] as const) {
+    const these = made.filter((c) => (c.measure ?? 'progress') === measure);
+    if (these.length === 0) continue;
+    lines.push(`comparisons (mean ${measure === 'progress' ? 'progress' : `${SCORE_MEASURES.benchmark.name}, raw and unclamped under the omnigamearena profile`}, a minus b, 95% interval):`);
+    for (const c of these) {
+      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
     }
   }
   if (refused.length > 0) {
-    lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked):`);
-    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${c.confounds.join(', ')}`);
+    lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked${refused.some((c) => c.confounds.includes('profile')) ? '; never across profiles, whose scores differ' : ''}):`);
+    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${describeConditionKeys(c.confounds)}`);
   }
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { intervalPlotSvg } from '../../sweeps/index.js';
+import { intervalPlotSvg } from '../../plots/index.js';
 import { COMPONENTS, type Decomposition, type Estimate } from './decomposition.js';
 import { csv, table } from './tables.js';
 

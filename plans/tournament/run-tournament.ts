@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureOf } from '../../protocol/index.js';
 import { batchBackend, placementFlag } from '../sweep/work-backend.js';
 import { benchmarkPlayers } from './benchmark-progress.js';
 import { decompose } from './decomposition.js';
@@ -104,10 +105,11 @@ export async function runTournament(values: TournamentFlags, planned: Awaited<Re
   for (const plan of arms) {
     const played = armRecords(plan, scheduled, byLabel).records;
     if (plan.kind !== undefined) byArm.set(plan.kind, played);
-    const table = standings(entry.regime, labels, lineUps(entry.regime, labels), played);
+    const measure = measureOf(plan.shared.profile);
+    const table = standings(entry.regime, labels, lineUps(entry.regime, labels), played, { measure });
     if (arms.length > 1) io.out(`\n== arm ${plan.arm} (${plan.shared.clock} clock) ==\n`);
-    io.out(formatStandings(entry.regime, table));
-    if (plan.shared.profile === 'omnigamearena') io.out("progress above is the benchmark's score (result.benchmark: raw, a Coop team's sum), not clamped to [0, 1]\n");
+    io.out(formatStandings(entry.regime, table, measure));
+    if (measure === 'benchmark') io.out("benchmark score above is the benchmark's own score (result.benchmark: raw, a Coop team's sum), not clamped to [0, 1]\n");
     writeStandings(plan.outDir, table, {
       game: entry.id,
       variant,
@@ -118,7 +120,7 @@ export async function runTournament(values: TournamentFlags, planned: Awaited<Re
       episodes,
       agents: entrants.map((e) => ({ label: e.label, kind: e.kind })),
       matches: { scheduled: scheduled.length, recorded: played.length, playedThisRun: work.filter((w) => w.plan === plan).length - (failedIn.get(plan) ?? 0), failedThisRun: failedIn.get(plan) ?? 0 },
-    });
+    }, measure);
     io.note(`tournament: ${played.length}/${scheduled.length} matches recorded; tables in ${plan.outDir}\n`);
   }
   if (values.arms !== undefined) {

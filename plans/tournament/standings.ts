@@ -1,5 +1,6 @@
 /** Tables from finished matches: a row per line-up (win/draw/loss, mean progress) and a rating per agent with its interval. */
 import type { Regime } from '../../games-manifest/index.js';
+import { SCORE_MEASURES, type ScoreMeasure } from '../../protocol/index.js';
 import { bradleyTerry, meanInterval, RATING_BASE, RATING_PRIOR_GAMES, type BootstrapOptions, type PairGame } from './rating.js';
 import type { MatchRecord } from './results-log.js';
 
@@ -51,7 +52,7 @@ const mean = (values: readonly number[]): number => (values.length === 0 ? NaN :
 const bySlot = (r: MatchRecord): MatchRecord['players'] => [...r.players].sort((x, y) => x.slot - y.slot);
 
 /** Standings over `records` (already filtered to this tournament, in schedule order). */
-export function standings(regime: Regime, labels: readonly string[], lineUps: readonly (readonly string[])[], records: readonly MatchRecord[], options: BootstrapOptions = {}): Standings {
+export function standings(regime: Regime, labels: readonly string[], lineUps: readonly (readonly string[])[], records: readonly MatchRecord[], options: BootstrapOptions & { readonly measure?: ScoreMeasure } = {}): Standings {
   const rows: LineUpRow[] = lineUps.map((agents) => {
     const mine = records.filter((r) => r.agents.join('\n') === agents.join('\n'));
     const scores = regime === 'pvp' ? mine.map(slot0Score) : [];
@@ -97,7 +98,7 @@ export function standings(regime: Regime, labels: readonly string[], lineUps: re
       const m = meanInterval(values, options);
       return { agent, rating: m.mean, lo: m.lo, hi: m.hi, ...tally(agent) };
     });
-    method = `mean ${regime === 'coop' ? 'team ' : ''}progress of the agent's matches; 95% percentile bootstrap over matches`;
+    method = `mean ${regime === 'coop' ? 'team ' : ''}${options.measure === 'benchmark' ? `${SCORE_MEASURES.benchmark.name} (raw, unclamped)` : 'progress'} of the agent's matches; 95% percentile bootstrap over matches`;
   }
   const ranked = [...rated].sort((a, b) => (Number.isNaN(b.rating) ? -Infinity : b.rating) - (Number.isNaN(a.rating) ? -Infinity : a.rating) || a.agent.localeCompare(b.agent));
   return { method, lineUps: rows, ratings: ranked.map((r, i) => ({ rank: i + 1, ...r })) };

@@ -8,7 +8,7 @@
 import { simulateFleet, type SimJob, type SimResult, type SimWorker } from '../../sweeps/index.js';
 
 /** The bench's fleet and sweep. */
-export function benchFleetShape(): { workers: SimWorker[]; jobs: SimJob[] } {
+export function benchFleetShape(seeds = 5): { workers: SimWorker[]; jobs: SimJob[] } {
   const workers: SimWorker[] = [
     { name: 'gpu-a', slots: 2, speed: 1, launchMs: 20_000, mapOpenMs: 3_000 },
     { name: 'gpu-b', slots: 2, speed: 0.5, launchMs: 20_000, mapOpenMs: 3_000 },
@@ -19,7 +19,7 @@ export function benchFleetShape(): { workers: SimWorker[]; jobs: SimJob[] } {
   const jobs: SimJob[] = [];
   for (let g = 0; g < 12; g++)
     for (let m = 0; m < 4; m++)
-      for (let s = 0; s < 5; s++) {
+      for (let s = 0; s < seeds; s++) {
         const steps = 100 + 50 * (g % 4);
         jobs.push({ key: `g${g}.m${m}.s${s}`, cell: `g${g}.m${m}`, game: `g${g}`, map: `m${m}`, stepBudget: steps, playMs: steps * 50 * (0.8 + 0.4 * draw()) });
       }
@@ -33,4 +33,28 @@ export function benchFleet(): { fifo: SimResult; affinity: SimResult; simulatedI
   const fifo = simulateFleet('fifo', jobs, workers);
   const affinity = simulateFleet('affinity', jobs, workers);
   return { fifo, affinity, simulatedInMs: performance.now() - t0 };
+}
+
+/** The placer's CPU per episode on the bench's fleet: a sweep of `small` seeds per map against one of `large`. */
+export interface PlacementScale {
+  readonly rows: readonly { readonly episodes: number; readonly cpuMsPerEpisode: number }[];
+}
+
+/**
+ * Affinity placement on the bench's fleet at two sweep sizes (5 seeds per map: 240 episodes; 210: 10,080), the
+ * process's CPU ms per episode for the whole simulated sweep (decisions and the event clock): flat when a decision
+ * costs the maps, not the episodes left.
+ */
+export function benchPlacementScale(seeds: readonly number[] = [5, 210]): PlacementScale {
+  // Warm-up: compiled code, not counted.
+  simulateFleet('affinity', benchFleetShape(5).jobs, benchFleetShape(5).workers);
+  return {
+    rows: seeds.map((n) => {
+      const { workers, jobs } = benchFleetShape(n);
+      const t0 = process.cpuUsage();
+      simulateFleet('affinity', jobs, workers);
+      const cpu = process.cpuUsage(t0);
+      return { episodes: jobs.length, cpuMsPerEpisode: (cpu.user + cpu.system) / 1000 / jobs.length };
+    }),
+  };
 }

@@ -20,7 +20,7 @@ import { fmt, row } from '../bench/stats.js';
 import { benchRecords } from '../bench/records.js';
 import { benchFrameSampling } from '../bench/perception-frames.js';
 import { benchSweeps, redisBenchMissing } from '../bench/sweep-throughput.js';
-import { benchFleet } from '../bench/fleet-placement.js';
+import { benchFleet, benchPlacementScale } from '../bench/fleet-placement.js';
 import { benchSweepScale } from '../bench/sweep-scale.js';
 import { benchCurveRounds } from '../bench/curve-rounds.js';
 import { benchWatchOverhead } from '../bench/watch-overhead.js';
@@ -231,7 +231,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
     say(row(['placement', 'makespan s', 'map loads', 'launches'], w));
     for (const [name, r] of [['fifo', f.fifo], ['affinity', f.affinity]] as const) say(row([name, fmt(r.makespanMs / 1000, 0), r.mapLoads, r.launches], w));
     say(`affinity/fifo: makespan ${fmt(f.affinity.makespanMs / f.fifo.makespanMs)} (goal 0.7 or less), map loads ${fmt(f.affinity.mapLoads / f.fifo.mapLoads)} (goal 0.3 or less); ${f.fifo.episodes} episodes, simulated in ${fmt(f.simulatedInMs, 0)} ms`);
-    out.fleet = { fifo: { makespanMs: f.fifo.makespanMs, mapLoads: f.fifo.mapLoads, launches: f.fifo.launches }, affinity: { makespanMs: f.affinity.makespanMs, mapLoads: f.affinity.mapLoads, launches: f.affinity.launches } };
+    const p = benchPlacementScale();
+    const [small, large] = [p.rows[0]!, p.rows[p.rows.length - 1]!];
+    say(`affinity placement CPU per episode, whole simulated sweep: ${p.rows.map((r) => `${r.episodes} episodes ${fmt(r.cpuMsPerEpisode, 3)} ms`).join(', ')}; ${large.episodes} / ${small.episodes}: ${fmt(large.cpuMsPerEpisode / small.cpuMsPerEpisode)} (goal 1.10 or less)`);
+    out.fleet = { fifo: { makespanMs: f.fifo.makespanMs, mapLoads: f.fifo.mapLoads, launches: f.fifo.launches }, affinity: { makespanMs: f.affinity.makespanMs, mapLoads: f.affinity.mapLoads, launches: f.affinity.launches }, placementScale: p.rows };
   }
 
   if (want('curves')) {

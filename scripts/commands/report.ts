@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRunRecord, summarizeLedger, type RunRecord } from '../../gateway/index.js';
+import { readRunRecord, runMeasure, seatValue, summarizeLedger, type RunRecord } from '../../gateway/index.js';
 import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
@@ -35,6 +35,8 @@ function runDirs(paths: readonly string[]): string[] {
   return out;
 }
 
+const MIXED_PROFILES = "some were played under the omnigamearena profile, read by the benchmark's raw score, and some under ours, read by progress: not pooled, even with --pool";
+
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 function reportOne(r: RunRecord): string {
@@ -45,10 +47,12 @@ function reportOne(r: RunRecord): string {
   const fi = run.frameIntegrity?.totals;
   if (fi) lines.push(`  frames: ${(fi.staleShare * 100).toFixed(1)}% stale of ${fi.observations} observed (${Object.entries(fi.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}${fi.retried ? `; ${fi.retried} retried` : ''})`);
   lines.push(`  game time: ${s(clock.actualMs)} run in ${clock.advances} advances (requested ${s(clock.requestedMs)}, largest error ${clock.maxAdvanceErrorMs.toFixed(1)} ms), ${s(clock.advanceWallMs)} of wall time in the game`);
+  const bench = runMeasure(run) === 'benchmark';
+  if (bench && run.result?.benchmark?.outOfRange.length) lines.push(`  benchmark: ${run.result.benchmark.outOfRange.length} score reading(s) outside the declared range, kept unclamped`);
   for (const p of run.result?.players ?? []) {
     const c = clock.slots.find((x) => x.slot === p.slot);
     lines.push(
-      `  slot ${p.slot} ${p.label}: progress ${p.progress.toFixed(3)} ${p.outcome !== 'none' ? p.outcome : ''} | ${p.decisions} decisions, ${p.invalid} invalid, ${p.failed} failed` +
+      `  slot ${p.slot} ${p.label}: progress ${p.progress.toFixed(3)}${bench ? `, benchmark score ${seatValue(run, p.slot)?.toFixed(3) ?? '-'} (raw, unclamped)` : ''} ${p.outcome !== 'none' ? p.outcome : ''} | ${p.decisions} decisions, ${p.invalid} invalid, ${p.failed} failed` +
         (c ? ` | thinking ${s(c.thinkingMs)} (mean ${c.meanChargedMs.toFixed(0)} ms), acting ${s(c.actingMs)}` : ''),
     );
   }
@@ -78,7 +82,9 @@ export async function reportCommand(argv: string[]): Promise<number> {
   const records = runDirs(positionals).map(readRunRecord);
   const groups = groupByConditions(records);
   const differing = differingKeys(groups);
-  const pooled = values.pool && groups.length > 1 ? aggregateAgents(records) : undefined;
+  // Runs under the benchmark's profile are read by its raw score, ours by progress: never pooled into one table.
+  const mixed = new Set(records.map((r) => runMeasure(r.run))).size > 1;
+  const pooled = values.pool && groups.length > 1 && !mixed ? aggregateAgents(records) : undefined;
   const comparisons = compareGroups(groups, values.pool);
   const plots = values.plot === undefined ? [] : (mkdirSync(values.plot, { recursive: true }), await writeRunPlots(records, values.plot));
   if (values.json) {
@@ -88,6 +94,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
       differing,
       comparisons,
       ...(pooled ? { pooled: { differing, agents: pooled } } : {}),
+      ...(values.pool && mixed ? { poolRefused: MIXED_PROFILES } : {}),
       ...(plots.length > 0 ? { plots } : {}),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -99,7 +106,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
     blocks.push(
       pooled
         ? `POOLED over ${groups.length} groups whose conditions differ in: ${describeConditionKeys(differing)}\n${aggregateTable(pooled)}`
-        : `${groups.length} condition groups, not pooled: they differ in ${describeConditionKeys(differing)} (--pool pools them anyway; --json lists the keys)`,
+        : `${groups.length} condition groups, not pooled: they differ in ${describeConditionKeys(differing)} (${mixed ? MIXED_PROFILES : '--pool pools them anyway'}; --json lists the keys)`,
     );
   }
   const compared = comparisonText(comparisons);

@@ -70,7 +70,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
     });
     bar?.update(1, 'done');
     bar?.done();
-    process.stdout.write(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${transferSummary(table)}${dir}\n`);
+    process.stdout.write(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${transferSummary(table, state.settings.match.profile)}${dir}\n`);
     return 0;
   } catch (err) {
     bar?.done();

@@ -1,8 +1,8 @@
 /** `arena worker --redis URL`: plays episodes of sweeps, tournaments and curves for one pool on this host. */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listGames } from '../../games-manifest/index.js';
-import { defaultWorkerName, parseRedisUrl, startFleetWorker } from '../../sweeps/index.js';
+import { listGames, parseEnvironment } from '../../games-manifest/index.js';
+import { defaultWorkerName, parseRedisUrl, startFleetWorker, type SlotBuild } from '../../sweeps/index.js';
 import { episodeResolver } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
 import { num, parseFlags, positive, type CommandSpec, type FlagTable } from '../cli/flags.js';
@@ -11,8 +11,9 @@ import { num, parseFlags, positive, type CommandSpec, type FlagTable } from '../
 export const workerOptions = {
   redis: { type: 'string', arg: 'URL', defaultText: 'required', description: "the coordinator's Redis (redis://host:port)" },
   pool: { type: 'string', arg: 'NAME', default: 'default', description: 'the pool this host serves' },
-  slots: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1', description: 'episodes at once' },
-  games: { type: 'string', arg: 'A,B', defaultText: 'every game in the manifest', description: 'games this host can play' },
+  slots: { type: 'string', kind: 'integer', arg: 'N', defaultText: '1, or one per --builds address', description: 'episodes at once' },
+  games: { type: 'string', arg: 'A,B', defaultText: "every game in the manifest, or the --builds' games", description: 'games this host can play' },
+  builds: { type: 'string', arg: 'GAME=URL,...', defaultText: 'none', description: 'a build of its own per slot, in slot order: its game and address (remote-input://HOST:PORT or ws://HOST:PORT); each slot plays only its build' },
   name: { type: 'string', arg: 'NAME', defaultText: 'HOST-PID', description: "the worker's name in logs and records" },
   'work-dir': { type: 'string', arg: 'DIR', defaultText: 'a folder in the temp dir', description: 'where run directories are written before they are sent' },
   'lock-ms': { type: 'string', kind: 'number', arg: 'MS', defaultText: '30000', description: 'job lock: silent this long, a worker counts as dead and its episode is replayed' },
@@ -22,14 +23,30 @@ export const workerOptions = {
   'stall-limit': { type: 'string', kind: 'integer', arg: 'N', defaultText: '3', description: 'replays of an episode whose worker went silent before it fails as WORKER_LOST (0: fail at the first stall)' },
 } as const satisfies FlagTable;
 
+/** `--builds last_stand=remote-input://10.0.0.7:12345,...`: each slot's game and address; BAD_CONFIG for an address that is none. */
+function parseBuilds(text: string, known: readonly string[]): SlotBuild[] {
+  return text.split(',').map((part) => {
+    const m = /^([^=\s]+)=(\S+)$/.exec(part.trim());
+    if (!m) throw usage(`--builds takes GAME=URL pairs, comma-separated, e.g. last_stand=remote-input://10.0.0.7:12345 (got '${part}')`);
+    const [, game, address] = m as unknown as [string, string, string];
+    if (!known.includes(game)) throw usage(`--builds: unknown game '${game}'; known games: ${known.join(', ')}`);
+    parseEnvironment(address);
+    return { game, address };
+  });
+}
+
 export async function workerCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('worker', workerOptions, argv);
   if (values.redis === undefined) throw usage('arena worker needs --redis URL; see arena worker --help');
-  const slots = positive(values.slots, 'slots', 1);
   const known = listGames().map((g) => g.id);
-  const games = values.games?.split(',').map((g) => g.trim()) ?? known;
+  const builds = values.builds === undefined ? undefined : parseBuilds(values.builds, known);
+  const slots = positive(values.slots, 'slots', builds?.length ?? 1);
+  if (builds && slots !== builds.length) throw usage(`--slots ${slots} with ${builds.length} --builds address(es): a slot per build (leave --slots out)`);
+  const games = values.games?.split(',').map((g) => g.trim()) ?? (builds ? [...new Set(builds.map((b) => b.game))] : known);
   const unknown = games.filter((g) => !known.includes(g));
   if (unknown.length > 0) throw usage(`unknown game(s) ${unknown.join(', ')}; known games: ${known.join(', ')}`);
+  const unbuilt = builds ? games.filter((g) => !builds.some((b) => b.game === g)) : [];
+  if (unbuilt.length > 0) throw usage(`--games names ${unbuilt.join(', ')}, which no --builds slot runs`);
   const stallLimit = num(values['stall-limit'], 'stall-limit') ?? 3;
   const speedFactor = positive(values['speed-factor'], 'speed-factor', 1);
   if (speedFactor > 1) throw usage(`--speed-factor slows a host down: at most 1 (got ${speedFactor})`);
@@ -54,6 +71,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     speedFactor,
     calibrate,
     ...(frames ? { frames } : {}),
+    ...(builds ? { builds } : {}),
   });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -67,7 +85,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
 /** `arena worker` in the command table. */
 export const workerCli: CommandSpec = {
   flags: workerOptions,
-  examples: ['arena worker --redis redis://10.0.0.5:6379 --pool gpu --slots 4 --games last_stand,sky_duel'],
+  examples: ['arena worker --redis redis://10.0.0.5:6379 --pool gpu --slots 4 --games last_stand,sky_duel', 'arena worker --redis redis://10.0.0.5:6379 --pool gpu --builds last_stand=remote-input://127.0.0.1:12345,last_stand=remote-input://127.0.0.1:12355'],
   notes: [
     'Takes episodes for one pool from Redis and plays them, at most --slots at once, until stopped (Ctrl-C or',
     'SIGTERM: running episodes finish first). Run records go back to the coordinator through Redis.',

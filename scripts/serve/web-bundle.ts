@@ -21,11 +21,14 @@ function newest(dir: string): number {
   return t;
 }
 
+/** What the bundle is built from: the web app and the layers it imports (`layers.json`'s `web` row). */
+const SOURCES = [WEB_ROOT, join(PROJECT_ROOT, 'plots'), join(PROJECT_ROOT, 'protocol')];
+
 /** Builds web/dist if it is missing or older than its sources; returns its directory. */
 export async function ensureWebBundle(log: (line: string) => void = () => undefined): Promise<string> {
   const out = join(WEB_ROOT, 'dist');
   const index = join(out, 'index.html');
-  if (existsSync(index) && statSync(index).mtimeMs >= newest(WEB_ROOT)) return out;
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...SOURCES.map(newest))) return out;
   log('building the web app (web/ -> web/dist) ...');
   const vite = await import('vite').catch((err: unknown) => {
     throw new ArenaError(ErrorCode.BAD_CONFIG, `building the web app needs vite (a dev dependency: run npm ci), or start with --no-web: ${err instanceof Error ? err.message : String(err)}`);

@@ -36,5 +36,12 @@ describe('sweep tables under the omnigamearena profile', () => {
   it('keep our progress for episodes played under our own profile', () => {
     const tables = sweepTables([stored('e3', 'sky_duel', [0.25, 0.75])]);
     expect(tables.cells.map((c) => c.meanProgress)).toEqual([0.25, 0.75]);
+    expect(tables.measure).toBeUndefined();
+  });
+
+  it('refuse a batch that mixes episodes under both profiles, with or without pooling', () => {
+    const mixed = [stored('e4', 'sky_duel', [1, 0], [12.5, 3]), stored('e5', 'sky_duel', [0.25, 0.75])];
+    for (const pool of [false, true]) expect(() => sweepTables(mixed, { pool })).toThrow(/BAD_CONFIG|not one measure/);
+    expect(sweepTables([mixed[0]!]).measure).toBe('benchmark');
   });
 });

@@ -2,8 +2,10 @@
 import { compareArms } from '../../gateway/index.js';
 import type { StoredEpisode } from '../store/results-store.js';
 import { armsDecomposition, type ArmsRow } from './arms-decomposition.js';
-import { diffCi, meanCi, quantile } from './stats.js';
+import { meanCi } from '../../plots/index.js';
+import { diffCi, quantile } from './stats.js';
 import { seatScore } from '../../games-manifest/index.js';
+import { ArenaError, ErrorCode, measureOf } from '../../protocol/index.js';
 
 /** Per agent x game x clock x latency: how well it played. */
 export interface CellRow {
@@ -75,6 +77,11 @@ export interface SweepTables {
   /** Speed or skill: per agent x game x latency, mean progress under pdq, a matched arm and lcrt and its decomposition (empty unless the spec played all three). */
   readonly arms: ArmsRow[];
   readonly episodes: { readonly stored: number; readonly complete: number; readonly failed: number };
+  /**
+   * Set when the episodes were played under the omnigamearena profile: every mean, difference and component above
+   * is of the benchmark's own score (raw `get_score`, unclamped; a Coop team's sum for each seat), not our progress.
+   */
+  readonly measure?: 'benchmark';
 }
 
 const round = (x: number, digits = 4): number => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : x);
@@ -127,6 +134,9 @@ function staleShareOf(players: readonly StoredEpisode['outcome']['players'][numb
  * are listed as refused with the fields they differ in, or pooled and marked when `options.pool` says so.
  */
 export function sweepTables(stored: readonly StoredEpisode[], options: { readonly pool?: boolean } = {}): SweepTables {
+  // The two profiles read different scores (the benchmark's raw one, our progress): one batch holds one of them.
+  const measures = new Set(stored.map((e) => measureOf(e.job.profile)));
+  if (measures.size > 1) throw new ArenaError(ErrorCode.BAD_CONFIG, "the batch holds episodes under the omnigamearena profile, read by the benchmark's raw score, and under ours, read by progress; they are not one measure and are not pooled, even with --pool");
   const all = samples(stored);
   const byCell = groupBy(all, (s) => [s.agent, s.game, s.clock, s.latency].join('\u0000'));
   const cells: CellRow[] = [...byCell.values()].map((list) => {
@@ -202,5 +212,5 @@ export function sweepTables(stored: readonly StoredEpisode[], options: { readonl
   const arms = armsDecomposition(
     all.flatMap((s) => (s.e.outcome.status === 'complete' && s.p ? [{ agent: s.agent, game: s.game, arm: s.clock, latency: s.latency, seat: `${s.e.job.cellInfo.lineup.join(' vs ')}#${s.p.slot}`, episode: s.e.job.episode, progress: s.p.progress }] : [])),
   );
-  return { cells, pdqLcrt, refused, models, arms, episodes: { stored: stored.length, complete, failed: stored.length - complete } };
+  return { cells, pdqLcrt, refused, models, arms, episodes: { stored: stored.length, complete, failed: stored.length - complete }, ...(measures.has('benchmark') ? { measure: 'benchmark' as const } : {}) };
 }

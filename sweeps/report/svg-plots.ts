@@ -1,36 +1,31 @@
 /**
  * The report's plots as SVG text (the web page shows these, the report writes them as PNG too): mean progress
- * against charged latency per game, and PDQ vs LCRT bars per agent; every mean with its 95% interval as an error
+ * (under the omnigamearena profile the benchmark's raw score, on an axis as wide as it reaches) against charged latency per game, and PDQ vs LCRT bars per agent; every mean with its 95% interval as an error
  * bar and its episode count, axes with nice ticks and labels with units.
  */
 import type { CellRow, SweepTables } from './aggregate.js';
 import type { ArmsRow } from './arms-decomposition.js';
-import { niceTicks, tickLabel } from '../../protocol/index.js';
-import { drawAxes, errorBar, esc, svgText } from './svg-axes.js';
+import { colour, drawAxes, errorBar, esc, intervalPlotSvg, legend, svgDoc, svgText } from '../../plots/index.js';
+import { SCORE_MEASURES } from '../../protocol/index.js';
 
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
 const f = (x: number): string => x.toFixed(1);
-
-function frame(width: number, height: number, title: string, body: string[]): string {
-  // Wide enough for its title (about 7.5 px a character at 14 px).
-  const w = Math.max(width, Math.ceil(title.length * 7.5) + 40);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`,
-    `<rect width="100%" height="100%" fill="white"/>`,
-    svgText(w / 2, 20, title, { anchor: 'middle', size: 14 }),
-    ...body,
-    '</svg>',
-    '',
-  ].join('\n');
-}
-
-function legend(items: readonly string[], x: number, y: number): string[] {
-  return items.flatMap((a, i) => [`<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>`, svgText(x + 14, y + i * 16, a)]);
-}
 
 /** The highest point a cell's error bar reaches. */
 const top = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress + (Number.isFinite(c.ci95) ? c.ci95 : 0) : 0);
 const tip = (c: CellRow, what: string): string => `<title>${esc(`${what}: ${c.meanProgress.toFixed(3)} +- ${(Number.isFinite(c.ci95) ? c.ci95 : 0).toFixed(3)} (95% interval, n = ${c.episodes})`)}</title>`;
+
+/** The lowest point a cell's error bar reaches. */
+const bottom = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress - (Number.isFinite(c.ci95) ? c.ci95 : 0) : 0);
+
+/**
+ * The score axis of the cells: our progress from 0 to at most 1; under the omnigamearena profile the benchmark's
+ * raw score, as high and as low as its cells reach (below 0 too), and named so.
+ */
+function scoreAxis(t: SweepTables, cells: readonly CellRow[]): { lo: number; hi: number; label: string; name: string } {
+  const hi = Math.max(0.05, ...cells.map(top));
+  if (t.measure !== 'benchmark') return { lo: 0, hi: Math.min(1, hi), label: 'mean progress (0..1)', name: 'progress' };
+  return { lo: Math.min(0, ...cells.map(bottom)), hi, label: `mean ${SCORE_MEASURES.benchmark.axis}`, name: SCORE_MEASURES.benchmark.name };
+}
 
 /** One panel per game: mean progress (y) against mean charged latency (x) of each lcrt cell, a line per agent with error bars; pdq as a dashed level. */
 export function scoreVsLatencySvg(t: SweepTables): string {
@@ -49,24 +44,24 @@ export function scoreVsLatencySvg(t: SweepTables): string {
     const mine = t.cells.filter((c) => c.game === game);
     const lcrt = mine.filter((c) => c.clock === 'lcrt');
     const box = { x0: ox, y0: oy, x1: ox + pw - 90, y1: oy + ph - 80 };
-    const { X, Y, svg } = drawAxes(box, { lo: 0, hi: Math.max(1, ...lcrt.map((c) => c.meanChargedMs)), label: 'charged latency per decision (ms)' }, { lo: 0, hi: Math.min(1, Math.max(0.05, ...mine.map(top))), label: 'mean progress (0..1)' });
+    const { X, Y, svg } = drawAxes(box, { lo: 0, hi: Math.max(1, ...lcrt.map((c) => c.meanChargedMs)), label: 'charged latency per decision (ms)' }, scoreAxis(t, mine));
     body.push(svgText((box.x0 + box.x1) / 2, oy - 8, game, { anchor: 'middle', size: 12 }), ...svg);
     agents.forEach((agent, ai) => {
-      const colour = COLOURS[ai % COLOURS.length]!;
+      const stroke = colour(ai);
       const pts = lcrt.filter((c) => c.agent === agent && Number.isFinite(c.meanProgress)).sort((a, b) => a.meanChargedMs - b.meanChargedMs);
-      if (pts.length > 1) body.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map((c) => `${f(X(c.meanChargedMs))},${f(Y(c.meanProgress))}`).join(' ')}"/>`);
+      if (pts.length > 1) body.push(`<polyline fill="none" stroke="${stroke}" stroke-width="2" points="${pts.map((c) => `${f(X(c.meanChargedMs))},${f(Y(c.meanProgress))}`).join(' ')}"/>`);
       for (const c of pts) {
-        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(X(c.meanChargedMs), c.meanProgress - c.ci95, c.meanProgress + c.ci95, Y, colour));
-        body.push(`<circle cx="${f(X(c.meanChargedMs))}" cy="${f(Y(c.meanProgress))}" r="3.5" fill="${colour}">${tip(c, `${agent} lcrt ${c.latency}`)}</circle>`);
+        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(X(c.meanChargedMs), c.meanProgress - c.ci95, c.meanProgress + c.ci95, Y, stroke));
+        body.push(`<circle cx="${f(X(c.meanChargedMs))}" cy="${f(Y(c.meanProgress))}" r="3.5" fill="${stroke}">${tip(c, `${agent} lcrt ${c.latency}`)}</circle>`);
       }
       const pdq = mine.find((c) => c.agent === agent && c.clock === 'pdq');
-      if (pdq && Number.isFinite(pdq.meanProgress)) body.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(pdq.meanProgress))}" y2="${f(Y(pdq.meanProgress))}" stroke="${colour}" stroke-dasharray="5 3" stroke-width="1.5">${tip(pdq, `${agent} pdq`)}</line>`);
+      if (pdq && Number.isFinite(pdq.meanProgress)) body.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(pdq.meanProgress))}" y2="${f(Y(pdq.meanProgress))}" stroke="${stroke}" stroke-dasharray="5 3" stroke-width="1.5">${tip(pdq, `${agent} pdq`)}</line>`);
     });
     const n = [...new Set(mine.map((c) => c.episodes))];
     body.push(svgText(box.x1, box.y1 + 44, `n = ${n.join(', ')} episodes per point; bars: 95% interval`, { anchor: 'end', size: 9, fill: '#666' }));
   });
   body.push(...legend(agents, width - 130, 64), svgText(width - 130, 64 + agents.length * 16, 'dashed: pdq', { fill: '#555' }));
-  return frame(width, height, 'Mean progress against charged latency (lcrt); dashed: pdq', body);
+  return svgDoc(width, height, `Mean ${scoreAxis(t, t.cells).name} against charged latency (lcrt); dashed: pdq`, body);
 }
 
 /** Grouped bars per agent: for each game, pdq then each lcrt latency, each with its 95% interval and n. */
@@ -80,13 +75,16 @@ export function pdqVsLcrtSvg(t: SweepTables): string {
   const ph = 250;
   const width = pw + 220;
   const height = agents.length * ph + 50;
-  const yHi = Math.min(1, Math.max(0.05, ...t.cells.map(top)));
+  const axis = scoreAxis(t, t.cells);
   const body: string[] = [];
   agents.forEach((agent, ai) => {
     const ox = 70;
     const oy = 56 + ai * ph;
     const box = { x0: ox, y0: oy, x1: ox + pw - 20, y1: oy + ph - 90 };
-    const { Y, svg } = drawAxes(box, { lo: 0, hi: 1, label: 'game', categorical: true }, { lo: 0, hi: yHi, label: 'mean progress (0..1)' });
+    const { Y, svg } = drawAxes(box, { lo: 0, hi: 1, label: 'game', categorical: true }, axis);
+    // Bars stand on 0: the axis's foot for progress, inside it when a benchmark score falls below 0.
+    const foot = axis.lo < 0 ? Y(0) : box.y1;
+    const clip = (v: number): number => (axis.lo < 0 ? v : Math.max(0, v));
     body.push(svgText(ox, oy - 10, agent, { size: 12 }), ...svg);
     games.forEach((game, gi) => {
       const gx = ox + 20 + gi * group;
@@ -94,73 +92,26 @@ export function pdqVsLcrtSvg(t: SweepTables): string {
         const c = t.cells.find((x) => x.agent === agent && x.game === game && (cond === 'pdq' ? x.clock === 'pdq' : x.clock === 'lcrt' && `lcrt ${x.latency}` === cond));
         if (!c || !Number.isFinite(c.meanProgress)) return;
         const x = gx + ci * bar;
-        const y = Y(Math.max(0, c.meanProgress));
-        body.push(`<rect x="${x}" y="${f(y)}" width="${bar - 6}" height="${f(box.y1 - y)}" fill="${COLOURS[ci % COLOURS.length]}">${tip(c, `${agent} ${game} ${cond}`)}</rect>`);
-        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(x + (bar - 6) / 2, Math.max(0, c.meanProgress - c.ci95), c.meanProgress + c.ci95, Y));
+        const y = Y(clip(c.meanProgress));
+        body.push(`<rect x="${x}" y="${f(Math.min(y, foot))}" width="${bar - 6}" height="${f(Math.abs(foot - y))}" fill="${colour(ci)}">${tip(c, `${agent} ${game} ${cond}`)}</rect>`);
+        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(x + (bar - 6) / 2, clip(c.meanProgress - c.ci95), c.meanProgress + c.ci95, Y));
         body.push(svgText(x + (bar - 6) / 2, Y(top(c)) - 4, `n=${c.episodes}`, { anchor: 'middle', size: 9, fill: '#555' }));
       });
       body.push(svgText(gx + (conditions.length * bar) / 2 - 3, box.y1 + 16, game, { anchor: 'middle', size: 11 }));
     });
   });
   body.push(...legend(conditions, width - 190, 64), svgText(width - 190, 64 + conditions.length * 16, 'bars: 95% interval', { fill: '#555' }));
-  return frame(width, height, 'Mean progress per agent and game: pdq vs lcrt', body);
-}
-
-/** One estimate of an interval plot: a point with its interval. */
-export interface IntervalPoint {
-  readonly value: number;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/**
- * A panel per group (e.g. a component of a rating), a row per item (e.g. an agent): each estimate a dot with
- * its interval as a bar, over a shared x axis with nice ticks, grid lines and a line at 0, so an interval that
- * crosses 0 shows at once. `axis` names the x axis with its unit; `note` (e.g. `n = 6 episodes`) sits under the title.
- */
-export function intervalPlotSvg(title: string, axis: string, groups: readonly { readonly name: string; readonly items: readonly ({ readonly label: string } & IntervalPoint)[] }[], note = ''): string {
-  const labels = [...new Set(groups.flatMap((g) => g.items.map((i) => i.label)))];
-  const finite = groups.flatMap((g) => g.items.flatMap((i) => [i.value, i.lo, i.hi])).filter(Number.isFinite);
-  const reach = Math.max(1, ...finite.map(Math.abs));
-  const ticks = niceTicks(-reach, reach, 6);
-  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
-  const [lo, hi] = [ticks[0]!, ticks[ticks.length - 1]!];
-  const pw = 420;
-  const rowH = 22;
-  const ph = labels.length * rowH + 62;
-  // Room for the longest row label (about 6.5 px a character at 11 px).
-  const ox = Math.max(160, Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * 6.5) + 16);
-  const width = pw + ox + 30;
-  const height = groups.length * ph + 60;
-  const X = (v: number): number => ox + ((v - lo) / (hi - lo || 1)) * (pw - 20);
-  const body: string[] = note ? [svgText(width / 2, 36, note, { anchor: 'middle', fill: '#555' })] : [];
-  groups.forEach((g, gi) => {
-    const oy = 60 + gi * ph;
-    const h = labels.length * rowH;
-    body.push(svgText(ox, oy - 8, g.name, { size: 12 }));
-    for (const t of ticks) body.push(`<line x1="${f(X(t))}" x2="${f(X(t))}" y1="${oy}" y2="${oy + h + 4}" stroke="${t === 0 ? '#555' : '#e3e7ed'}"${t === 0 ? ' stroke-dasharray="4 3"' : ''}/>`, svgText(X(t), oy + h + 15, tickLabel(t, step), { anchor: 'middle', size: 10 }));
-    body.push(`<rect x="${ox}" y="${oy}" width="${pw - 20}" height="${h}" fill="none" stroke="#999"/>`);
-    body.push(svgText(ox + (pw - 20) / 2, oy + h + 30, axis, { anchor: 'middle', fill: '#444' }));
-    labels.forEach((label, li) => {
-      const y = oy + li * rowH + rowH / 2;
-      const colour = COLOURS[li % COLOURS.length]!;
-      body.push(svgText(ox - 8, y + 4, label, { anchor: 'end' }));
-      const item = g.items.find((i) => i.label === label);
-      if (!item || !Number.isFinite(item.value)) return;
-      if (Number.isFinite(item.lo) && Number.isFinite(item.hi)) body.push(`<path d="M${f(X(item.lo))} ${f(y)}H${f(X(item.hi))}M${f(X(item.lo))} ${f(y - 4)}v8M${f(X(item.hi))} ${f(y - 4)}v8" stroke="${colour}" stroke-width="2" fill="none"/>`);
-      body.push(`<circle cx="${f(X(item.value))}" cy="${f(y)}" r="4" fill="${colour}"><title>${esc(`${label} ${g.name}: ${item.value.toFixed(1)} [${item.lo.toFixed(1)}, ${item.hi.toFixed(1)}]`)}</title></circle>`);
-    });
-  });
-  return frame(width, height, title, body);
+  return svgDoc(width, height, `Mean ${axis.name} per agent and game: pdq vs lcrt`, body);
 }
 
 /** A sweep's speed-or-skill decomposition: a panel per component, a row per agent x game x latency, each with its bootstrap interval. */
-export function armsPlotSvg(rows: readonly ArmsRow[]): string {
+export function armsPlotSvg(rows: readonly ArmsRow[], measure?: 'benchmark'): string {
+  const name = measure === 'benchmark' ? SCORE_MEASURES.benchmark.name : 'progress';
   const label = (r: ArmsRow): string => `${r.agent} ${r.game} ${r.latency}${r.matchedArm === 'matched' ? '' : ` ${r.matchedArm}`}`;
   const n = [...new Set(rows.map((r) => r.episodes))].sort((a, b) => a - b);
   return intervalPlotSvg(
-    'speed or skill: mean progress components, 95% bootstrap intervals',
-    'component of mean progress (0..1)',
+    `speed or skill: mean ${name} components, 95% bootstrap intervals`,
+    measure === 'benchmark' ? `component of mean ${SCORE_MEASURES.benchmark.axis}` : 'component of mean progress (0..1)',
     [
       { name: 'skill (pdq)', items: rows.map((r) => ({ label: label(r), ...r.skill })) },
       { name: 'cost of reacting (matched - pdq)', items: rows.map((r) => ({ label: label(r), ...r.reacting })) },

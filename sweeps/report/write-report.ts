@@ -62,7 +62,7 @@ export async function writeSweepReport(dir: string, options: { readonly pool?: b
   if (tables.arms.length > 0) write('decomposition.csv', toCsv(rows.arms));
   write('report.json', `${JSON.stringify(tables, null, 2)}\n`);
   const plots: [string, string][] = [['score-vs-latency', scoreVsLatencySvg(tables)], ['pdq-vs-lcrt', pdqVsLcrtSvg(tables)]];
-  if (tables.arms.length > 0) plots.push(['decomposition', armsPlotSvg(tables.arms)]);
+  if (tables.arms.length > 0) plots.push(['decomposition', armsPlotSvg(tables.arms, tables.measure)]);
   for (const [name, svg] of plots) {
     write(`${name}.svg`, svg);
     write(`${name}.png`, await sharp(Buffer.from(svg)).png().toBuffer());

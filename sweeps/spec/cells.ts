@@ -1,7 +1,7 @@
 /** Expands a sweep spec into its cells and episode jobs; refuses what cannot be played, naming the field. */
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { getGame, getVariant, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
 import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource, type PausedClockMode } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
@@ -92,6 +92,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     ...(spec.match.onAgentFailure === undefined ? {} : { onAgentFailure: spec.match.onAgentFailure }),
     ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
     ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
+    ...(spec.match.profile === undefined ? {} : { profile: spec.match.profile }),
   };
   const jobs: EpisodeJob[] = [];
   spec.games.forEach((item, gi) => {
@@ -104,6 +105,7 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
       bad.add(at, message(err));
       return;
     }
+    if (spec.match.profile === 'omnigamearena' && runnerGame(entry.id) === undefined) bad.add(at, `the omnigamearena profile has no game '${entry.id}'`);
     const variants = g.variants ?? [entry.variants[0]!.id];
     variants.forEach((v, vi) => {
       try {

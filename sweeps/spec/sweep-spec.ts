@@ -45,6 +45,8 @@ export const MatchSettings = z.strictObject({
   staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
   /** An episode whose share of decisions on stale frames is above this is left out as infrastructure (STALE_FRAME) and replayed. */
   maxStaleShare: z.number().min(0).max(1).optional(),
+  /** Whose rules every episode plays by (default ours); under `omnigamearena` the report reads the benchmark's raw score (docs/omnigamearena.md). */
+  profile: z.enum(['default', 'omnigamearena']).optional(),
 });
 export type MatchSettings = z.infer<typeof MatchSettings>;
 

@@ -63,8 +63,10 @@ export async function until(check: () => boolean, ms: number, what: string): Pro
 export async function startWorkers(redisUrl: string, names: readonly string[], extra: readonly string[] = []): Promise<ArenaProcess[]> {
   return Promise.all(
     names.map(async (name) => {
-      // No calibration episode at start unless a test asks for one (`extra` comes last and wins).
-      const p = startArena(['worker', '--redis', redisUrl, '--name', name, '--lock-ms', '1500', '--calibrate', '0', ...extra]);
+      // No calibration episode at start unless a test asks for one (`extra` comes last and wins). A 10 s job lock: a
+      // loaded machine that renews a lock late would otherwise hand a live worker's episode on and play it twice; a
+      // test that kills or freezes a worker asks for a short lock itself.
+      const p = startArena(['worker', '--redis', redisUrl, '--name', name, '--lock-ms', '10000', '--calibrate', '0', ...extra]);
       await waitForLine(p, `worker ${name}:`);
       return p;
     }),

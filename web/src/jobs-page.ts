@@ -1,9 +1,10 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
 import { api, fileUrl, type Job } from './api.js';
+import { meanCi } from '../../plots/index.js';
+import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { inferTable, type TableDoc } from '../../protocol/table-format.js';
 import { decompositionView, type DecompositionFile } from './decomposition-view.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { tableView } from './table-view.js';
 
 const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', sweep: 'sweeps', match: 'matches', boards: 'boards' };
@@ -31,18 +32,13 @@ export function jobsPage(root: HTMLElement): () => void {
 interface Standings {
   readonly ratings?: { rank: number; agent: string; rating: number | null; lo: number | null; hi: number | null; games: number; wins: number; draws: number; losses: number; meanProgress: number | null }[];
   readonly lineUps?: { agents: string[]; games: number; wins: number; draws: number; losses: number; meanProgress: (number | null)[] }[];
-}
-
-/** A mean with the standard deviation of the values (null for none). */
-function spread(xs: readonly number[]): { mean: number | null; half: number | null; n: number } {
-  if (xs.length === 0) return { mean: null, half: null, n: 0 };
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = xs.length < 2 ? null : Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
-  return { mean, half: sd, n: xs.length };
+  /** `benchmark` under the omnigamearena profile: every meanProgress is the benchmark's raw score. */
+  readonly measure?: 'benchmark';
 }
 
 interface CurveFile {
   readonly rounds?: { round: number; source: string; mean?: number; episodes: { score: number }[] }[];
+  readonly settings?: { readonly match?: { readonly profile?: string } };
 }
 
 const isDoc = (v: unknown): v is TableDoc => typeof v === 'object' && v !== null && Array.isArray((v as TableDoc).columns) && Array.isArray((v as TableDoc).rows);
@@ -75,12 +71,13 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
       const s = await api<Standings>(`/api/${plural}/${id}/files/standings.json`).catch(() => undefined);
       if (!s) return void root.append(h('p', {}, 'no standings yet'));
       const ratings = s.ratings ?? [];
+      const score = SCORE_MEASURES[s.measure ?? 'progress'].name;
       const range = (lo: number | null, hi: number | null): string | null => (lo === null || hi === null ? null : `${lo.toFixed(0)} \u2013 ${hi.toFixed(0)}`);
       root.append(
         tableView(
           {
             title: 'Ratings',
-            columns: [{ header: 'rank', kind: 'count' }, { header: 'agent', kind: 'text' }, { header: 'rating', unit: 'Elo', kind: 'number', digits: 0 }, { header: '95% interval', unit: 'Elo', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses', kind: 'count' }, { header: 'mean progress', kind: 'number', digits: 3 }],
+            columns: [{ header: 'rank', kind: 'count' }, { header: 'agent', kind: 'text' }, { header: 'rating', unit: 'Elo', kind: 'number', digits: 0 }, { header: '95% interval', unit: 'Elo', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses', kind: 'count' }, { header: `mean ${score}`, kind: 'number', digits: 3 }],
             rows: ratings.map((r) => [r.rank, r.agent, r.rating, range(r.lo, r.hi), r.games, r.wins, r.draws, r.losses, r.meanProgress]),
           },
           'standings-table',
@@ -90,7 +87,7 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
         tableView(
           {
             title: 'Line-ups',
-            columns: [{ header: 'line-up', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins (first)', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses (first)', kind: 'count' }, { header: 'mean progress per slot', kind: 'text' }],
+            columns: [{ header: 'line-up', kind: 'text' }, { header: 'games', kind: 'count' }, { header: 'wins (first)', kind: 'count' }, { header: 'draws', kind: 'count' }, { header: 'losses (first)', kind: 'count' }, { header: `mean ${score} per slot`, kind: 'text' }],
             rows: (s.lineUps ?? []).map((r) => [r.agents.join(' vs '), r.games, r.wins, r.draws, r.losses, r.meanProgress.map((m) => (m === null ? '\u2014' : m.toFixed(3))).join(' / ')]),
           },
           'lineups-table',
@@ -100,20 +97,20 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
       const c = await api<CurveFile>(`/api/${plural}/${id}/files/curve/curve.json`).catch(() => undefined);
       if (!c) return void root.append(h('p', {}, 'no rounds yet'));
       const rounds = c.rounds ?? [];
+      // Under the omnigamearena profile an episode's score is the benchmark's own, raw and unclamped.
+      const score = c.settings?.match?.profile === 'omnigamearena' ? `mean ${SCORE_MEASURES.benchmark.name}` : 'mean score';
       root.append(
         tableView(
           {
             title: 'Rounds',
-            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: 'mean score', unit: 'sd', kind: 'interval', digits: 3, note: 'mean episode score with its standard deviation over the round\'s episodes' }],
-            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...spread(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
+            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: score, unit: '95% CI', kind: 'interval', digits: 3, note: `${score === 'mean score' ? 'mean episode score' : `mean episode ${SCORE_MEASURES.benchmark.axis}`} with its 95% t-interval over the round's episodes (none for one episode), as curve.svg draws it` }],
+            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...meanCi(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
           },
           'curve-table',
         ),
       );
-      const chart = new ProgressChart('Mean score per round', 'mean score', 'round');
-      chart.names = () => 'mean score';
-      root.append(chart.el);
-      for (const r of rounds) if (r.mean !== undefined) chart.add(r.round * 1000, [{ slot: 0, progress: r.mean }]);
+      // The plot arena curve writes beside curve.json (rewritten after each round).
+      if (rounds.some((r) => r.mean !== undefined)) root.append(h('h2', {}, 'Curve'), h('img', { class: 'plot', src: fileUrl(`/api/${plural}/${id}/files/curve/curve.svg?rounds=${rounds.length}`), alt: 'curve.svg: mean score per round with 95% intervals', 'data-testid': 'curve-plot' }));
     } else if (job.result) {
       root.append(...resultTables(job.result));
       const plots = Array.isArray(job.result.plots) ? job.result.plots.filter((p): p is string => typeof p === 'string') : [];

@@ -1,10 +1,10 @@
-/** A match page: every player's view side by side, the reasoning panel, the clock timeline and progress, live. */
+/** A match page: every player's view side by side, the reasoning panel, the clock timeline, and the run's plot (latency and progress), live. */
 import { api, spectate, type Job, type StreamMessage } from './api.js';
 import { ClockTimeline, type Placement } from './clock-timeline.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { resultBanner } from './result-banner.js';
 import { ReasoningPanel, type DecisionRecord } from './reasoning-panel.js';
+import { RunPlotView, type RunHead } from './run-plot-view.js';
 import { ageText, streamWidth, viewWidth } from './stream-size.js';
 
 /** The gap between two player views (`.views` in style.css), px. */
@@ -16,15 +16,18 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   const views = h('div', { class: 'views', 'data-testid': 'views' });
   const reasoning = new ReasoningPanel();
   const timeline = new ClockTimeline();
-  const progress = new ProgressChart();
+  const plot = new RunPlotView(id);
   const count = h('p', { class: 'count', 'data-testid': 'decision-count' });
-  root.append(h('h1', {}, `Match ${id}`), status, views, h('div', { class: 'two' }, h('div', {}, count, reasoning.el), h('div', {}, timeline.el, progress.el)));
+  root.append(h('h1', {}, `Match ${id}`), status, views, h('div', { class: 'two' }, h('div', {}, count, reasoning.el), h('div', {}, timeline.el)), plot.el);
+  // run.json as it was when the page opened: the plot's title and players.
+  let head: RunHead = { runId: id };
   const banner = h('div');
   status.after(banner);
   const showJob = (): void =>
     void api<Job>(`/api/matches/${id}`).then(
       (job) => {
         status.textContent = `${String(job.config.game)} ${String(job.config.clock)}: ${job.status}`;
+        if (job.status !== 'running') plot.head({ ...head, result: job.result });
         const agents = Array.isArray(job.config.agents) ? job.config.agents.length : 1;
         if (agents !== players) {
           players = agents;
@@ -52,6 +55,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         const d = m as unknown as DecisionRecord;
         if (once(`d:${d.slot}:${d.step}`)) {
           reasoning.add(d);
+          plot.decision(d);
           decisions++;
           count.textContent = `${decisions} decisions so far`;
         }
@@ -69,7 +73,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
       case 'progress':
         if ((m.simMs as number) <= lastProgress) break;
         lastProgress = m.simMs as number;
-        progress.add(m.simMs as number, m.players as { slot: number; progress: number }[]);
+        plot.report({ simMs: m.simMs as number, players: m.players as { slot: number; progress: number }[] });
         break;
       case 'end':
         status.textContent = `ended: ${String(m.status)}`;
@@ -83,8 +87,10 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         break;
     }
   };
-  void api<{ decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[] }>(`/api/runs/${id}`)
+  void api<{ run: RunHead; decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[] }>(`/api/runs/${id}`)
     .then((d) => {
+      head = d.run;
+      plot.head(d.run);
       for (const x of d.decisions) apply({ ...x, type: 'decision' });
       for (const x of d.ledger) apply({ ...x, type: 'ledger' });
       for (const x of d.progress) apply({ ...x, type: 'progress' });
@@ -155,6 +161,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   fit();
   return () => {
     clearInterval(ticker);
+    plot.close();
     window.removeEventListener('resize', fit);
     stop();
   };

@@ -1,14 +1,16 @@
-/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, its progress, and the video where there is one. */
+/** A run's replay: a scrubber over its decisions with the frame, reasoning and answer of each, the run's plot (latency and progress, or the benchmark's score), and the video where there is one. */
 import { api, fileUrl } from './api.js';
 import { h } from './dom.js';
-import { ProgressChart } from './progress-chart.js';
 import { resultBanner, type RunResult } from './result-banner.js';
 import { decisionView, type DecisionRecord } from './reasoning-panel.js';
+import { RunPlotView } from './run-plot-view.js';
 
 interface RunDetail {
   readonly run: Record<string, unknown>;
   readonly decisions: DecisionRecord[];
   readonly progress: { simMs: number; players: { slot: number; progress: number }[] }[];
+  /** Under the omnigamearena profile: the benchmark's raw score after each progress line (the service computes it). */
+  readonly benchmark?: { simMs: number; players: { slot: number; score: number }[] }[];
   readonly hasVideo?: boolean;
 }
 
@@ -37,9 +39,14 @@ export function replayPage(root: HTMLElement, runId: string): () => void {
       slider.addEventListener('input', () => show(Number(slider.value)));
       root.append(h('div', { class: 'scrub' }, slider, label), h('div', { class: 'two' }, img, info));
       show(0);
-      const chart = new ProgressChart();
-      root.append(chart.el);
-      for (const p of detail.progress) chart.add(p.simMs, p.players);
+      const plot = new RunPlotView(runId);
+      plot.head(run);
+      for (const d of ds) plot.decision(d);
+      // Under the omnigamearena profile the plot's lower panel is the benchmark's own score, raw and unclamped, not our progress.
+      if (detail.benchmark) plot.benchmark(detail.benchmark);
+      else for (const p of detail.progress) plot.report(p);
+      plot.draw();
+      root.append(plot.el);
       if (detail.hasVideo) root.append(h('section', {}, h('h2', {}, 'Video'), h('video', { controls: true, src: fileUrl(`/api/runs/${runId}/files/episode.mp4`), 'data-testid': 'video' })));
     },
     (err: Error) => root.append(h('p', { class: 'error' }, err.message)),

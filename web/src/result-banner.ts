@@ -1,4 +1,5 @@
-/** A finished run's result, prominent: each player's outcome, final progress and score, and how and when the episode ended. */
+/** A finished run's result, prominent: each player's outcome, final progress and score (under the omnigamearena profile the benchmark's own), and how and when the episode ended. */
+import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { formatDuration, formatNumber } from '../../protocol/table-format.js';
 import { h } from './dom.js';
 
@@ -8,6 +9,15 @@ export interface RunResult {
   readonly episode?: string;
   readonly simMs?: number;
   readonly players?: readonly { slot: number; label?: string; progress: number; score?: number; outcome?: string; decisions?: number; invalid?: number; failed?: number }[];
+  /** Under the omnigamearena profile: the score the benchmark's runner reports, raw and unclamped, per player in slot order or once for a Coop team. */
+  readonly benchmark?: { readonly scores: readonly number[] };
+}
+
+/** The benchmark score of the player in `slot`: one team score for every player, else the players' scores in slot order. */
+function benchmarkOf(result: RunResult, slots: readonly number[], slot: number): number | undefined {
+  const scores = result.benchmark?.scores;
+  if (scores === undefined) return undefined;
+  return scores.length === 1 ? scores[0] : scores[slots.indexOf(slot)];
 }
 
 /** The banner of a run's result; `status` and `failure` tell an unfinished or failed run. */
@@ -18,22 +28,25 @@ export function resultBanner(result: RunResult | undefined, status: string, fail
     return box;
   }
   const players = [...(result.players ?? [])].sort((a, b) => a.slot - b.slot);
+  const slots = players.map((p) => p.slot);
   box.append(
     h('div', { class: 'result-head' }, `${status === 'complete' ? 'Result' : status}: ended by ${result.reason ?? 'unknown'}${result.simMs === undefined ? '' : ` at ${formatDuration(result.simMs)} of game time`}${result.episode ? ` (${result.episode})` : ''}`),
     h(
       'div',
       { class: 'result-players' },
-      ...players.map((p) =>
-        h(
+      ...players.map((p) => {
+        const bench = benchmarkOf(result, slots, p.slot);
+        return h(
           'div',
           { class: `player ${p.outcome ?? 'none'}`, 'data-testid': 'result-player' },
           h('span', { class: 'who' }, `${p.label ?? `slot ${p.slot}`} (slot ${p.slot})`),
           p.outcome && p.outcome !== 'none' ? h('b', { class: 'outcome' }, p.outcome) : '',
+          bench === undefined ? '' : h('b', { 'data-testid': 'benchmark-score', title: SCORE_MEASURES.benchmark.axis }, `${SCORE_MEASURES.benchmark.name} ${formatNumber(bench, 3)}`),
           h('span', {}, `progress ${formatNumber(p.progress, 3)}`),
           p.score === undefined ? '' : h('span', {}, `score ${formatNumber(p.score)}`),
           p.decisions === undefined ? '' : h('span', { class: 'muted' }, `${p.decisions} decisions, ${p.invalid ?? 0} invalid, ${p.failed ?? 0} failed`),
-        ),
-      ),
+        );
+      }),
     ),
   );
   if (failure) box.append(h('div', { class: 'error' }, [failure.class, failure.code, failure.message].filter(Boolean).join(': ')));

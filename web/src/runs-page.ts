@@ -5,6 +5,7 @@
  * table can be linked and reloaded; each row opens its replay.
  */
 import type { RunSummary } from '../../protocol/index.js';
+import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { withoutEmptyColumns, type TableDoc } from '../../protocol/table-format.js';
 import { api } from './api.js';
 import { h } from './dom.js';
@@ -29,6 +30,7 @@ const perPlayer = (r: RunSummary, f: (p: NonNullable<RunSummary['players']>[numb
 
 /** The runs as a table document. */
 function runsTable(runs: readonly RunSummary[]): TableDoc {
+  const bench = runs.some((r) => r.benchmark !== undefined);
   return {
     title: '',
     columns: [
@@ -41,6 +43,8 @@ function runsTable(runs: readonly RunSummary[]): TableDoc {
       { header: 'outcome', kind: 'text', note: 'per agent win / loss / draw, else how the episode ended; an incomplete run says why' },
       { header: 'progress', kind: 'text', note: 'final progress per agent, 0..1' },
       { header: 'score', kind: 'text' },
+      // Only where some run was played under the omnigamearena profile.
+      ...(bench ? [{ header: SCORE_MEASURES.benchmark.name, kind: 'text' as const, note: "under --profile omnigamearena: the benchmark's own score per agent (a Coop team's once), raw and unclamped" }] : []),
       { header: 'ended by', kind: 'text' },
       { header: 'stale frames', kind: 'share', note: 'share of the observations made on a stale frame (duplicate, near duplicate, late, cut short)' },
       { header: 'started (UTC)', kind: 'date' },
@@ -59,6 +63,7 @@ function runsTable(runs: readonly RunSummary[]): TableDoc {
       outcomeText(r),
       perPlayer(r, (p) => p.progress, 3),
       perPlayer(r, (p) => p.score, 0),
+      ...(bench ? [r.benchmark === undefined ? null : r.benchmark.map((x) => x.toFixed(3)).join(' / ')] : []),
       r.reason ?? null,
       r.staleShare ?? null,
       r.startedAt,

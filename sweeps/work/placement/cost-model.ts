@@ -27,8 +27,26 @@ export class CostModel {
 
   /** Expected ms at speed 1: the cell's mean, else the game's, else steps x the step prior x the frame's pixels. */
   expected(job: CostInput): number {
-    const seen = this.cells.get(job.cell) ?? this.games.get(job.game);
-    if (seen) return seen.sum / seen.n;
+    return this.mean(job) ?? this.prior(job);
+  }
+
+  /** The cell's mean so far, else the game's; undefined before either has an outcome. */
+  mean(job: Pick<CostInput, 'cell' | 'game'>): number | undefined {
+    return this.cellMean(job.cell) ?? this.gameMean(job.game);
+  }
+
+  cellMean(cell: string): number | undefined {
+    const seen = this.cells.get(cell);
+    return seen && seen.sum / seen.n;
+  }
+
+  gameMean(game: string): number | undefined {
+    const seen = this.games.get(game);
+    return seen && seen.sum / seen.n;
+  }
+
+  /** The expected ms before any history: steps x the step prior x the frame's pixels over 640x360 (at least 1). */
+  prior(job: Pick<CostInput, 'stepBudget' | 'frame'>): number {
     const pixels = job.frame ? (job.frame.width * job.frame.height) / (640 * 360) : 1;
     return (job.stepBudget ?? 100) * this.stepMs * Math.max(1, pixels);
   }

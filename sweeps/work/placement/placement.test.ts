@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { place, type PlacementJob, type SlotState, type WorkerState } from './placement.js';
 import { simulateFleet, type SimJob } from './simulate-fleet.js';
+import { WaitingJobs } from './waiting-jobs.js';
 
 const job = (key: string, game: string, map: string, costMs = 1000): PlacementJob => ({ key, game, map, costMs });
 const worker = (name: string, slots: SlotState[], speed = 1, games = ['g', 'h']): WorkerState => ({ name, speed, games, slots, launchMs: 20_000, mapOpenMs: 3_000 });
@@ -49,6 +50,20 @@ describe('placement', () => {
     const any = worker('any', [free()]);
     expect(place('affinity', [j], [small, any], 0).map((a) => a.worker)).toEqual(['any']);
     expect(place('fifo', [j], [small], 0)).toEqual([]);
+  });
+
+  it('a slot with a build of its own takes only that game, under either placement', () => {
+    const jobs = [job('h1', 'h', 'a'), job('g1', 'g', 'a'), job('h2', 'h', 'a')];
+    const own: SlotState = { ...free(), build: 'g' };
+    for (const p of ['fifo', 'affinity'] as const) expect(place(p, jobs, [worker('w', [own])], 0).map((a) => a.job.key), p).toEqual(['g1']);
+    expect(place('affinity', [job('h1', 'h', 'a')], [worker('w', [own])], 0)).toEqual([]);
+  });
+
+  it('a worker takes only its own pool\'s jobs', () => {
+    const waiting = new WaitingJobs();
+    waiting.add({ key: 'p1', game: 'g', map: 'a', cell: 'c', pool: 'other', priorMs: 1000 });
+    waiting.add({ key: 'p2', game: 'g', map: 'a', cell: 'c', pool: 'mine', priorMs: 1000 });
+    expect(place('affinity', waiting, [{ ...worker('w', [free()]), pool: 'mine' }], 0).map((a) => a.job.key)).toEqual(['p2']);
   });
 
   it('on a simulated heterogeneous fleet affinity loads fewer maps and finishes sooner than fifo, every job played once', () => {

@@ -4,6 +4,7 @@
  * with the least expected finish time there, longest first near the end, and keeps a slot whose build crashed
  * off that map until it passes a health check. The same function decides on a fleet and in the fleet simulator.
  */
+import { WaitingJobs, type JobGroup, type WaitingJob } from './waiting-jobs.js';
 
 /** How a batch's episodes are placed on a fleet's slots; declared in the batch's record. */
 export type Placement = 'fifo' | 'affinity';
@@ -16,7 +17,7 @@ export interface Warm {
   readonly map: string;
 }
 
-/** An episode waiting for a slot, with what it costs. */
+/** An episode and what it costs, for a decision over a plain list (see {@link place}). */
 export interface PlacementJob {
   readonly key: string;
   readonly game: string;
@@ -35,11 +36,15 @@ export interface SlotState {
   readonly busy: boolean;
   /** A map this slot crashed on and has not been health-checked since: it gets no job of that map. */
   readonly crashed?: Warm | undefined;
+  /** The one game this slot plays: a build of its own at its own address (absent: any game of its worker). */
+  readonly build?: string | undefined;
 }
 
 /** A worker: its speed and its slots. */
 export interface WorkerState {
   readonly name: string;
+  /** Its pool: it plays only that pool's episodes (absent: any). */
+  readonly pool?: string | undefined;
   /** Episodes per unit time against a worker of speed 1 (a calibration measures it). */
   readonly speed: number;
   readonly games: readonly string[];
@@ -53,41 +58,70 @@ export interface WorkerState {
 
 /** One decision: this job to this worker's slot. */
 export interface Assignment {
-  readonly job: PlacementJob;
+  readonly job: WaitingJob;
+  /** Its expected play time at speed 1 when it was placed. */
+  readonly costMs: number;
   readonly worker: string;
   readonly slot: number;
 }
 
-const sameMap = (w: Warm | undefined, j: PlacementJob): boolean => w !== undefined && w.game === j.game && w.map === j.map;
+/** What placement reads of an episode, or of a group of episodes alike in it. */
+type Kind = Pick<WaitingJob, 'pool' | 'game' | 'map' | 'frame'>;
+
+const sameMap = (w: Warm | undefined, j: Kind): boolean => w !== undefined && w.game === j.game && w.map === j.map;
 
 /** The time a job takes on a slot: a launch when the game differs, a map open when the map differs, then play. */
-export function jobTimeMs(worker: WorkerState, slot: SlotState, job: PlacementJob): number {
-  const load = slot.warm?.game !== job.game ? worker.launchMs + worker.mapOpenMs : slot.warm.map !== job.map ? worker.mapOpenMs : 0;
-  return load + job.costMs / worker.speed;
+export function jobTimeMs(worker: WorkerState, slot: SlotState, job: Pick<Kind, 'game' | 'map'>, costMs: number): number {
+  return loadMs(worker, slot, job) + costMs / worker.speed;
 }
 
-const blocked = (slot: SlotState, job: PlacementJob): boolean => sameMap(slot.crashed, job);
-/** Whether a worker can play a job at all: its game, and its frame size when the job names one. */
-const serves = (w: WorkerState, j: PlacementJob): boolean => w.games.includes(j.game) && (j.frame === undefined || w.frames === undefined || w.frames.includes(j.frame));
+const loadMs = (worker: WorkerState, slot: SlotState, job: Pick<Kind, 'game' | 'map'>): number =>
+  slot.warm?.game !== job.game ? worker.launchMs + worker.mapOpenMs : slot.warm.map !== job.map ? worker.mapOpenMs : 0;
+
+/** Whether a slot can play a job at all: its worker's pool and game, its frame size when the job names one, the slot's own build, no crash on its map. */
+const fits = (w: WorkerState, slot: SlotState, j: Kind): boolean =>
+  (j.pool === undefined || w.pool === undefined || j.pool === w.pool) &&
+  w.games.includes(j.game) &&
+  (j.frame === undefined || w.frames === undefined || w.frames.includes(j.frame)) &&
+  (slot.build === undefined || slot.build === j.game) &&
+  !sameMap(slot.crashed, j);
+
+/** A plain list as waiting episodes: each its own cell, priced at its `costMs`. */
+function listed(jobs: readonly PlacementJob[]): WaitingJobs {
+  const waiting = new WaitingJobs();
+  for (const j of jobs) waiting.add({ key: j.key, game: j.game, map: j.map, cell: `\u0000${j.key}`, priorMs: j.costMs, ...(j.frame === undefined ? {} : { frame: j.frame }) });
+  return waiting;
+}
 
 /**
- * Assignments for every free slot that should take a job now, jobs in batch order. `fifo`: free slots in worker
- * order take the next jobs. `affinity`: see the file comment; near the end (no more jobs than slots twice over)
- * the longest job goes first, and a job waits for a busy slot that would finish it sooner than a free one.
+ * Assignments for every free slot that should take a job now; the jobs placed leave `jobs`. `fifo`: free slots in
+ * worker order take the next jobs in batch order. `affinity`: see the file comment; near the end (no more jobs than
+ * slots twice over) the longest job goes first, and a job waits for a busy slot that would finish it sooner than a
+ * free one. Away from the end a decision looks at each map's first waiting job, never at every job.
  */
-export function place(placement: Placement, jobs: readonly PlacementJob[], workers: readonly WorkerState[], now: number): Assignment[] {
+export function place(placement: Placement, jobs: WaitingJobs | readonly PlacementJob[], workers: readonly WorkerState[], now: number): Assignment[] {
+  const waiting = jobs instanceof WaitingJobs ? jobs : listed(jobs);
   const free: { w: WorkerState; s: number }[] = [];
   for (const w of workers) w.slots.forEach((slot, s) => !slot.busy && free.push({ w, s }));
-  const left = [...jobs];
   const out: Assignment[] = [];
-  const take = (i: number, w: WorkerState, s: number): void => {
-    out.push({ job: left[i]!, worker: w.name, slot: s });
-    left.splice(i, 1);
+  const take = (job: WaitingJob, w: WorkerState, s: number): void => {
+    out.push({ job, costMs: waiting.cost(job), worker: w.name, slot: s });
+    waiting.remove(job.key);
+  };
+  /** The first waiting job in batch order of the groups `ok` accepts. */
+  const firstOf = (ok: (g: JobGroup) => boolean): WaitingJob | undefined => {
+    let best: { job: WaitingJob; seq: number } | undefined;
+    for (const g of waiting.live()) {
+      if (!ok(g)) continue;
+      const h = waiting.headOf(g);
+      if (h && (best === undefined || h.seq < best.seq)) best = h;
+    }
+    return best?.job;
   };
   if (placement === 'fifo') {
     for (const { w, s } of free) {
-      const i = left.findIndex((j) => serves(w, j));
-      if (i >= 0) take(i, w, s);
+      const j = firstOf((g) => fits(w, w.slots[s]!, g));
+      if (j) take(j, w, s);
     }
     return out;
   }
@@ -96,12 +130,12 @@ export function place(placement: Placement, jobs: readonly PlacementJob[], worke
   const cold: { w: WorkerState; s: number }[] = [];
   for (const { w, s } of free) {
     const slot = w.slots[s]!;
-    const i = left.findIndex((j) => sameMap(slot.warm, j) && serves(w, j) && !blocked(slot, j));
-    if (i >= 0) take(i, w, s);
+    const j = firstOf((g) => sameMap(slot.warm, g) && fits(w, slot, g));
+    if (j) take(j, w, s);
     else cold.push({ w, s });
   }
-  if (left.length === 0) return out;
-  const nearEnd = left.length <= totalSlots * 2;
+  if (waiting.size === 0) return out;
+  const nearEnd = waiting.size <= totalSlots * 2;
   // Maps someone has open (and is still playing) are left to them; a cold slot opens the map with the most work.
   const openElsewhere = new Set<string>();
   const gamesElsewhere = new Set<string>();
@@ -114,37 +148,51 @@ export function place(placement: Placement, jobs: readonly PlacementJob[], worke
   // Fastest slots choose first.
   cold.sort((a, b) => b.w.speed - a.w.speed);
   for (const { w, s } of cold) {
-    if (left.length === 0) break;
-    const slot = w.slots[s]!;
-    let best = -1;
-    let bestScore = Infinity;
-    const work = new Map<string, number>();
-    for (const j of left) work.set(`${j.game}\u0000${j.map}`, (work.get(`${j.game}\u0000${j.map}`) ?? 0) + j.costMs);
-    left.forEach((j, i) => {
-      if (!serves(w, j) || blocked(slot, j)) return;
-      const mine = now + jobTimeMs(w, slot, j);
-      if (nearEnd) {
-        // A job waits for a busy or free slot elsewhere that would finish it sooner (no slow straggler tail).
-        const sooner = workers.some((o) => o.slots.some((os, k) => (o !== w || k !== s) && serves(o, j) && !blocked(os, j) && Math.max(now, os.freeAt) + jobTimeMs(o, os, j) < mine));
-        if (sooner) return;
-        // Longest first; ties to what this slot finishes soonest.
-        const score = -j.costMs * 1e6 + mine;
-        if (score < bestScore) [best, bestScore] = [i, score];
-        return;
-      }
-      const k = `${j.game}\u0000${j.map}`;
-      // The cheapest load here (a map of the build it has open over another build), then a map nobody else has
-      // open, of a game nobody else has open (so one slot plays a game's maps one after another), then the map with
-      // the most work left.
-      const load = jobTimeMs(w, slot, j) - j.costMs / w.speed;
-      const score = load * 1e6 + (openElsewhere.has(k) ? 2e8 : 0) + (gamesElsewhere.has(j.game) ? 1e8 : 0) - Math.min(1e7, work.get(k) ?? 0);
-      if (score < bestScore) [best, bestScore] = [i, score];
-    });
-    if (best < 0) continue;
-    const j = left[best]!;
+    if (waiting.size === 0) break;
+    const j = nearEnd ? longestFirst(waiting, workers, w, s, now) : cheapestLoad(waiting, w, s, openElsewhere, gamesElsewhere);
+    if (!j) continue;
     openElsewhere.add(`${j.game}\u0000${j.map}`);
     gamesElsewhere.add(j.game);
-    take(best, w, s);
+    take(j, w, s);
   }
   return out;
+}
+
+/**
+ * Away from the end, a cold slot's job: the cheapest load here (a map of the build it has open over another build),
+ * then a map nobody else has open, of a game nobody else has open (so one slot plays a game's maps one after
+ * another), then the map with the most work left; ties to the earliest in batch order.
+ */
+function cheapestLoad(waiting: WaitingJobs, w: WorkerState, s: number, openElsewhere: ReadonlySet<string>, gamesElsewhere: ReadonlySet<string>): WaitingJob | undefined {
+  const slot = w.slots[s]!;
+  let best: { job: WaitingJob; seq: number } | undefined;
+  let bestScore = Infinity;
+  for (const g of waiting.live()) {
+    if (!fits(w, slot, g)) continue;
+    const h = waiting.headOf(g);
+    if (!h) continue;
+    const score = loadMs(w, slot, g) * 1e6 + (openElsewhere.has(`${g.game}\u0000${g.map}`) ? 2e8 : 0) + (gamesElsewhere.has(g.game) ? 1e8 : 0) - Math.min(1e7, waiting.work(g));
+    if (score < bestScore || (score === bestScore && best !== undefined && h.seq < best.seq)) [best, bestScore] = [h, score];
+  }
+  return best?.job;
+}
+
+/**
+ * Near the end, a cold slot's job: the longest first (ties to what this slot finishes soonest), unless a busy or
+ * free slot elsewhere would finish it sooner (no slow straggler tail).
+ */
+function longestFirst(waiting: WaitingJobs, workers: readonly WorkerState[], w: WorkerState, s: number, now: number): WaitingJob | undefined {
+  const slot = w.slots[s]!;
+  let best: WaitingJob | undefined;
+  let bestScore = Infinity;
+  for (const { job: j } of waiting.all()) {
+    if (!fits(w, slot, j)) continue;
+    const cost = waiting.cost(j);
+    const mine = now + jobTimeMs(w, slot, j, cost);
+    const sooner = workers.some((o) => o.slots.some((os, k) => (o !== w || k !== s) && fits(o, os, j) && Math.max(now, os.freeAt) + jobTimeMs(o, os, j, cost) < mine));
+    if (sooner) continue;
+    const score = -cost * 1e6 + mine;
+    if (score < bestScore) [best, bestScore] = [j, score];
+  }
+  return best;
 }

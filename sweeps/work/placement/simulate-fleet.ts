@@ -4,7 +4,8 @@
  * finishing), so hours of fleet time take milliseconds. The bench compares `affinity` with `fifo` on it.
  */
 import { CostModel } from './cost-model.js';
-import { jobTimeMs, place, type Placement, type PlacementJob, type SlotState, type Warm, type WorkerState } from './placement.js';
+import { jobTimeMs, place, type Placement, type SlotState, type Warm, type WorkerState } from './placement.js';
+import { WaitingJobs } from './waiting-jobs.js';
 
 /** A simulated worker: slots, speed factor, and its build's delays. */
 export interface SimWorker {
@@ -46,39 +47,39 @@ interface Slot {
 /** Plays `jobs` on `workers` under `placement`; every decision is {@link place}'s, costs come from a {@link CostModel}. */
 export function simulateFleet(placement: Placement, jobs: readonly SimJob[], workers: readonly SimWorker[], stepMs = 50): SimResult {
   const slots = new Map(workers.map((w) => [w.name, Array.from({ length: w.slots }, (): Slot => ({ freeAt: 0, busy: false }))]));
-  const costs = new CostModel(stepMs);
+  const waiting = new WaitingJobs(new CostModel(stepMs));
+  for (const j of jobs) waiting.add({ key: j.key, game: j.game, map: j.map, cell: j.cell, priorMs: waiting.costs.prior({ stepBudget: j.stepBudget }) });
   const byKey = new Map(jobs.map((j) => [j.key, j]));
-  let pending = [...jobs];
+  const byName = new Map(workers.map((w) => [w.name, w]));
+  const games = [...new Set(jobs.map((j) => j.game))];
   let now = 0;
   let mapLoads = 0;
   let launches = 0;
   const trace: { key: string; worker: string; slot: number; startMs: number; endMs: number }[] = [];
   const view = (): WorkerState[] =>
-    workers.map((w) => ({ name: w.name, speed: w.speed, games: [...new Set(jobs.map((j) => j.game))], launchMs: w.launchMs, mapOpenMs: w.mapOpenMs, slots: slots.get(w.name)!.map((s): SlotState => ({ warm: s.warm, freeAt: s.freeAt, busy: s.busy })) }));
+    workers.map((w) => ({ name: w.name, speed: w.speed, games, launchMs: w.launchMs, mapOpenMs: w.mapOpenMs, slots: slots.get(w.name)!.map((s): SlotState => ({ warm: s.warm, freeAt: s.freeAt, busy: s.busy })) }));
   for (;;) {
-    const asked: PlacementJob[] = pending.map((j) => ({ key: j.key, game: j.game, map: j.map, costMs: costs.expected({ cell: j.cell, game: j.game, stepBudget: j.stepBudget }) }));
-    for (const a of place(placement, asked, view(), now)) {
-      const w = workers.find((x) => x.name === a.worker)!;
+    for (const a of place(placement, waiting, view(), now)) {
+      const w = byName.get(a.worker)!;
       const slot = slots.get(w.name)![a.slot]!;
       const job = byKey.get(a.job.key)!;
       if (slot.warm?.game !== job.game) launches++;
       if (slot.warm?.game !== job.game || slot.warm.map !== job.map) mapLoads++;
-      const ms = jobTimeMs({ ...w, games: [], slots: [] }, { warm: slot.warm, freeAt: now, busy: false }, { ...a.job, costMs: job.playMs });
+      const ms = jobTimeMs({ ...w, games: [], slots: [] }, { warm: slot.warm, freeAt: now, busy: false }, job, job.playMs);
       Object.assign(slot, { warm: { game: job.game, map: job.map }, freeAt: now + ms, busy: true, running: job });
       trace.push({ key: job.key, worker: w.name, slot: a.slot, startMs: now, endMs: now + ms });
-      pending = pending.filter((p) => p.key !== job.key);
     }
     const busy = [...slots.entries()].flatMap(([name, list]) => list.filter((s) => s.busy).map((s) => ({ name, s })));
     if (busy.length === 0) break;
     now = Math.min(...busy.map((b) => b.s.freeAt));
     for (const { name, s } of busy) {
       if (s.freeAt > now) continue;
-      const w = workers.find((x) => x.name === name)!;
-      costs.observe({ cell: s.running!.cell, game: s.running!.game }, s.running!.playMs / w.speed, w.speed);
+      const w = byName.get(name)!;
+      waiting.observe({ cell: s.running!.cell, game: s.running!.game }, s.running!.playMs / w.speed, w.speed);
       s.busy = false;
       delete s.running;
     }
   }
-  if (pending.length > 0) throw new Error(`${pending.length} episode(s) no worker can play`);
+  if (waiting.size > 0) throw new Error(`${waiting.size} episode(s) no worker can play`);
   return { makespanMs: now, mapLoads, launches, episodes: jobs.length, trace };
 }

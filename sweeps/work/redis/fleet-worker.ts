@@ -45,6 +45,18 @@ export interface FleetWorkerOptions {
   readonly calibrate?: number;
   /** Frame sizes this host serves (absent: any). */
   readonly frames?: readonly { readonly width: number; readonly height: number }[];
+  /**
+   * Build slots with a build of their own, one per slot in slot order (as many as `slots`): the game each runs and
+   * its address (`remote-input://HOST:PORT`, or a GameLink `ws://` URL). An episode a slot takes plays on that
+   * slot's build, and the slot plays only that game; heartbeats advertise each slot's game and address.
+   */
+  readonly builds?: readonly SlotBuild[];
+}
+
+/** One build slot's own build: the game it runs and where it listens. */
+export interface SlotBuild {
+  readonly game: string;
+  readonly address: string;
 }
 
 /** A running worker; `close` lets running episodes finish, then leaves. */
@@ -73,16 +85,19 @@ export function calibrationJob(game: string, variant: string, name: string): Epi
   };
 }
 
-/** Build slots: which map each has open; a job takes a free slot with its map open, else one with its game, else any. */
+/**
+ * Build slots: which map each has open; a job takes a free slot with its map open, else one with its game, else
+ * any (a slot with a build of its own takes only that build's game).
+ */
 class Slots {
   readonly states: SlotInfo[];
   private readonly waiting: (() => void)[] = [];
-  constructor(n: number) {
-    this.states = Array.from({ length: n }, () => ({ busy: false, checks: 0 }));
+  constructor(n: number, builds: readonly SlotBuild[] = []) {
+    this.states = Array.from({ length: n }, (_, i) => ({ busy: false, checks: 0, ...(builds[i] ? { build: builds[i].game, address: builds[i].address } : {}) }));
   }
   async take(game: string, map: string): Promise<number> {
     for (;;) {
-      const free = this.states.map((s, i) => [s, i] as const).filter(([s]) => !s.busy);
+      const free = this.states.map((s, i) => [s, i] as const).filter(([s]) => !s.busy && (s.build === undefined || s.build === game));
       const pick = free.find(([s]) => s.warm?.game === game && s.warm.map === map) ?? free.find(([s]) => s.warm?.game === game) ?? free.find(([s]) => s.warm === undefined) ?? free[0];
       if (pick) {
         pick[0].busy = true;
@@ -93,7 +108,13 @@ class Slots {
   }
   release(i: number): void {
     this.states[i]!.busy = false;
-    this.waiting.shift()?.();
+    // Every waiter looks again: the slot freed may be another build's than the first waiter's game.
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+  /** A job as this slot plays it: on the slot's own build when it has one. */
+  at(i: number, job: EpisodeJob): EpisodeJob {
+    const address = this.states[i]?.address;
+    return address === undefined ? job : { ...job, env: address };
   }
 }
 
@@ -108,13 +129,16 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
   const lockMs = o.lockMs ?? 30_000;
   mkdirSync(o.workDir, { recursive: true });
 
-  const slots = new Slots(o.slots);
+  if (o.builds && o.builds.length !== o.slots) throw new Error(`${o.builds.length} build address(es) for ${o.slots} slot(s): one per slot`);
+  const unbuilt = o.builds ? o.games.filter((g) => !o.builds!.some((b) => b.game === g)) : [];
+  if (unbuilt.length > 0) throw new Error(`no slot has a build of ${unbuilt.join(', ')}`);
+  const slots = new Slots(o.slots, o.builds);
   let beat: () => void = () => undefined;
   const slowdown = (wallMs: number): Promise<void> => ((o.speedFactor ?? 1) < 1 ? wait(wallMs * (1 / o.speedFactor! - 1)) : Promise.resolve());
   const deps = (worker: string): EpisodeDeps => ({ resolve: o.resolve, runsDir: o.workDir, worker });
   /** The slot's build crashed on this map: it stays off it until a short episode of that map plays through. */
   const healthCheck = async (slot: number, episode: EpisodeJob): Promise<void> => {
-    const check = await runEpisode({ ...calibrationJob(episode.cellInfo.game, episode.cellInfo.variant, `${o.name}-check-${slot}`), ...(episode.env ? { env: episode.env } : {}), ...(episode.maps ? { maps: episode.maps } : {}) }, deps(o.name));
+    const check = await runEpisode(slots.at(slot, { ...calibrationJob(episode.cellInfo.game, episode.cellInfo.variant, `${o.name}-check-${slot}`), ...(episode.env ? { env: episode.env } : {}), ...(episode.maps ? { maps: episode.maps } : {}) }), deps(o.name));
     rmSync(join(o.workDir, check.id), { recursive: true, force: true });
     if (check.status === 'complete') {
       const s = slots.states[slot]!;
@@ -140,9 +164,9 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
       state.warm = map;
       beat();
       try {
-        log(`${o.name}: slot ${slot} (${load}) takes ${episode.id}`);
+        log(`${o.name}: slot ${slot} (${load}) takes ${episode.id}${state.address === undefined ? '' : ` on ${state.address}`}`);
         log(`${o.name}: ${episode.id} (attempt ${payload.attempt}) starts`);
-        outcome = await runEpisode(episode, { ...deps(o.name), limiter: new RedisLimiter(redis, payload.endpoints) });
+        outcome = await runEpisode(slots.at(slot, episode), { ...deps(o.name), limiter: new RedisLimiter(redis, payload.endpoints) });
         await slowdown(outcome.wallMs);
         if (outcome.failure?.class === 'infrastructure') {
           state.crashed = map;
@@ -181,10 +205,11 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
   let speed = o.speedFactor ?? 1;
   const calibrations = o.calibrate ?? 1;
   if (calibrations > 0) {
-    const game = games.has('last_stand') ? 'last_stand' : [...games][0]!;
+    // On slot 0's build when slots have builds of their own.
+    const game = o.builds?.[0]?.game ?? (games.has('last_stand') ? 'last_stand' : [...games][0]!);
     let total = 0;
     for (let i = 0; i < calibrations; i++) {
-      const c = await runEpisode(calibrationJob(game, 'origin', `${o.name}-calibration`), deps(o.name));
+      const c = await runEpisode(slots.at(0, calibrationJob(game, 'origin', `${o.name}-calibration`)), deps(o.name));
       rmSync(join(o.workDir, c.id), { recursive: true, force: true });
       await slowdown(c.wallMs);
       total += c.wallMs / Math.min(1, o.speedFactor ?? 1);

@@ -65,11 +65,15 @@ function lostOutcome(item: WorkItem, failedReason: string | undefined): EpisodeO
   return { id: item.job.id, status: 'failed', reason: ErrorCode.WORKER_LOST, failure: { code: ErrorCode.WORKER_LOST, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', item.job.id), worker: 'unknown', wallMs: 0 };
 }
 
-/** One `run` call: the items it asked for by attempt id, those queued and not back, those back (queued by it or not). */
+/**
+ * One `run` call: the items it asked for by attempt id, those queued and not back, those back (queued by it or
+ * not), and under `affinity` those waiting in the placer for a slot.
+ */
 interface RunState {
   readonly sink: WorkSink;
   readonly pending: Map<string, WorkItem>;
   readonly done: Set<string>;
+  readonly waiting: Set<string>;
   poke(): void;
 }
 
@@ -188,6 +192,7 @@ export class RedisBackend implements WorkBackend {
     // first await, as outcomes are taken while the run adopts, places and sends: one that came back in between
     // would otherwise be sent again after its job left the queue below, and played a second time.
     run.done.add(id);
+    if (run.waiting.delete(id)) this.placer?.drop(id);
     if (r.files !== null) await unpackRunDir(this.redis, r.files, join(item.runsDir ?? this.o.runsDir ?? join(this.o.batchDir, 'runs'), r.job.id));
     const queue = this.queueOf(id, item);
     this.placer?.back(id, item.job, r.outcome);
@@ -233,7 +238,7 @@ export class RedisBackend implements WorkBackend {
     await this.connect();
     await this.checkPools(items);
     let wake: () => void = () => undefined;
-    const run: RunState = { sink, pending: new Map(), done: new Set(), poke: () => wake() };
+    const run: RunState = { sink, pending: new Map(), done: new Set(), waiting: new Set(), poke: () => wake() };
     const mine = items.map((item) => [this.idOf(item), item] as const);
     for (const [id, item] of mine) this.routes.set(id, { run, item });
     this.runs.add(run);
@@ -250,15 +255,22 @@ export class RedisBackend implements WorkBackend {
         await this.deliver(run, id, item, r);
       }
       if (this.placer) await this.unlessGone(this.adopt(run, new Map(mine)));
-      // Not yet sent, in batch order.
+      // Not yet sent, in batch order: FIFO's list, or under affinity the placer's queue.
       let left: (readonly [string, WorkItem])[] = mine.filter(([id]) => !run.pending.has(id) && !run.done.has(id));
+      if (this.placer) {
+        for (const [id, item] of left) {
+          this.placer.enqueue(id, item.job);
+          run.waiting.add(id);
+        }
+        left = [];
+      }
       const window = this.o.window ?? 64;
       let lastSweep = Date.now();
       while (this.failure === undefined && !signals.abort.aborted) {
-        // Affinity places from the whole list; FIFO skips what came back as it takes from the front (filtering the
-        // list on every outcome would cost the sweep's size per episode).
-        if (this.placer) left = left.filter(([id]) => !run.done.has(id));
-        if (!signals.stop.aborted && this.placer) left = await this.place(run, left);
+        // Affinity places from the placer's queue, which costs the maps per decision, not the episodes; FIFO skips
+        // what came back as it takes from the front (filtering the list on every outcome would cost the sweep's
+        // size per episode).
+        if (!signals.stop.aborted && this.placer) await this.place();
         while (!signals.stop.aborted && !this.placer && left.length > 0 && run.pending.size < window) {
           const [id, item] = left.shift()!;
           // Delivered while this loop sent the ones before (an outcome an earlier coordinator left).
@@ -267,11 +279,12 @@ export class RedisBackend implements WorkBackend {
           await this.unlessGone(this.add(id, item));
           if (this.failure !== undefined) break;
         }
-        if (signals.stop.aborted && left.length > 0) {
+        if (signals.stop.aborted && (left.length > 0 || run.waiting.size > 0)) {
           left = [];
+          this.unwait(run);
           await this.unlessGone(this.dropWaiting(run));
         }
-        if (run.pending.size === 0 && left.length === 0) break;
+        if (run.pending.size === 0 && left.length === 0 && run.waiting.size === 0) break;
         await new Promise<void>((r) => {
           const t = setTimeout(r, 1000);
           wake = () => {
@@ -290,40 +303,50 @@ export class RedisBackend implements WorkBackend {
       signals.abort.removeEventListener('abort', poke);
       signals.stop.removeEventListener('abort', poke);
       this.runs.delete(run);
+      this.unwait(run);
       for (const [id] of mine) if (this.routes.get(id)?.run === run) this.routes.delete(id);
     }
     if (this.failure) throw this.failure;
   }
 
+  /** Takes a run's episodes that wait for a slot out of the placer's queue. */
+  private unwait(run: RunState): void {
+    for (const id of run.waiting) this.placer?.drop(id);
+    run.waiting.clear();
+  }
+
   /**
-   * `placement: affinity`: sends what the placer puts on free slots to their workers' own queues; an episode placed
-   * on a worker whose heartbeat stopped is taken back (once its job can be removed) and placed anew. What is left.
+   * `placement: affinity`: sends what the placer puts on free slots (of every run's episodes) to their workers' own
+   * queues; an episode placed on a worker whose heartbeat stopped is taken back as soon as its job can be removed
+   * (its lock lapsed) and placed anew, before the rest.
    */
-  private async place(run: RunState, left: (readonly [string, WorkItem])[]): Promise<(readonly [string, WorkItem])[]> {
+  private async place(): Promise<void> {
     const placer = this.placer!;
-    const gone = await this.unlessGone(placer.refresh(new Set([...left, ...run.pending].map(([, i]) => i.job.pool))));
-    if (gone === undefined) return left;
-    const back: (readonly [string, WorkItem])[] = [];
-    for (const [id, item] of [...run.pending]) {
-      const where = placer.where(id);
-      if (!where || !gone.includes(where.worker) || run.done.has(id)) continue;
-      const job = await this.queue(where.queue).getJob(id);
-      if (job && !(await job.remove().then(() => true, () => false))) continue;
-      placer.forget(id);
-      run.pending.delete(id);
-      back.push([id, item]);
+    if ((await this.unlessGone(placer.refresh())) === undefined) return;
+    for (const run of this.runs) {
+      for (const [id, item] of [...run.pending]) {
+        const where = placer.where(id);
+        if (!where || placer.live(item.job.pool, where.worker) || run.done.has(id)) continue;
+        const job = await this.queue(where.queue).getJob(id);
+        if (job && !(await job.remove().then(() => true, () => false))) continue;
+        if (!run.pending.has(id) || run.done.has(id)) continue;
+        placer.forget(id);
+        run.pending.delete(id);
+        placer.enqueue(id, item.job, true);
+        run.waiting.add(id);
+      }
     }
-    const todo = [...back, ...left];
-    const byId = new Map(todo);
-    const sent = new Set<string>();
-    for (const { id, placed } of placer.next(todo.map(([id, i]) => [id, i.job] as const), Date.now())) {
-      const item = byId.get(id)!;
-      run.pending.set(id, item);
-      sent.add(id);
-      await this.unlessGone(this.add(id, item, placed.queue));
+    for (const { id, placed } of placer.next(Date.now())) {
+      const route = this.routes.get(id);
+      // Its run ended between the decision and here: the slot is not taken after all.
+      if (!route?.run.waiting.delete(id)) {
+        placer.forget(id);
+        continue;
+      }
+      route.run.pending.set(id, route.item);
+      await this.unlessGone(this.add(id, route.item, placed.queue));
       if (this.failure !== undefined) break;
     }
-    return todo.filter(([id]) => !sent.has(id));
   }
 
   /**
@@ -337,7 +360,7 @@ export class RedisBackend implements WorkBackend {
       for (const job of await this.queue(queue).getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed'])) {
         const item = job?.id === undefined ? undefined : mine.get(job.id);
         if (!item || run.done.has(job.id!)) continue;
-        placer.adopt(job.id!, worker, queue);
+        placer.adopt(job.id!, worker, queue, item.job, Date.now());
         run.pending.set(job.id!, item);
       }
     }

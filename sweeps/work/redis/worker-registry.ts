@@ -14,6 +14,9 @@ export const SlotInfo = z.strictObject({
   crashed: Warm.optional(),
   /** Health checks passed so far. */
   checks: z.number().int().min(0),
+  /** A slot with a build of its own (`arena worker --builds`): the game it runs and its RemoteInput address. */
+  build: z.string().optional(),
+  address: z.string().optional(),
 });
 export type SlotInfo = z.infer<typeof SlotInfo>;
 

@@ -1,8 +1,8 @@
 /**
- * Axes for the report plots (the sweep's and `arena report --plot`'s, in SVG and the PNGs made from it): nice
+ * Axes for every plot (the files reports write, in SVG and the PNGs made from it, and the web pages): nice
  * ticks with grid lines, tick labels in the axis unit, and a label naming each axis with its unit.
  */
-import { niceStep, niceTicks, tickLabel } from '../../protocol/index.js';
+import { niceStep, niceTicks, tickLabel } from '../protocol/axis-ticks.js';
 
 /** Where a plot's data area is, px. */
 export interface PlotBox {
@@ -26,10 +26,11 @@ export interface AxisSpec {
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const f = (x: number): string => (Math.round(x * 10) / 10).toString();
 
-/** A text element in the plots' font. */
-export function svgText(x: number, y: number, s: string, opts: { anchor?: string; size?: number; fill?: string; rotate?: number } = {}): string {
+/** A text element in the plots' font; `cls` names what it is (`tick-x`, `tick-y`, `axis-label`) for readers of the SVG. */
+export function svgText(x: number, y: number, s: string, opts: { anchor?: string; size?: number; fill?: string; rotate?: number; weight?: string; cls?: string } = {}): string {
   const rot = opts.rotate ? ` transform="rotate(${opts.rotate} ${f(x)} ${f(y)})"` : '';
-  return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 11}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.fill ?? '#222'}"${rot}>${esc(s)}</text>`;
+  const extra = `${opts.weight ? ` font-weight="${opts.weight}"` : ''}${opts.cls ? ` class="${opts.cls}"` : ''}`;
+  return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 11}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.fill ?? '#222'}"${rot}${extra}>${esc(s)}</text>`;
 }
 
 /** The axes of `box` over the ranges (rounded out to nice ticks): scale functions and the SVG of grid, ticks and labels. */
@@ -42,14 +43,14 @@ export function drawAxes(box: PlotBox, x: AxisSpec, y: AxisSpec): { X: (v: numbe
   const Y = (v: number): number => box.y1 - ((box.y1 - box.y0) * (v - ylo)) / (yhi - ylo || 1);
   const svg: string[] = [];
   const ys = niceStep((y.hi - y.lo) / (y.scale ?? 1), 5);
-  for (const v of yt) svg.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(v))}" y2="${f(Y(v))}" stroke="#e3e7ed"/>`, svgText(box.x0 - 5, Y(v) + 4, tickLabel(v / (y.scale ?? 1), ys), { anchor: 'end', size: 10 }));
+  for (const v of yt) svg.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(v))}" y2="${f(Y(v))}" stroke="#e3e7ed"/>`, svgText(box.x0 - 5, Y(v) + 4, tickLabel(v / (y.scale ?? 1), ys), { anchor: 'end', size: 10, cls: 'tick-y' }));
   if (!x.categorical) {
     const xs = niceStep((x.hi - x.lo) / (x.scale ?? 1), 5);
-    for (const v of xt) svg.push(`<line x1="${f(X(v))}" x2="${f(X(v))}" y1="${box.y1}" y2="${box.y1 + 4}" stroke="#999"/>`, svgText(X(v), box.y1 + 15, tickLabel(v / (x.scale ?? 1), xs), { anchor: 'middle', size: 10 }));
+    for (const v of xt) svg.push(`<line x1="${f(X(v))}" x2="${f(X(v))}" y1="${box.y1}" y2="${box.y1 + 4}" stroke="#999"/>`, svgText(X(v), box.y1 + 15, tickLabel(v / (x.scale ?? 1), xs), { anchor: 'middle', size: 10, cls: 'tick-x' }));
   }
   svg.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${box.y1}" y2="${box.y1}" stroke="#999"/>`, `<line x1="${box.x0}" x2="${box.x0}" y1="${box.y0}" y2="${box.y1}" stroke="#999"/>`);
-  svg.push(svgText((box.x0 + box.x1) / 2, box.y1 + (x.categorical ? 42 : 30), x.label, { anchor: 'middle', fill: '#444' }));
-  svg.push(svgText(box.x0 - 38, (box.y0 + box.y1) / 2, y.label, { anchor: 'middle', fill: '#444', rotate: -90 }));
+  svg.push(svgText((box.x0 + box.x1) / 2, box.y1 + (x.categorical ? 42 : 30), x.label, { anchor: 'middle', fill: '#444', cls: 'axis-label' }));
+  svg.push(svgText(box.x0 - 38, (box.y0 + box.y1) / 2, y.label, { anchor: 'middle', fill: '#444', rotate: -90, cls: 'axis-label' }));
   return { X, Y, svg };
 }
 
