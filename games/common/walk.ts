@@ -36,13 +36,20 @@ export interface JumpRules {
   readonly gravity: number;
 }
 
+/** A walk a caller keeps and has written again (a tick allocates none). */
+export interface MutableWalk {
+  x: number;
+  z: number;
+  len: number;
+}
+
 const unit = (v: number): number => Math.max(-1, Math.min(1, v));
 
 /**
  * W along heading `yawDeg` (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw); S and A the opposite
  * ways. A stick adds its y to W-S and its x to D-A, each kept in [-1, 1].
  */
-export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: number): Walk {
+export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: number, out: MutableWalk = { x: 0, z: 0, len: 0 }): Walk {
   const keysAhead = (controls.forward ? 1 : 0) - (controls.back ? 1 : 0);
   const keysStrafe = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
   const { stick } = controls;
@@ -51,7 +58,10 @@ export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: numb
   const yaw = yawDeg * RAD;
   const x = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
   const z = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
-  return { x, z, len: Math.hypot(x, z) };
+  out.x = x;
+  out.z = z;
+  out.len = Math.hypot(x, z);
+  return out;
 }
 
 /** Takes off at `jumpSpeed` when `jump` is held on the ground; returns whether it did. */
@@ -77,18 +87,26 @@ export function jumpOverFloor(body: JumpingBody, jump: boolean, rules: JumpRules
   return jumped;
 }
 
+/** The walk `steerOnGround` writes when its caller keeps none (read by no one). */
+const unread: MutableWalk = { x: 0, z: 0, len: 0 };
+
 /**
  * On the ground only (no air control): sets the walking velocity from the keys relative to `yawDeg` and takes
- * off on jump; with a stick, the speed is as far as it is pushed (full past 1). Returns the walk (undefined in
- * the air) and whether it jumped.
+ * off on jump; with a stick, the speed is as far as it is pushed (full past 1). Writes the walk into `walk`
+ * (length 0 in the air) and returns whether it jumped; a tick allocates nothing.
  */
-export function steerOnGround(body: GroundBody, controls: MoveControls, yawDeg: number, rules: JumpRules): { walk: Walk | undefined; jumped: boolean } {
-  if (!body.onGround) return { walk: undefined, jumped: false };
-  const walk = walkDirection(controls, yawDeg);
+export function steerOnGround(body: GroundBody, controls: MoveControls, yawDeg: number, rules: JumpRules, walk: MutableWalk = unread): boolean {
+  if (!body.onGround) {
+    walk.x = 0;
+    walk.z = 0;
+    walk.len = 0;
+    return false;
+  }
+  walkDirection(controls, yawDeg, walk);
   const speed = controls.stick === undefined ? rules.moveSpeed : rules.moveSpeed * Math.min(1, walk.len);
   body.vx = walk.len > 0 ? (walk.x / walk.len) * speed : 0;
   body.vz = walk.len > 0 ? (walk.z / walk.len) * speed : 0;
-  return { walk, jumped: tryJump(body, controls.jump, rules.jumpSpeed) };
+  return tryJump(body, controls.jump, rules.jumpSpeed);
 }
 
 /** Where a floor at y = 0 holds a body: an object made once (a game's platform, a planner's expected tiles), so a tick allocates no closure. */

@@ -1,7 +1,10 @@
 /** The player's body: walking relative to the camera, jumping, gravity, and falling through gaps. */
 import { RAD } from '../common/angles.js';
 import type { MoveControls } from '../common/held-keys.js';
-import { fallOntoFloor, steerOnGround, type FacingBody } from '../common/walk.js';
+import { fallOntoFloor, steerOnGround, type FacingBody, type MutableWalk } from '../common/walk.js';
+
+/** The walk of the tick being stepped, written again each tick. */
+const walk: MutableWalk = { x: 0, z: 0, len: 0 };
 import type { Platform } from './platform.js';
 import { Rules } from './rules.js';
 
@@ -33,8 +36,8 @@ export function spawnBody(platform: Platform): PlayerBody {
  */
 export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, platform: Pick<Platform, 'supports'>): BodyStep {
   const dt = dtMs / 1000;
-  const { walk, jumped } = steerOnGround(body, controls, yawDeg, Rules);
-  if (walk !== undefined && walk.len > 0) body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;
+  const jumped = steerOnGround(body, controls, yawDeg, Rules, walk);
+  if (walk.len > 0) body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;
   body.x += body.vx * dt;
   body.z += body.vz * dt;
   // Walking onto a gap or off the edge, or the tile dropping away, starts a fall.

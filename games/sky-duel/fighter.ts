@@ -72,9 +72,9 @@ function floorOf(side: number): Floor {
  * ground, a held jump leaves the ground, knockback is added and fades; a fighter past the edge falls.
  * Returns whether it jumped this tick.
  */
-export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number, side: number): { jumped: boolean } {
+export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number, side: number): boolean {
   const dt = dtMs / 1000;
-  const { jumped } = steerOnGround(f, controls, f.yawDeg, Rules);
+  const jumped = steerOnGround(f, controls, f.yawDeg, Rules);
   let kx = 0;
   let kz = 0;
   if (f.knockMs > 0) {
@@ -88,7 +88,7 @@ export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number
   f.stride += Math.hypot(f.vx, f.vz) * dt;
   fallOntoFloor(f, dt, Rules.gravity, floorOf(side));
   if (f.y < -Rules.fallDepth) f.fallen = true;
-  return { jumped };
+  return jumped;
 }
 
 /** Pushes two fighters apart so their bodies do not overlap (only while both are at platform height). */

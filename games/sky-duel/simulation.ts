@@ -59,7 +59,7 @@ export class SkyDuelSimulation extends DuelEpisode<SkyDuelVariant, (typeof KEYS)
         if (startSwing(f)) this.events.push({ name: 'swing', slot });
       }
       if (f.fallen) continue;
-      if (stepFighter(f, this.held[slot].movement(), this.tickMs, this.variant.side).jumped) this.events.push({ name: 'jump', slot });
+      if (stepFighter(f, this.held[slot].movement(), this.tickMs, this.variant.side)) this.events.push({ name: 'jump', slot });
     }
     separate(a, b);
     // Both strikes due this tick are judged on the same positions, then applied together.

@@ -5,6 +5,7 @@
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
 import { RAD } from '../../common/angles.js';
+import type { MoveControls } from '../../common/held-keys.js';
 import { moveControls } from '../../common/policy/move-keys.js';
 import { angleDiff } from '../combat.js';
 import { stepFighter, type FighterBody } from '../fighter.js';
@@ -14,6 +15,8 @@ import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.
 type Key = 'W' | 'A' | 'S' | 'D';
 
 const MOVES: readonly (readonly Key[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
+/** Each move's controls, made once (a walk allocates nothing per tick). */
+const MOVE_CONTROLS: ReadonlyMap<readonly Key[], MoveControls> = new Map(MOVES.map((keys) => [keys, moveControls(keys)]));
 /** Centre distance the policy closes to: well inside reach, outside the bodies' contact distance. */
 const STRIKE_DISTANCE = 1.3;
 /** Distance from the edge the policy keeps when it can, m. */
@@ -23,7 +26,7 @@ const bearing = (from: { x: number; z: number }, to: { x: number; z: number }): 
 
 /** Moves `body` for `ticks` ticks holding `keys` relative to `yaw` by the game's own `stepFighter`. */
 function walk(view: SkyDuelState, body: FighterBody, keys: readonly Key[], yaw: number, ticks: number): void {
-  const controls = moveControls(keys);
+  const controls = MOVE_CONTROLS.get(keys) ?? moveControls(keys);
   body.yawDeg = yaw;
   for (let i = 0; i < ticks; i++) stepFighter(body, controls, view.tickMs, view.platform.side);
 }
@@ -70,6 +73,7 @@ export function planSkyDuel(view: SkyDuelState, slot: number, timing: ChunkTimin
   for (let i = 0; i < timing.chunkSteps; i++) {
     let best: readonly Key[] = [];
     let bestCost = Infinity;
+    let bestBody: FighterBody | undefined;
     for (const keys of MOVES) {
       const trial = { ...body };
       walk(view, trial, keys, yaw, stepTicks);
@@ -78,6 +82,7 @@ export function planSkyDuel(view: SkyDuelState, slot: number, timing: ChunkTimin
       if (cost < bestCost) {
         bestCost = cost;
         best = keys;
+        bestBody = trial;
       }
     }
     const step: string[] = [...best];
@@ -86,7 +91,9 @@ export function planSkyDuel(view: SkyDuelState, slot: number, timing: ChunkTimin
       cooldown = view.rules.cooldownMs;
     }
     steps.push(step);
-    walk(view, body, best, yaw, stepTicks);
+    // The chosen trial is where the step leaves the body (no candidate costs Infinity but off the platform, where any is as good).
+    if (bestBody !== undefined) Object.assign(body, bestBody);
+    else walk(view, body, best, yaw, stepTicks);
     cooldown = Math.max(0, cooldown - stepTicks * view.tickMs);
   }
   return { look: { dx, dy: 0 }, steps };
