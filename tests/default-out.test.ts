@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { curveOptions, planTournament, tournamentOptions } from '../plans/index.js';
 import { parseFlags } from '../scripts/cli/flags.js';
-import { transferOptions } from '../scripts/commands/transfer.js';
+import { transferOptions } from '../plans/transfer/transfer-flags.js';
 
 describe('default output folders', () => {
   it('are under runs/, which .gitignore lists', async () => {

@@ -115,3 +115,16 @@ describe('arena report under the omnigamearena profile', () => {
     expect(text.stdout).toMatch(/refused: 1 comparison\(s\)[^\n]*never across profiles, whose scores differ\):\n {2}scripted last_stand: pdq vs lcrt synthetic:0 \(clock\): the arms also differ in [^\n]*profile/);
   }, 120_000);
 });
+
+describe('arena match under the omnigamearena profile', () => {
+  it("prints the run's benchmark score, raw, beside our progress, and keeps it in run.json", async () => {
+    const runs = join(tmp.dir, 'match-runs');
+    const r = await runArena(['match', '--game', 'last_stand', '--profile', 'omnigamearena', '--agent', 'scripted', '--steps', '12', '--obs-delay', '0', '--runs-dir', runs, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = r.stdout.trim().split(' | ').at(-1)!;
+    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] }; players: { progress: number }[] } };
+    const raw = run.result.benchmark.scores[0]!;
+    expect(raw).toBeGreaterThan(1);
+    expect(r.stdout).toContain(`scripted@0: progress ${run.result.players[0]!.progress.toFixed(3)}, 12 decisions | benchmark score ${raw.toFixed(3)} |`);
+  }, 60_000);
+});

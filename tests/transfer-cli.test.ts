@@ -124,3 +124,30 @@ describe('arena transfer', () => {
     expect(readFileSync(join(tmp.dir, 'rnd', 'transfer.csv'), 'utf8')).toBe(first);
   }, 60_000);
 });
+
+describe('arena curve and arena transfer under the omnigamearena profile', () => {
+  it("score every round and held-out arm by the benchmark's raw score, and say so", async () => {
+    fake.script(submit(STAY));
+    const args = ['--game', 'last_stand', '--agent', 'scripted', '--profile', 'omnigamearena', '--reflector-model', 'fake-reflector', '--reflector-base-url', fake.url];
+    expect(await curveCommand([...args, '--rounds', '1', '--episodes', '1', '--held-out', 'none', '--steps', '12', '--obs-delay', '0', '--out', tmp.dir, '--id', 'bench', '--quiet'])).toBe(0);
+    const state = readCurveState(join(tmp.dir, 'bench', 'curve.json'))!;
+    // Each episode's score is its run's benchmark score, far above our progress's 1.
+    const first = state.rounds[0]!.episodes[0]!;
+    const run = JSON.parse(readFileSync(join(tmp.dir, 'bench', first.dir, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] }; players: { progress: number }[] } };
+    expect(first.score).toBe(run.result.benchmark.scores[0]);
+    expect(first.score).toBeGreaterThan(1);
+    expect(run.result.players[0]!.progress).toBeLessThanOrEqual(1);
+    const note = "scores: each episode's benchmark score (raw, unclamped) (result.benchmark; a Coop team's sum), as the benchmark's runner reports it";
+    expect(stdout.join('')).toContain(note);
+    expect(readFileSync(join(tmp.dir, 'bench', 'curve.svg'), 'utf8')).toContain('score (benchmark score)');
+    stdout.length = 0;
+    expect(await transferCommand(['--curve', 'bench', '--out', tmp.dir, '--variants', 'ring', '--episodes', '1', '--quiet'])).toBe(0);
+    const table = readTransferTable(join(tmp.dir, 'bench', 'transfer.json'))!;
+    const arm = table.variants[0]!.best.episodes[0]!;
+    const armRun = JSON.parse(readFileSync(join(tmp.dir, 'bench', arm.dir, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] } } };
+    expect(arm.score).toBe(armRun.result.benchmark.scores[0]);
+    expect(arm.score).toBeGreaterThan(1);
+    expect(stdout.join('')).toContain(note);
+    expect(stdout.join('')).toMatch(new RegExp(`^ring\\s+\\d+\\.\\d{3}\\s+${arm.score.toFixed(3).replace('.', '\\.')}\\s`, 'm'));
+  }, 120_000);
+});

@@ -1,0 +1,135 @@
+/**
+ * The service's pages under the omnigamearena profile, in a real browser (Debian's Chromium, as
+ * tests/serve-browser.test.ts): a match, a tournament, a curve and a sweep started through the API on last_stand's
+ * reference game, whose raw `get_score` goes well above 1, show the benchmark's own score, raw, where our
+ * normalised progress would be: the run's detail (`GET /api/runs/ID`: its benchmark timeline), the replay's result
+ * banner and chart, the runs browser's column, the tournament's standings, the curve's rounds and the sweep's
+ * tables, each named the benchmark score. Skips with a message when /usr/bin/chromium is missing.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
+import { STAY, submit } from './support/curve-fixtures.js';
+import { startFakeProvider } from './support/fake-provider.js';
+import { expectReadable, watchProblems } from './support/reader-checks.js';
+import { startTestService, type TestService } from './support/serve-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const have = existsSync(CHROMIUM);
+if (!have) process.stderr.write('omnigamearena-web-score: skipped, needs the Debian package chromium\n');
+
+let svc: TestService;
+let context: BrowserContext;
+let page: Page;
+let profileDir: string;
+let problems: { take: () => string[] };
+
+beforeAll(async () => {
+  if (!have) return;
+  svc = await startTestService({ webDir: await ensureWebBundle() });
+  profileDir = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    viewport: { width: 1400, height: 1000 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  problems = watchProblems(page);
+}, 60_000);
+
+afterAll(async () => {
+  if (!have) return;
+  await context?.close();
+  await svc?.close();
+  rmSync(profileDir, { recursive: true, force: true });
+});
+
+/** The texts of one column of a table on the page, found by its header. */
+async function columnTexts(testid: string, header: string): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const table = document.querySelector('[data-testid=${testid}]');
+    const headers = [...(table ? table.querySelectorAll('thead th') : [])].map((th) => th.textContent || '');
+    const at = headers.findIndex((t) => t.includes(${JSON.stringify(header)}));
+    if (at < 0) return ['no column ' + ${JSON.stringify(header)} + ' in ' + headers.join(' | ')];
+    return [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[at] && tr.children[at].textContent) || '');
+  })()`);
+}
+
+describe.skipIf(!have)('the service pages under the omnigamearena profile', () => {
+  it("show a match's benchmark score, raw, in its run detail, replay and the runs browser", async () => {
+    const created = await svc.api.post('/api/matches', { game: 'last_stand', profile: 'omnigamearena', agents: [{ kind: 'scripted' }], stepBudget: 12, observationDelayMs: 0 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('matches', id, 60_000)).toMatchObject({ status: 'complete' });
+    const run = JSON.parse(readFileSync(join(svc.runsDir, id, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] }; players: { progress: number }[] } };
+    const raw = run.result.benchmark.scores[0]!;
+    expect(raw).toBeGreaterThan(1);
+    expect(run.result.players[0]!.progress).toBeLessThanOrEqual(1);
+    // The run's detail: the benchmark score after each progress line, ending at the run's own.
+    const detail = await svc.api.get<{ progress: unknown[]; benchmark?: { simMs: number; players: { slot: number; score: number }[] }[] }>(`/api/runs/${id}`);
+    expect(detail.body.benchmark).toHaveLength(detail.body.progress.length);
+    expect(detail.body.benchmark!.at(-1)!.players).toEqual([{ slot: 0, score: raw }]);
+
+    await page.goto(`${svc.url}/?token=${svc.token}#/run/${id}`);
+    await page.locator('[data-testid=benchmark-score]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=benchmark-score]').textContent()).toBe(`benchmark score ${raw.toFixed(3)}`);
+    const chart = page.locator('[data-testid=progress-chart]');
+    expect(await chart.locator('h2').textContent()).toBe('Benchmark score over game time');
+    await chart.locator('.chart[data-y-ticks]').waitFor();
+    const yTicks = (await chart.locator('.chart').getAttribute('data-y-ticks'))!.split(' ').map(Number);
+    expect(Math.max(...yTicks)).toBeGreaterThanOrEqual(raw);
+    await expectReadable(page, problems);
+
+    await page.goto(`${svc.url}/?token=${svc.token}#/runs`);
+    await page.locator(`[data-testid=run-link][data-id="${id}"]`).waitFor({ timeout: 20_000 });
+    expect(await columnTexts('runs-table', 'benchmark score')).toEqual([raw.toFixed(3)]);
+    await expectReadable(page, problems);
+  }, 120_000);
+
+  it("show a tournament's standings by the benchmark score", async () => {
+    const created = await svc.api.post('/api/tournaments', { game: 'last_stand', agents: 'scripted', episodes: 1, profile: 'omnigamearena', steps: 12, 'obs-delay': 0 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    expect(await svc.api.settled('tournaments', id, 120_000)).toMatchObject({ status: 'complete' });
+    await page.goto(`${svc.url}/?token=${svc.token}#/job/tournaments/${id}`);
+    await page.locator('[data-testid=standings-table] tbody tr').first().waitFor({ timeout: 20_000 });
+    const [score] = await columnTexts('standings-table', 'mean benchmark score');
+    expect(Number(score)).toBeGreaterThan(1);
+    expect(await columnTexts('lineups-table', 'mean benchmark score per slot')).toEqual([score]);
+    await expectReadable(page, problems);
+  }, 150_000);
+
+  it("show a curve's rounds and a sweep's tables by the benchmark score", async () => {
+    const reflector = await startFakeProvider();
+    try {
+      reflector.script(submit(STAY));
+      const curve = await svc.api.post('/api/curves', { game: 'last_stand', agent: 'scripted', profile: 'omnigamearena', 'reflector-model': 'fake-reflector', 'reflector-base-url': reflector.url, rounds: 1, episodes: 1, 'held-out': 'none', steps: 12, 'obs-delay': 0 });
+      expect(curve.status, JSON.stringify(curve.body)).toBe(201);
+      const sweep = await svc.api.post('/api/sweeps', { name: 'bench-sweep', games: ['last_stand'], agents: [{ label: 'scripted', kind: 'scripted' }], clocks: ['pdq'], episodes: 1, seed: 1, match: { steps: 12, observationDelayMs: 0, profile: 'omnigamearena' } });
+      expect(sweep.status, JSON.stringify(sweep.body)).toBe(201);
+      expect(await svc.api.settled('curves', curve.body.id as string, 120_000)).toMatchObject({ status: 'complete' });
+      expect(await svc.api.settled('sweeps', sweep.body.id as string, 120_000)).toMatchObject({ status: 'complete' });
+
+      await page.goto(`${svc.url}/?token=${svc.token}#/job/curves/${String(curve.body.id)}`);
+      await page.locator('[data-testid=curve-table] tbody tr').first().waitFor({ timeout: 20_000 });
+      const [round0] = await columnTexts('curve-table', 'mean benchmark score');
+      expect(Number.parseFloat(round0!)).toBeGreaterThan(1);
+      expect(await page.locator('[data-testid=progress-chart] h2').textContent()).toBe('Mean benchmark score per round');
+      await expectReadable(page, problems);
+
+      await page.goto(`${svc.url}/?token=${svc.token}#/job/sweeps/${String(sweep.body.id)}`);
+      await page.locator('[data-testid=table-cells] tbody tr').first().waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean benchmark score (95% CI)');
+      const [cell] = await columnTexts('table-cells', 'mean benchmark score');
+      expect(Number.parseFloat(cell!)).toBeGreaterThan(1);
+      await page.locator('[data-testid=job-plot]').first().waitFor();
+      await expectReadable(page, problems);
+    } finally {
+      await reflector.close();
+    }
+  }, 240_000);
+});
