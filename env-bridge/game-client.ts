@@ -15,6 +15,7 @@ import {
   GameMessage,
   Limits,
   decodeMessage,
+  decodeMessageData,
   encodeMessage,
   messageBytes,
   messageSchema,
@@ -145,7 +146,9 @@ export class GameClient {
   }
 
   private wire(ws: WebSocket): void {
-    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.onMessage(messageBytes(data)));
+    // Fragments as they came: a large frame is decoded without joining its head and its bytes (decodeMessageData).
+    ws.binaryType = 'fragments';
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.onMessage(data));
     ws.on('close', (code: number, reason: Buffer) => {
       if (ws !== this.ws) return;
       if (this.hello.session !== undefined && !this.closing && !this.running && this.failure === undefined && code !== 1000) {
@@ -364,10 +367,10 @@ export class GameClient {
     this.ws.send(encodeMessage(message));
   }
 
-  private onMessage(bytes: Uint8Array): void {
+  private onMessage(data: Buffer | ArrayBuffer | Buffer[]): void {
     let msg: GameMessage;
     try {
-      msg = decodeMessage(bytes, gameSpec);
+      msg = decodeMessageData(data, gameSpec);
     } catch (err) {
       const e = toArenaError(err);
       this.fail(new ArenaError(ErrorCode.GAME_CRASHED, `game sent a bad message: ${e.code}: ${e.message}`, { cause: e }));

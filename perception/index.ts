@@ -8,7 +8,7 @@ export { extractFrames } from './media/video-frames.js';
 export { CaseResult } from './protocols/case-result.js';
 export { DEFAULT_AGENTIC_LIMITS } from './protocols/agentic-run.js';
 export { parseModelRoute, type ModelRouteInput } from './protocols/model-route.js';
-export { DEFAULT_CONCURRENCY, runCases } from './protocols/run-cases.js';
+export { DEFAULT_CONCURRENCY, runCases, type RunCasesOptions } from './protocols/run-cases.js';
 export { preflight, PROTOCOLS, type Protocol } from './protocols/task-delivery.js';
 export { scoreResults, type ScoreReport } from './scoring/score-report.js';
 export { scoreTable } from './scoring/score-table.js';

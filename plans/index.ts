@@ -3,7 +3,8 @@
  * with its configuration, the function from a configuration to what runs, and its job kind for the service.
  * The command line and `arena serve` are thin over it; it sits on the engines (gateway, sweeps, reflection...).
  */
-export { AgentConfig, MatchConfig, clockOfArm, fairnessOf, parseConfig, readConfigFile } from './match/match-config.js';
+export { MatchConfig, parseConfig } from './match/match-config.js';
+export { buildMatchConfig } from './match/config-from-flags.js';
 export { entryOf } from './match/match-entry.js';
 export { resolveMatch } from './match/resolve-match.js';
 export { makeAgent } from './match/agent-factory.js';
@@ -14,7 +15,9 @@ export { planTournament } from './tournament/plan-tournament.js';
 export { runTournament } from './tournament/run-tournament.js';
 export { curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, checkAgainstStored, defaultCurveId, resumedSettings, type CurveFlags } from './curve/curve-flags.js';
 export { playerFactory, storedPlayer } from './curve/curve-player.js';
-export { curveWork, curveWorkFlags } from './curve/curve-work.js';
+export { curveWork } from './curve/curve-work.js';
+export { planTransfer } from './transfer/plan-transfer.js';
+export { casesRunSettings, casesScoreSettings, checkCasesFlags, videoArenaSettings } from './cases/cases-plan.js';
 export { serveKinds } from './jobs/job-kinds.js';
 export { runAudit, auditTable, type AuditTarget } from './audit/run-audit.js';
 export { firstDifference } from './audit/behaviour.js';
@@ -28,3 +31,4 @@ export { writeImport } from './import/write-configs.js';
 export { boardsE2e } from './boards/boards-e2e.js';
 export { BOARD_TASKS, boardsOptions, checkBoardsRun } from './boards/boards-flags.js';
 export { planWatch } from './watch/plan-watch.js';
+export { watchFromFlags } from './watch/watch-config.js';

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { GatewayMessage, type AgentObservation } from './agent-link.js';
-import { decodeMessage, encodeMessage, encodeMessageParts, messageSchema, TAIL_MIN_BYTES, type LinkMessage } from './codec.js';
+import { decodeMessage, decodeMessageParts, encodeMessage, encodeMessageParts, messageSchema, TAIL_MIN_BYTES, type LinkMessage } from './codec.js';
 import { GameMessage, type Frame } from './game-link.js';
-import { messageBytes, sendMessage } from './socket.js';
+import { decodeMessageData, messageBytes, sendMessage } from './socket.js';
 
 const bytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 7) % 251);
 const frame = (n: number): Frame => ({ type: 'frame', slot: 0, simMs: 120, seq: 3, width: 640, height: 360, encoding: 'rgb', data: bytes(n), sentAt: 5 });
@@ -61,5 +61,51 @@ describe('sendMessage with a large frame', () => {
     expect(plain(decodeMessage(await atClient, messageSchema(GameMessage)))).toEqual(plain(frame(691_200)));
     expect(plain(decodeMessage(await atServer, messageSchema(GatewayMessage)))).toEqual(plain(observation(54_352)));
     client.close();
+  });
+});
+
+describe('decodeMessageParts', () => {
+  let server: WebSocketServer | undefined;
+  afterEach(() => server?.close());
+  const gameSpec = messageSchema(GameMessage);
+
+  it('takes a large frame sent by sendMessage as its second fragment, not a joined copy, and decodes what the joined bytes decode to', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server!.once('listening', resolve));
+    server.once('connection', (ws) => sendMessage(ws, frame(691_200)));
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    client.binaryType = 'fragments';
+    const fragments = await new Promise<Buffer[]>((resolve) => client.once('message', (data: Buffer[]) => resolve(data)));
+    expect(fragments).toHaveLength(2);
+    const msg = decodeMessageData(fragments, gameSpec);
+    expect(msg.type === 'frame' && msg.data).toBe(fragments[1]);
+    expect(plain(msg)).toEqual(plain(decodeMessage(joined(fragments), gameSpec)));
+    expect(plain(msg)).toEqual(plain(frame(691_200)));
+    client.close();
+  });
+
+  it('decodes one fragment as it is, and other fragmentings joined', () => {
+    const whole = encodeMessage(observation(54_352));
+    expect(plain(decodeMessageParts([whole], messageSchema(GatewayMessage)))).toEqual(plain(observation(54_352)));
+    const cut = [whole.subarray(0, 1000), whole.subarray(1000, 30_000), whole.subarray(30_000)];
+    expect(plain(decodeMessageParts(cut, messageSchema(GatewayMessage)))).toEqual(plain(observation(54_352)));
+  });
+
+  it('refuses, as the joined bytes are refused, a head whose last bytes look like a frame header inside another value', () => {
+    const tail = bytes(128 * 64 * 3);
+    // A frame with an empty `data` and then a float64 `sentAt` whose last three bytes, with two more, read as a
+    // bin32 header of the tail's length: joined, the float ends two bytes early and the rest is left over.
+    const enc = encodeMessage({ ...frame(0), width: 128, height: 64, data: new Uint8Array(0), sentAt: 5.5 });
+    expect(enc[enc.length - 9]).toBe(0xcb);
+    const head = Uint8Array.from([...enc.subarray(0, enc.length - 3), 0xc6, 0x00, 0x00, 0x60, 0x00]);
+    expect(() => decodeMessage(joined([head, tail]), gameSpec)).toThrow(expect.objectContaining({ code: 'BAD_MESSAGE' }));
+    expect(() => decodeMessageParts([head, tail], gameSpec)).toThrow(expect.objectContaining({ code: 'BAD_MESSAGE' }));
+  });
+
+  it('refuses a frame over the size bound with TOO_LARGE, as the joined bytes are', () => {
+    const parts = encodeMessageParts(frame(100_000));
+    expect(parts).toHaveLength(2);
+    expect(() => decodeMessageParts(parts, gameSpec, 50_000)).toThrow(expect.objectContaining({ code: 'TOO_LARGE' }));
+    expect(() => decodeMessage(joined(parts), gameSpec, 50_000)).toThrow(expect.objectContaining({ code: 'TOO_LARGE' }));
   });
 });

@@ -117,13 +117,58 @@ export function decodeMessage<T>(bytes: Uint8Array, spec: MessageSchema<T>, maxB
   if (bytes.byteLength > maxBytes) {
     throw new ArenaError(ErrorCode.TOO_LARGE, `message of ${bytes.byteLength} bytes exceeds ${maxBytes}`);
   }
-  let raw: unknown;
+  return checkDecoded(decodeRaw(bytes, bytes.byteLength), spec);
+}
+
+/**
+ * Decodes one message that arrived as WebSocket fragments, as `decodeMessage` decodes their concatenation.
+ * The two fragments `encodeMessageParts` makes of a large frame (a head ending in the frame's bin32 header,
+ * then exactly its bytes) are decoded without joining them: the head is decoded with a one-byte stand-in
+ * for the frame, which must be the head's last value, and the frame's field is then the second fragment
+ * itself. Any other fragments are joined and decoded.
+ */
+export function decodeMessageParts<T>(parts: readonly Uint8Array[], spec: MessageSchema<T>, maxBytes: number = Limits.maxMessageBytes): T {
+  if (parts.length === 1) return decodeMessage(parts[0]!, spec, maxBytes);
+  const tail = parts.length === 2 ? parts[1]! : undefined;
+  const head = parts[0]!;
+  const n = head.length;
+  const split = tail !== undefined && tail.byteLength >= TAIL_MIN_BYTES && n > 5 && head[n - 5] === 0xc6 && ((head[n - 4]! << 24) | (head[n - 3]! << 16) | (head[n - 2]! << 8) | head[n - 1]!) >>> 0 === tail.byteLength;
+  if (!split) return decodeMessage(Buffer.concat(parts), spec, maxBytes);
+  if (n + tail.byteLength > maxBytes) throw new ArenaError(ErrorCode.TOO_LARGE, `message of ${n + tail.byteLength} bytes exceeds ${maxBytes}`);
+  const standIn = new Uint8Array(n - 2);
+  standIn.set(head.subarray(0, n - 5));
+  standIn.set([0xc4, 0x01, 0x00], n - 5);
+  const raw = decodeRaw(standIn, n + tail.byteLength);
+  // The stand-in is the frame's field only if the decoder read it at the head's end (a view of its last byte).
+  const holder = typeof raw === 'object' && raw !== null ? frameHolder(raw) : undefined;
+  const field = holder?.data;
+  if (!(field instanceof Uint8Array) || field.buffer !== standIn.buffer || field.byteOffset !== standIn.byteOffset + standIn.length - 1 || field.length !== 1) {
+    return decodeMessage(Buffer.concat(parts), spec, maxBytes);
+  }
+  holder!.data = tail;
+  return checkDecoded(raw, spec);
+}
+
+/** The object whose `data` is a message's frame bytes: a GameLink `frame` itself, an AgentLink `observation`'s `frame`. */
+function frameHolder(raw: object): { data?: unknown } | undefined {
+  const type = 'type' in raw ? raw.type : undefined;
+  if (type === 'frame') return raw;
+  const inner = type === 'observation' && 'frame' in raw ? raw.frame : undefined;
+  return typeof inner === 'object' && inner !== null ? inner : undefined;
+}
+
+/** The msgpack value of a message's bytes (`byteLength`: the whole message's, for the size-limit test). */
+function decodeRaw(bytes: Uint8Array, byteLength: number): unknown {
   try {
-    raw = decoder.decode(bytes);
+    return decoder.decode(bytes);
   } catch (err) {
-    const tooLarge = isContainerOverLimit(err, bytes.byteLength);
+    const tooLarge = isContainerOverLimit(err, byteLength);
     throw new ArenaError(tooLarge ? ErrorCode.TOO_LARGE : ErrorCode.BAD_MESSAGE, `undecodable message: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
+}
+
+/** A decoded msgpack value checked as one of the link's messages: a map with a known `type` that passes its schema. */
+function checkDecoded<T>(raw: unknown, spec: MessageSchema<T>): T {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('type' in raw) || typeof raw.type !== 'string') {
     throw new ArenaError(ErrorCode.BAD_MESSAGE, 'a message must be a map with a string `type`');
   }

@@ -8,7 +8,7 @@ export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, t
 export { blockHash, decodedBlockHash, type HashableFrame } from './frame-integrity/block-hash.js';
 export { IntegrityTally, type IntegrityCounts } from './frame-integrity/integrity-counts.js';
 export { decodeMessage, encodeMessage, messageSchema } from './codec.js';
-export { closeWithError, messageBytes, sendMessage } from './socket.js';
+export { closeWithError, decodeMessageData, messageBytes, sendMessage } from './socket.js';
 export { guardServerSocket, refuseSocket, refuseUpgrade, type SocketGuard } from './socket-guard.js';
 export { LatestSender } from './latest-sender.js';
 export { sameToken } from './link-token.js';

@@ -1,6 +1,6 @@
 /** Small helpers for sending link messages on a `ws` socket and closing it with a coded reason. */
 import type { WebSocket } from 'ws';
-import { encodeMessageParts, type LinkMessage } from './codec.js';
+import { decodeMessageParts, encodeMessageParts, type LinkMessage, type MessageSchema } from './codec.js';
 import type { ArenaError } from './errors.js';
 import { closeCodeFor, ErrorCode } from './errors.js';
 import { Limits } from './limits.js';
@@ -39,7 +39,16 @@ export function closeWithError(ws: WebSocket, err: ArenaError, id?: number): voi
 
 /** Bytes of a `ws` message event, whatever form ws delivered them in. */
 export function messageBytes(data: Buffer | ArrayBuffer | Buffer[]): Uint8Array {
-  if (Array.isArray(data)) return Buffer.concat(data);
+  if (Array.isArray(data)) return data.length === 1 ? data[0]! : Buffer.concat(data);
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   return data;
+}
+
+/**
+ * Decodes a `ws` message event's data as one link message. A socket whose `binaryType` is `fragments` hands
+ * over a message's fragments as they came: a large frame sent by `sendMessage` is then decoded without being
+ * joined into a new buffer (decodeMessageParts).
+ */
+export function decodeMessageData<T>(data: Buffer | ArrayBuffer | Buffer[], spec: MessageSchema<T>, maxBytes?: number): T {
+  return Array.isArray(data) ? decodeMessageParts(data, spec, maxBytes) : decodeMessageParts([messageBytes(data)], spec, maxBytes);
 }

@@ -7,6 +7,6 @@ export { runReflection } from './reflector.js';
 export { type ReflectionInput } from './reflector-tools.js';
 export { episodeMatchFields, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from './play-episode.js';
 export { curveConfounds, curveSummary, transferSummary, CSV_COLUMNS } from './curve-artefacts.js';
-export { transferCurve, type TransferEvent } from './transfer-curve.js';
+export { checkTransfer, transferCurve, type TransferEvent } from './transfer-curve.js';
 export { TransferTable, readTransferTable, TRANSFER_CSV_COLUMNS } from './transfer-table.js';
 export { VALIDATOR_SYSTEM_PROMPT } from './runner-style/index.js';

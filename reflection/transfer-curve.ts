@@ -10,7 +10,7 @@ import { getGame, getVariant, type GameEntry } from '../games-manifest/index.js'
 import type { MatchSpec } from '../gateway/index.js';
 import { writeCurveArtefacts } from './curve-artefacts.js';
 import { CurvePaths } from './curve-paths.js';
-import { readCurveState } from './curve-state.js';
+import { readCurveState, type CurveState } from './curve-state.js';
 import { freshTransfer, playTransfer, transferDone, type Arm } from './held-out.js';
 import type { EpisodeContext, EpisodePlay, PlayerFactory } from './play-episode.js';
 import { readTransferTable, TRANSFER_TABLE_VERSION, writeTransferCsv, writeTransferTable, type TransferTable } from './transfer-table.js';
@@ -46,7 +46,7 @@ export interface TransferConfig {
   readonly onEvent?: (event: TransferEvent) => void;
 }
 
-function checkRequest(config: TransferConfig, entry: GameEntry, learnedOn: string, curveSeed: number): { variants: string[]; episodes: number; seed: number } {
+function checkRequest(config: Pick<TransferConfig, 'variants' | 'episodes' | 'seed'>, entry: GameEntry, learnedOn: string, curveSeed: number): { variants: string[]; episodes: number; seed: number } {
   const { episodes } = config;
   const seed = config.seed ?? curveSeed;
   if (!Number.isInteger(episodes) || episodes < 1 || episodes > 10_000) throw new ArenaError(ErrorCode.BAD_CONFIG, `episodes must be an integer from 1 to 10000 (got ${episodes})`);
@@ -60,8 +60,18 @@ function checkRequest(config: TransferConfig, entry: GameEntry, learnedOn: strin
   return { variants, episodes, seed };
 }
 
-/** Runs (or resumes) a transfer of the curve's best skill and returns its table; the table is also in `transfer.json`. */
-export async function transferCurve(config: TransferConfig): Promise<TransferTable> {
+/** A transfer request checked against its curve: the curve's state, its game, the variants, K, the seed and the best round. */
+export interface CheckedTransfer {
+  readonly state: CurveState;
+  readonly entry: GameEntry;
+  readonly variants: readonly string[];
+  readonly episodes: number;
+  readonly seed: number;
+  readonly best: NonNullable<CurveState['best']>;
+}
+
+/** Checks a transfer request before anything plays (BAD_CONFIG: no curve, no finished round, a bad variant, K or seed). */
+export function checkTransfer(config: Pick<TransferConfig, 'dir' | 'variants' | 'episodes' | 'seed' | 'entry'>): CheckedTransfer {
   const paths = new CurvePaths(config.dir);
   const state = readCurveState(paths.state);
   if (!state) throw new ArenaError(ErrorCode.BAD_CONFIG, `no curve in ${paths.dir}: ${paths.state} does not exist`, { details: { looked: [resolve(paths.state)] } });
@@ -69,6 +79,13 @@ export async function transferCurve(config: TransferConfig): Promise<TransferTab
   const { variants, episodes, seed } = checkRequest(config, entry, state.variant, state.settings.seed);
   const best = state.best;
   if (!best) throw new ArenaError(ErrorCode.BAD_CONFIG, `curve ${state.id} has no finished round yet, so no best skill to transfer`);
+  return { state, entry, variants, episodes, seed, best };
+}
+
+/** Runs (or resumes) a transfer of the curve's best skill and returns its table; the table is also in `transfer.json`. */
+export async function transferCurve(config: TransferConfig): Promise<TransferTable> {
+  const paths = new CurvePaths(config.dir);
+  const { state, entry, variants, episodes, seed, best } = checkTransfer(config);
 
   const stored = readTransferTable(paths.transferTable);
   const same = stored?.episodes === episodes && stored.seed === seed && stored.bestRound === best.round && stored.variants.map((v) => v.variant).join() === variants.join();

@@ -36,13 +36,24 @@ export interface PreparedJob {
   run(ctx: JobContext): Promise<JobOutcome>;
 }
 
-/** What a kind's `prepare` gets: the job's id and directories, whether it resumes, and the service's AgentLink for remote agents. */
+/** Another job of the service, as a kind that builds on it sees it (a transfer sees its curve). */
+export interface OtherJob {
+  readonly kind: string;
+  readonly status: string;
+  readonly config: unknown;
+  /** Its own directory (what its command wrote). */
+  readonly dir: string;
+}
+
+/** What a kind's `prepare` gets: the job's id and directories, whether it resumes, the service's AgentLink for remote agents, and the other jobs by id. */
 export interface PrepareContext {
   readonly id: string;
   readonly runsDir: string;
   readonly jobDir: string;
   readonly resume: boolean;
   readonly agentLink: AgentLinkServer;
+  /** The service's job `id`, if there is one. */
+  job(id: string): OtherJob | undefined;
 }
 
 /** One kind of job. */

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLinkServer } from '../gateway/index.js';
 import { ArenaError, ErrorCode, parseConfig, toArenaError } from '../protocol/index.js';
-import type { JobKind, JobKinds, JobOutcome, PreparedJob } from './job-kinds.js';
+import type { JobKind, JobKinds, JobOutcome, PrepareContext, PreparedJob } from './job-kinds.js';
 import { JobStore, type JobRecord } from './job-store.js';
 import { SpectatorHub } from './spectator-hub.js';
 
@@ -56,12 +56,30 @@ export class Jobs {
     return this.running.get(id)?.hub;
   }
 
+  private jobDir(id: string): string {
+    return join(this.stateDir, 'work', id);
+  }
+
+  private prepareContext(id: string, resume: boolean): PrepareContext {
+    return {
+      id,
+      runsDir: this.runsDir,
+      jobDir: this.jobDir(id),
+      resume,
+      agentLink: this.agentLink(),
+      job: (other) => {
+        const job = this.store.get(other);
+        return job ? { kind: job.kind, status: job.status, config: job.config, dir: this.jobDir(other) } : undefined;
+      },
+    };
+  }
+
   /** Validates a configuration as the CLI does and starts the job; throws the CLI's codes on a bad one. */
   async create(kind: JobKind, raw: unknown): Promise<JobRecord> {
     const config = parseConfig(raw, kind.schema, kind.kind);
     const id = newJobId(kind.kind);
-    const jobDir = join(this.stateDir, 'work', id);
-    const prepared = await kind.prepare(config, { id, runsDir: this.runsDir, jobDir, resume: false, agentLink: this.agentLink() });
+    const jobDir = this.jobDir(id);
+    const prepared = await kind.prepare(config, this.prepareContext(id, false));
     mkdirSync(jobDir, { recursive: true });
     const job = this.store.put({ id, kind: kind.kind, status: 'running', config, readToken: randomBytes(18).toString('base64url'), createdAt: new Date().toISOString(), resumable: kind.resumable, ...prepared.info });
     this.start(job, prepared, jobDir);
@@ -74,8 +92,8 @@ export class Jobs {
     if (!kind.resumable) throw new ArenaError(ErrorCode.BAD_STATE, `a ${kind.kind} cannot be resumed; create a new one`);
     if (this.running.has(id) || job.status === 'running') throw new ArenaError(ErrorCode.BAD_STATE, `${id} is running`);
     if (job.status === 'complete') throw new ArenaError(ErrorCode.BAD_STATE, `${id} is complete`);
-    const jobDir = join(this.stateDir, 'work', id);
-    const prepared = await kind.prepare(parseConfig(job.config, kind.schema, kind.kind), { id, runsDir: this.runsDir, jobDir, resume: true, agentLink: this.agentLink() });
+    const jobDir = this.jobDir(id);
+    const prepared = await kind.prepare(parseConfig(job.config, kind.schema, kind.kind), this.prepareContext(id, true));
     const { error: _error, endedAt: _endedAt, ...rest } = job;
     const resumed = this.store.put({ ...rest, status: 'running', resumedAt: new Date().toISOString() });
     this.start(resumed, prepared, jobDir);

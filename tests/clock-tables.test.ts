@@ -9,7 +9,7 @@ import { LATENCY_FORMS, latencySourcesTable, MEASURED_KINDS } from '../gateway/c
 import { LatencyCharger, LatencySource, parseLatencySource } from '../gateway/index.js';
 import { CurveMatchSettings } from '../reflection/index.js';
 import { curveOptions } from '../plans/index.js';
-import { matchOptions } from '../scripts/cli/match-flags.js';
+import { matchOptions } from '../plans/match/match-flags.js';
 import { boardsOptions, tournamentOptions } from '../plans/index.js';
 
 const clockDoc = readFileSync('docs/clock.md', 'utf8');

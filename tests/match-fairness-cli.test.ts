@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMatchConfig } from '../scripts/cli/match-config.js';
-import { matchOptions } from '../scripts/cli/match-flags.js';
+import { buildMatchConfig } from '../plans/index.js';
+import { matchOptions } from '../plans/match/match-flags.js';
 import { parseFlags } from '../scripts/cli/flags.js';
 import { runArena } from './support/arena-process.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';

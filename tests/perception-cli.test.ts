@@ -23,7 +23,7 @@ describe('arena cases run, then arena cases score', () => {
     const common = ['--model', 'stub-model', '--base-url', fake().url, '--out', out, '--concurrency', '1', '--retries', '0'];
     // Cases run in id order: duel-long (unreadable), duel-short (exact), race-wide (the provider never answers).
     fake().script({ garbage: true }, answer('duel-short'), { hang: true });
-    const native = await runArena(['cases', 'run', fixture().golden, '--protocol', 'native', '--timeout', '400', ...common]);
+    const native = await runArena(['cases', 'run', fixture().golden, '--protocol', 'native', '--timeout', '2500', ...common]);
     expect(native.code, native.stderr).toBe(1);
     expect(native.stdout).toContain('race-wide native stub-model: infrastructure (provider-timeout)');
     expect(native.stdout).toContain('3 cases: 3 run, 0 complete already; ok 1, invalid-output 1, budget-bound 0, infrastructure 1');

@@ -8,24 +8,19 @@ import { ArenaService, MAX_BODY_BYTES } from '../serve/index.js';
 import { parseFlags } from '../scripts/cli/flags.js';
 import { serveKinds } from '../plans/index.js';
 import { resolveMatch } from '../plans/index.js';
-import { buildMatchConfig } from '../scripts/cli/match-config.js';
-import { matchOptions } from '../scripts/cli/match-flags.js';
+import { buildMatchConfig } from '../plans/index.js';
+import { matchOptions } from '../plans/match/match-flags.js';
 import { planTournament, tournamentOptions } from '../plans/index.js';
 import { runArena } from './support/arena-process.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
-import { startTestService, type TestService } from './support/serve-harness.js';
+import { startServiceWithProvider, type TestService } from './support/serve-harness.js';
 
 let svc: TestService;
 let provider: FakeProvider;
-beforeAll(async () => {
-  svc = await startTestService();
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await svc.close();
-  await provider.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => void ({ svc, provider, close } = await startServiceWithProvider()));
+afterAll(() => close());
 
 /** A match that runs until it is cancelled (scripted agent, a long budget). */
 const longMatch = { game: 'last_stand', agents: [{ kind: 'scripted' }], stepBudget: 100_000, timeLimitMs: 100_000_000, observationDelayMs: 0 };

@@ -1,6 +1,6 @@
 /**
  * The clock modes of a match (names as in the benchmark), one row each. The schema, the `--clock` help
- * texts (but `arena match`'s, written out in `scripts/cli/match-flags.ts`) and their errors come from
+ * texts (but `arena match`'s, written out in `plans/match/match-flags.ts`) and their errors come from
  * `CLOCK_MODES`; a new mode is a row here, its case in the paused loop and the `Timeline` (or, not paused, its
  * own loop chosen in `gateway/match/run-match.ts`), and its lines in docs/clock.md (docs/architecture.md,
  * "Add a clock mode").

@@ -1,7 +1,7 @@
 /**
  * The latency sources of `lcrt`, one row each: where a decision's charged game time comes from. The
  * schema (`LatencySource`), the parser, its errors, run.json's meanings and docs/clock.md's table come from
- * these rows (`arena match --latency`'s help is written out in `scripts/cli/match-flags.ts`); a new measured
+ * these rows (`arena match --latency`'s help is written out in `plans/match/match-flags.ts`); a new measured
  * source is one row in `MEASURED_SOURCES` (docs/architecture.md, "Add a latency source").
  */
 import type { DecisionTimings } from '../../protocol/index.js';

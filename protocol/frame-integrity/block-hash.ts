@@ -25,10 +25,16 @@ export interface HashableFrame {
 // samples per cell at 640 x 360.
 const STRIDE = 4;
 
-// Which cell each sampled column and row falls in, per frame size (frames of a match keep one size).
-const cellTables = new Map<string, { readonly columns: Uint16Array; readonly rows: Uint16Array }>();
+// Which cell each sampled column and row falls in, and how many samples each cell gets, per frame size (frames
+// of a match keep one size).
+interface CellTables {
+  readonly columns: Uint16Array;
+  readonly rows: Uint16Array;
+  readonly counts: Uint32Array;
+}
+const cellTables = new Map<string, CellTables>();
 
-function tablesFor(width: number, height: number): { readonly columns: Uint16Array; readonly rows: Uint16Array } {
+function tablesFor(width: number, height: number): CellTables {
   const key = `${width}x${height}`;
   let t = cellTables.get(key);
   if (!t) {
@@ -36,8 +42,10 @@ function tablesFor(width: number, height: number): { readonly columns: Uint16Arr
     const rows = new Uint16Array(Math.ceil(height / STRIDE));
     for (let i = 0; i < columns.length; i++) columns[i] = Math.min(HASH_GRID.columns - 1, Math.floor((i * STRIDE * HASH_GRID.columns) / width));
     for (let i = 0; i < rows.length; i++) rows[i] = Math.min(HASH_GRID.rows - 1, Math.floor((i * STRIDE * HASH_GRID.rows) / height)) * HASH_GRID.columns;
+    const counts = new Uint32Array(HASH_GRID.columns * HASH_GRID.rows);
+    for (const row of rows) for (const column of columns) counts[row + column]!++;
     if (cellTables.size > 16) cellTables.clear();
-    cellTables.set(key, (t = { columns, rows }));
+    cellTables.set(key, (t = { columns, rows, counts }));
   }
   return t;
 }
@@ -45,18 +53,25 @@ function tablesFor(width: number, height: number): { readonly columns: Uint16Arr
 function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Array {
   const cells = HASH_GRID.columns * HASH_GRID.rows;
   const sums = new Uint32Array(cells);
-  const counts = new Uint32Array(cells);
-  const { columns, rows } = tablesFor(width, height);
+  const { columns, rows, counts } = tablesFor(width, height);
   const step = STRIDE * 3;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     let i = r * STRIDE * width * 3;
+    // A row's samples of one cell are summed in a local and added to the cell once.
+    let cell = row + columns[0]!;
+    let sum = 0;
     for (let c = 0; c < columns.length; c++, i += step) {
-      const cell = row + columns[c]!;
+      const at = row + columns[c]!;
+      if (at !== cell) {
+        sums[cell]! += sum;
+        sum = 0;
+        cell = at;
+      }
       // Integer luma (BT.601 weights out of 256).
-      sums[cell]! += (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) >> 8;
-      counts[cell]!++;
+      sum += (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) >> 8;
     }
+    sums[cell]! += sum;
   }
   const out = new Uint8Array(cells);
   for (let c = 0; c < cells; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;

@@ -5,43 +5,13 @@
  * level less 128, so the grid is the image at 1/8 scale, as exact as a full decode averaged per block.
  */
 
+import { AC_BITS, DC_BITS, RUN_BITS, RUN_ENDS, acAdvance, buildHuffman, slowDecode, type Huffman } from './jpeg-huffman.js';
+
 /** Luma block means, row by row, `columns` x `rows` blocks. */
 export interface DcGrid {
   readonly columns: number;
   readonly rows: number;
   readonly means: Uint8Array;
-}
-
-interface Huffman {
-  /** (code length << 8) | symbol for every 9-bit prefix whose code is at most 9 bits long, else 0. */
-  readonly fast: Uint16Array;
-  /** Per code length 1..16: largest code, offset into `symbols`, smallest code. */
-  readonly maxCode: Int32Array;
-  readonly offset: Int32Array;
-  readonly symbols: Uint8Array;
-}
-
-const FAST_BITS = 9;
-
-function buildHuffman(counts: Uint8Array, symbols: Uint8Array): Huffman {
-  const fast = new Uint16Array(1 << FAST_BITS);
-  const maxCode = new Int32Array(18).fill(-1);
-  const offset = new Int32Array(18);
-  let code = 0;
-  let k = 0;
-  for (let len = 1; len <= 16; len++) {
-    const n = counts[len - 1]!;
-    offset[len] = k - code;
-    for (let i = 0; i < n; i++, k++, code++) {
-      if (len <= FAST_BITS) {
-        const shift = FAST_BITS - len;
-        for (let j = 0; j < 1 << shift; j++) fast[(code << shift) | j] = (len << 8) | symbols[k]!;
-      }
-    }
-    maxCode[len] = n > 0 ? code - 1 : -1;
-    code <<= 1;
-  }
-  return { fast, maxCode, offset, symbols };
 }
 
 interface Component {
@@ -51,73 +21,33 @@ interface Component {
   readonly tq: number;
 }
 
-/** Reads entropy-coded bits, unstuffing FF 00 and stopping (feeding zeros) at a marker or the end of the bytes. */
-class BitReader {
-  private acc = 0;
-  private bits = 0;
-  marker = false;
-  constructor(
-    private readonly data: Uint8Array,
-    public at: number,
-  ) {}
+// The entropy-coded bytes with their stuffing (FF 00) taken out and PAD zero bytes after them, reused from one
+// frame to the next. One block reads at most 64 codes and magnitudes of at most 16 bits each: 256 bytes, and a word.
+const PAD = 512;
+let unstuffed = new Uint8Array(0);
+let unstuffedView = new DataView(unstuffed.buffer);
 
-  private fill(): void {
-    while (this.bits <= 24) {
-      let byte = 0;
-      // Bytes that end without a marker end the scan as a marker does.
-      if (this.at >= this.data.length) this.marker = true;
-      if (!this.marker) {
-        byte = this.data[this.at]!;
-        if (byte === 0xff) {
-          const next = this.data[this.at + 1];
-          if (next === 0x00) this.at += 2;
-          else {
-            this.marker = true;
-            byte = 0;
-          }
-        } else this.at++;
-      }
-      // Bits above the `bits` newest ones are garbage that peek masks off; shifting drops them past 32.
-      this.acc = (this.acc << 8) | byte;
-      this.bits += 8;
+/** Copies the scan's entropy-coded bytes from `from` up to its first marker (or the end) into `unstuffed`, zeros after; their count. */
+function unstuff(data: Uint8Array, from: number): number {
+  if (unstuffed.length < data.length - from + PAD) {
+    unstuffed = new Uint8Array(Math.max(data.length - from + PAD, 2 * unstuffed.length));
+    unstuffedView = new DataView(unstuffed.buffer);
+  }
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let out = 0;
+  for (let p = from; ; ) {
+    const ff = bytes.indexOf(0xff, p);
+    const stop = ff < 0 ? data.length : ff;
+    unstuffed.set(data.subarray(p, stop), out);
+    out += stop - p;
+    // Bytes that end without a marker end the scan as a marker does.
+    if (ff < 0 || data[ff + 1] !== 0x00) {
+      unstuffed.fill(0, out, out + PAD);
+      return out;
     }
+    unstuffed[out++] = 0xff;
+    p = ff + 2;
   }
-
-  peek(n: number): number {
-    if (this.bits < n) this.fill();
-    return (this.acc >>> (this.bits - n)) & ((1 << n) - 1);
-  }
-
-  skip(n: number): void {
-    if (this.bits < n) this.fill();
-    this.bits -= n;
-  }
-
-  receive(n: number): number {
-    if (n === 0) return 0;
-    const v = this.peek(n);
-    this.skip(n);
-    return v;
-  }
-
-  decode(t: Huffman): number {
-    const look = this.peek(FAST_BITS);
-    const hit = t.fast[look]!;
-    if (hit !== 0) {
-      this.skip(hit >> 8);
-      return hit & 0xff;
-    }
-    const word = this.peek(16);
-    for (let len = FAST_BITS + 1; len <= 16; len++) {
-      const code = word >>> (16 - len);
-      if (code <= t.maxCode[len]!) {
-        this.skip(len);
-        return t.symbols[code + t.offset[len]!]!;
-      }
-    }
-    throw new Error('bad Huffman code');
-  }
-
 }
 
 const extend = (v: number, n: number): number => (v < 1 << (n - 1) ? v - (1 << n) + 1 : v);
@@ -171,7 +101,7 @@ function readDcGrid(data: Uint8Array): DcGrid | undefined {
           const id = data[p]! & 15;
           const counts = data.subarray(p + 1, p + 17);
           const total = counts.reduce((s, n) => s + n, 0);
-          const table = buildHuffman(counts, data.subarray(p + 17, p + 17 + total));
+          const table = buildHuffman(cls !== 0, counts, data.subarray(p + 17, p + 17 + total));
           (cls === 0 ? dc : ac)[id] = table;
           p += 17 + total;
         }
@@ -217,7 +147,7 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
   const luma = components[0];
   if (!luma || width === 0 || height === 0) return undefined;
   const ns = data[body]!;
-  const inScan: { comp: Component; dc: Huffman; ac: Huffman; pred: number }[] = [];
+  const inScan: { comp: Component; dc: Huffman; ac: Huffman }[] = [];
   for (let i = 0; i < ns; i++) {
     const id = data[body + 1 + 2 * i]!;
     const sel = data[body + 2 + 2 * i]!;
@@ -225,7 +155,7 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
     const d = t.dc[sel >> 4];
     const a = t.ac[sel & 15];
     if (!comp || !d || !a) return undefined;
-    inScan.push({ comp, dc: d, ac: a, pred: 0 });
+    inScan.push({ comp, dc: d, ac: a });
   }
   if (inScan[0]?.comp !== luma) return undefined;
   const q0 = t.quant[luma.tq]?.[0];
@@ -235,36 +165,80 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
   const columns = Math.ceil((width * luma.h) / hMax / 8);
   const rows = Math.ceil((height * luma.v) / vMax / 8);
   const means = new Uint8Array(columns * rows);
-  const reader = new BitReader(data, body + 1 + 2 * ns + 3);
   const interleaved = ns > 1;
   const mcuColumns = interleaved ? Math.ceil(width / (8 * hMax)) : columns;
   const mcuRows = interleaved ? Math.ceil(height / (8 * vMax)) : rows;
+  const preds = new Int32Array(ns);
+
+  // The bits are read at `bit` from a big-endian word: 25 bits or more of it are always the stream's. Past the
+  // bytes the stream reads as zeros; a block that starts there starts again at the first zero (`over` keeps it).
+  const length = unstuff(data, body + 1 + 2 * ns + 3);
+  const view = unstuffedView;
+  const endBits = length * 8;
+  let bit = 0;
+  let over = false;
   for (let my = 0; my < mcuRows; my++) {
     for (let mx = 0; mx < mcuColumns; mx++) {
-      for (let si = 0; si < inScan.length; si++) {
+      for (let si = 0; si < ns; si++) {
         const s = inScan[si]!;
         const bh = interleaved ? s.comp.h : 1;
         const bv = interleaved ? s.comp.v : 1;
+        // Every table this loop reads is in a local: a property first read on a rare path would cost the optimised code.
+        const dcTable = s.dc;
+        const acTable = s.ac;
+        const dcFast = dcTable.fast;
+        const acSkip = acTable.skip;
         for (let by = 0; by < bv; by++) {
           for (let bx = 0; bx < bh; bx++) {
-            const size = reader.decode(s.dc);
-            s.pred += size === 0 ? 0 : extend(reader.receive(size), size);
+            if (bit > endBits) {
+              over = true;
+              bit = endBits;
+            }
+            // The DC coefficient: a size, then that many bits of difference from the component's last one.
+            let word = view.getUint32(bit >>> 3) << (bit & 7);
+            let hit = dcFast[word >>> (32 - DC_BITS)]!;
+            if (hit === 0 && (hit = slowDecode(dcTable, word >>> 16)) < 0) return undefined;
+            const codeBits = hit >> 8;
+            const size = hit & 0xff;
+            bit += codeBits + size;
+            if (size !== 0) {
+              if (size > 16) return undefined;
+              // The magnitude follows the code in the same word where the two fit in its 25 sure bits.
+              if (codeBits + size > 25) word = view.getUint32((bit - size) >>> 3) << ((bit - size) & 7);
+              else word <<= codeBits;
+              preds[si]! += extend(word >>> (32 - size), size);
+            }
+            // The AC coefficients, skipped: every whole one in the window at once where the block has room for them.
             for (let k = 1; k < 64; ) {
-              const rs = reader.decode(s.ac);
-              const skip = rs & 15;
-              if (skip === 0) {
-                if (rs !== 0xf0) break;
-                k += 16;
-              } else {
-                reader.skip(skip);
-                k += (rs >> 4) + 1;
+              word = view.getUint32(bit >>> 3) << (bit & 7);
+              const run = acSkip[word >>> (32 - AC_BITS)]!;
+              if (run !== 0) {
+                const move = (run >> 5) & 127;
+                if (k + move <= 64) {
+                  bit += run & RUN_BITS;
+                  if ((run & RUN_ENDS) !== 0) break;
+                  k += move;
+                } else {
+                  // Near the block's end: the first one alone (the run may reach into the next block).
+                  bit += (run >> 13) & 31;
+                  const one = run >>> 18;
+                  if (one === 0) break;
+                  k += one;
+                }
+                continue;
               }
+              const slow = slowDecode(acTable, word >>> 16);
+              if (slow < 0) return undefined;
+              bit += (slow >> 8) + (slow & 15);
+              const advance = acAdvance(slow & 0xff);
+              if (advance === 0) break;
+              k += advance;
             }
             if (si === 0) {
               const x = mx * bh + bx;
               const y = my * bv + by;
               if (x < columns && y < rows) {
-                const mean = (s.pred * q0) / 8 + 128;
+                const mean = (preds[0]! * q0) / 8 + 128;
                 means[y * columns + x] = mean < 0 ? 0 : mean > 255 ? 255 : Math.round(mean);
               }
             }
@@ -272,7 +246,7 @@ function scan(data: Uint8Array, body: number, t: Tables): DcGrid | undefined {
         }
       }
     }
-    if (reader.marker && my < mcuRows - 1) return undefined; // the scan ended early
+    if ((over || bit > endBits) && my < mcuRows - 1) return undefined; // the scan ended early
   }
   return { columns, rows, means };
 }

@@ -5,33 +5,21 @@
  */
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec } from '../cli/flags.js';
-import { casesRun, casesRunFlags } from './cases/run.js';
-import { casesScore, casesScoreFlags } from './cases/score.js';
-import { casesVideoArena, casesVideoArenaFlags } from './cases/video-arena.js';
-
-const SUBCOMMANDS = { 'video-arena': casesVideoArenaFlags, run: casesRunFlags, score: casesScoreFlags } as const;
-type Subcommand = keyof typeof SUBCOMMANDS;
-
-/** Every flag of every subcommand: the table `--help` prints (a flag two subcommands share says what it means to each). */
-export const casesFlags = {
-  ...casesVideoArenaFlags,
-  ...casesRunFlags,
-  ...casesScoreFlags,
-  out: { ...casesRunFlags.out, arg: 'DIR', description: `${casesVideoArenaFlags.out.description}; ${casesRunFlags.out.description}` },
-  seed: { ...casesScoreFlags.seed, description: `${casesVideoArenaFlags.seed.description}; ${casesScoreFlags.seed.description}` },
-  json: { ...casesScoreFlags.json, description: `${casesVideoArenaFlags.json.description}; ${casesScoreFlags.json.description}` },
-} as const;
+import { checkCasesFlags } from '../../plans/index.js';
+import { CASES_TASKS, casesFlags, type CasesTask } from '../../plans/cases/cases-flags.js';
+import { casesRun } from './cases/run.js';
+import { casesScore } from './cases/score.js';
+import { casesVideoArena } from './cases/video-arena.js';
 
 export async function casesCommand(argv: string[]): Promise<number> {
   const { values, operands, given } = parseFlags('cases', casesFlags, argv, true);
-  const sub = operands[0] as Subcommand | undefined;
-  const known = sub !== undefined && sub in SUBCOMMANDS;
+  const sub = operands[0] as CasesTask | undefined;
+  const known = sub !== undefined && sub in CASES_TASKS;
   if (known && sub === 'video-arena' && operands.length < 2) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
   if (!known || (sub !== 'video-arena' && operands.length !== 2)) {
     throw usage(`usage: arena cases video-arena RUNS... --out DIR | arena cases run DIR ... | arena cases score RESULTS --cases DIR (got '${operands.join(' ')}'); see arena cases --help`);
   }
-  const foreign = [...given].filter((f) => !(f in SUBCOMMANDS[sub]));
-  if (foreign.length > 0) throw usage(`arena cases ${sub} does not take --${foreign.join(', --')}`);
+  checkCasesFlags(sub, given);
   if (sub === 'video-arena') return casesVideoArena(values, operands.slice(1));
   return sub === 'run' ? casesRun(values, operands[1]!) : casesScore(values, operands[1]!);
 }
@@ -44,7 +32,7 @@ export const casesCli: CommandSpec = {
     'arena cases video-arena /tmp/runs --out /tmp/golden --per-game 4 --seed 1',
     'arena cases run /tmp/golden --protocol native --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results',
     'arena cases run /tmp/golden --protocol agentic --model M --base-url http://127.0.0.1:8000/v1 --out /tmp/results --max-turns 50',
-    'arena cases score /tmp/results --cases /tmp/golden --bootstrap 1000 --seed 1',
+    'arena cases score /tmp/results --cases /tmp/golden --bootstrap 1000 --seed 1 --report /tmp/results/score.json',
   ],
   notes: [
     'video-arena: every finished pdq or lcrt run of a real-time reference game can become a case: its video (re-simulated, the views',

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFlags } from '../cli/flags.js';
 import { resolveMatch } from '../../plans/index.js';
-import { buildMatchConfig } from '../cli/match-config.js';
-import { matchOptions } from '../cli/match-flags.js';
+import { buildMatchConfig } from '../../plans/index.js';
+import { matchOptions } from '../../plans/match/match-flags.js';
 
 /** The flags as `arena match` parses them from its command line. */
 const flags = (...argv: string[]) => parseFlags('match', matchOptions, [...argv, '--quiet']).values;

@@ -3,7 +3,7 @@
  * loads no game, agent or gateway code.
  */
 import type { CommandSpec } from '../cli/flags.js';
-import { matchOptions } from '../cli/match-flags.js';
+import { matchOptions } from '../../plans/match/match-flags.js';
 
 /** `arena match`'s help: everything of its command spec but `run` (match.ts adds it; the command table joins them lazily). */
 export const matchSpec: Omit<CommandSpec, 'run'> = {

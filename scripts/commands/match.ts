@@ -6,8 +6,8 @@ import { entryOf, resolveMatch, type MatchConfig } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags } from '../cli/flags.js';
 import { parseListen } from '../cli/listen.js';
-import { buildMatchConfig } from '../cli/match-config.js';
-import { matchOptions } from '../cli/match-flags.js';
+import { buildMatchConfig } from '../../plans/index.js';
+import { matchOptions } from '../../plans/match/match-flags.js';
 import { ProgressBar } from '../progress-bar.js';
 import { abortOnStopSignals } from '../stop-signals.js';
 

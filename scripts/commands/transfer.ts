@@ -4,25 +4,11 @@
  * settings) and match settings. Prints the table with the gain per variant and writes `transfer.json`,
  * `transfer.csv` and the regenerated plot into the curve directory; running it again resumes it. See docs/idc.md.
  */
-import { join } from 'node:path';
-import { readCurveState, resolveCurveDir, transferCurve, transferSummary, type TransferEvent } from '../../reflection/index.js';
-import { usage } from '../cli-error.js';
-import { num, parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
+import { transferCurve, transferSummary, type TransferEvent } from '../../reflection/index.js';
+import { parseFlags, type CommandSpec } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
-import { playerFactory } from '../../plans/index.js';
-import { curveWork, curveWorkFlags } from '../../plans/index.js';
-
-/** `arena transfer`'s flags; `--curve`, `--variants` and `--episodes` are required. */
-export const transferOptions = {
-  curve: { type: 'string', arg: 'ID_OR_DIR', defaultText: 'required', description: 'a curve id under --out, or a curve directory' },
-  variants: { type: 'string', arg: 'V1,V2', defaultText: 'required', description: 'the variants to measure transfer on' },
-  episodes: { type: 'string', kind: 'integer', arg: 'K', defaultText: 'required', description: 'episodes per variant and arm (best skill, no skill)' },
-  seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: "the curve's", description: 'seed of episode 0 (paired across the arms)' },
-  out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
-  json: { type: 'boolean', description: 'print the transfer table as JSON' },
-  quiet: { type: 'boolean', description: 'no progress bar' },
-  ...curveWorkFlags,
-} as const satisfies FlagTable;
+import { curveWork, planTransfer, playerFactory } from '../../plans/index.js';
+import { transferOptions } from '../../plans/transfer/transfer-flags.js';
 
 function progressLine(e: Extract<TransferEvent, { type: 'episode' }>): string {
   return `${e.variant} ${e.arm === 'best' ? 'best skill' : 'no skill'} episode ${e.episode}: ${e.score.toFixed(3)}${e.played ? '' : ' (done before)'}`;
@@ -31,21 +17,15 @@ function progressLine(e: Extract<TransferEvent, { type: 'episode' }>): string {
 /** Runs `arena transfer`; exit code 0 when every episode of the transfer is played. */
 export async function transferCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags('transfer', transferOptions, argv);
-  if (values.curve === undefined) throw usage('--curve ID_OR_DIR is required (a curve id under --out, or a curve directory)');
-  if (values.variants === undefined) throw usage('--variants V1,V2 is required');
-  const episodes = num(values.episodes, 'episodes');
-  if (episodes === undefined) throw usage('--episodes K is required');
-  const seed = num(values.seed, 'seed');
-  const dir = resolveCurveDir(values.curve, values.out);
-  const state = readCurveState(join(dir, 'curve.json'))!;
-  const makePlayer = await playerFactory(state.settings);
-  const { close: closeWork, ...work } = curveWork(state.settings, values, dir);
-  const variants = values.variants.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+  const plan = planTransfer(values);
+  const { dir, variants, episodes, seed } = plan;
+  const makePlayer = await playerFactory(plan.settings);
+  const { close: closeWork, ...work } = curveWork(plan.settings, values, dir);
 
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
-  const bar = values.quiet ? undefined : new ProgressBar(`transfer ${state.settings.game}`);
+  const bar = values.quiet ? undefined : new ProgressBar(`transfer ${plan.settings.game}`);
   try {
     const table = await transferCurve({
       dir,
@@ -59,7 +39,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
       onEvent: (e) => {
         switch (e.type) {
           case 'started':
-            process.stderr.write(`transfer of curve ${state.id} (skill of round ${e.bestRound}) -> ${dir}${e.resumed ? ` (resuming: ${e.done}/${e.total} episodes done)` : ''}\n`);
+            process.stderr.write(`transfer of curve ${plan.curveId} (skill of round ${e.bestRound}) -> ${dir}${e.resumed ? ` (resuming: ${e.done}/${e.total} episodes done)` : ''}\n`);
             bar?.update(e.done / e.total, 'starting');
             break;
           case 'episode':
@@ -70,7 +50,7 @@ export async function transferCommand(argv: string[]): Promise<number> {
     });
     bar?.update(1, 'done');
     bar?.done();
-    process.stdout.write(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${transferSummary(table, state.settings.match.profile)}${dir}\n`);
+    process.stdout.write(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${transferSummary(table, plan.settings.match.profile)}${dir}\n`);
     return 0;
   } catch (err) {
     bar?.done();

@@ -10,6 +10,7 @@ import { WebSocket } from 'ws';
 import { ArenaService } from '../../serve/index.js';
 import { serveKinds } from '../../plans/index.js';
 import { startArena, type ArenaProcess } from './arena-process.js';
+import { startFakeProvider, type FakeProvider } from './fake-provider.js';
 import { tempRunsDir } from './run-dir.js';
 
 /** A reply of the API: status and JSON body. */
@@ -67,6 +68,13 @@ export async function startTestService(options: { webDir?: string } = {}): Promi
       runs.cleanup();
     },
   };
+}
+
+/** A service and a fake model provider for a test file's tests, and one call that closes both. */
+export async function startServiceWithProvider(): Promise<{ svc: TestService; provider: FakeProvider; close: () => Promise<void> }> {
+  const svc = await startTestService();
+  const provider = await startFakeProvider();
+  return { svc, provider, close: async () => void (await Promise.all([svc.close(), provider.close()])) };
 }
 
 /** `arena serve` as a child process on a free port, ready once it printed its URL. */

@@ -7,7 +7,7 @@ import { decompositionView, type DecompositionFile } from './decomposition-view.
 import { h } from './dom.js';
 import { tableView } from './table-view.js';
 
-const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', sweep: 'sweeps', match: 'matches', boards: 'boards' };
+const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', transfer: 'transfers', sweep: 'sweeps', match: 'matches', boards: 'boards', watch: 'watches', cases: 'cases' };
 
 /** A job kind's plural as the API writes it, from either form (`#/job/sweep/ID` and `#/job/sweeps/ID` both open). */
 export function pluralKind(kind: string): string {

@@ -1,26 +1,22 @@
-/** `arena cases score RESULTS --cases DIR [--json] [--bootstrap N --seed S] [--plots DIR]`: strict tuple F1 and its diagnostics. */
+/** `arena cases score RESULTS --cases DIR [--json] [--bootstrap N --seed S] [--plots DIR] [--report FILE]`: strict tuple F1 and its diagnostics. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gameScoreSvg, scoreResults, scoreTable } from '../../../perception/index.js';
-import { usage } from '../../cli-error.js';
-import type { FlagTable, FlagValues } from '../../cli/flags.js';
-
-/** The flags of `arena cases score`. */
-export const casesScoreFlags = {
-  cases: { type: 'string', arg: 'DIR', defaultText: 'required', description: 'score: the golden set the results were run on (its references/)' },
-  json: { type: 'boolean', description: 'score: print the whole report as JSON' },
-  bootstrap: { type: 'string', kind: 'integer', arg: 'N', default: '1000', description: 'score: case-bootstrap replicates for the intervals (0: none)' },
-  seed: { type: 'string', kind: 'integer', arg: 'S', default: '1', description: 'score: seed of the bootstrap and the random controls' },
-  plots: { type: 'string', arg: 'DIR', description: 'score: also write one SVG per game there' },
-} as const satisfies FlagTable;
+import { casesScoreSettings } from '../../../plans/index.js';
+import type { casesScoreFlags } from '../../../plans/cases/cases-flags.js';
+import type { FlagValues } from '../../cli/flags.js';
 
 /** Runs `arena cases score` with parsed flags and the results folder. */
 export async function casesScore(values: FlagValues<typeof casesScoreFlags>, resultsDir: string): Promise<number> {
-  if (values.cases === undefined) throw usage('arena cases score needs --cases DIR (the golden set)');
-  const report = scoreResults({ resultsDir, casesDir: values.cases, bootstrap: Number(values.bootstrap), seed: Number(values.seed) });
-  if (values.plots) {
-    mkdirSync(values.plots, { recursive: true });
-    for (const game of report.games) writeFileSync(join(values.plots, `${game}.svg`), gameScoreSvg(report, game));
+  const s = casesScoreSettings(values);
+  const report = scoreResults({ resultsDir, casesDir: s.casesDir, bootstrap: s.bootstrap, seed: s.seed });
+  if (s.plots) {
+    mkdirSync(s.plots, { recursive: true });
+    for (const game of report.games) writeFileSync(join(s.plots, `${game}.svg`), gameScoreSvg(report, game));
+  }
+  if (s.report) {
+    mkdirSync(dirname(s.report), { recursive: true });
+    writeFileSync(s.report, `${JSON.stringify(report, null, 2)}\n`);
   }
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : scoreTable(report));
   return 0;

@@ -2,8 +2,8 @@
  * `arena match`'s flag table (also `arena watch`'s base), apart from the match itself, so `arena match --help`
  * loads no game, agent or gateway code. match-config.ts turns the parsed flags into a match configuration.
  */
-import { limitFlags } from '../../plans/match/limit-flags.js';
-import type { FlagTable } from './flags.js';
+import { limitFlags } from './limit-flags.js';
+import type { FlagTable } from '../../protocol/flag-table.js';
 
 /**
  * `arena match`'s flags: the parser reads them and `arena match --help` prints them. The clock modes and latency

@@ -1,7 +1,6 @@
 /** `arena match`'s (and `arena watch`'s) flags, with a --config file under them, as a match configuration. */
-import { clockOfArm, fairnessOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from '../../plans/index.js';
-import { usage } from '../cli-error.js';
-import { num, type FlagValues } from './flags.js';
+import { num, usage, type FlagValues } from '../../protocol/index.js';
+import { clockOfArm, fairnessOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from './match-config.js';
 import type { matchOptions } from './match-flags.js';
 
 type MatchFlags = FlagValues<typeof matchOptions>;
