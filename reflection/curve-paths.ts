@@ -1,5 +1,5 @@
 /**
- * Where a curve keeps its files, relative to its directory (`curves/<id>/`):
+ * Where a curve keeps its files, relative to its directory (`runs/curves/<id>/` by default):
  * `curve.json`, `curve.csv`, `curve.svg`, `curve.png`, `summary.txt`;
  * `rounds/<r>/` with `skill.md` (the skill round r played), `skill.diff` (from round r-1's), `notebook.md`,
  * `diagnosis.md`, `reflector.jsonl` (the reflection that produced them) and `episodes/e<k>/` (run directories);

@@ -33,7 +33,7 @@ export type CurveEvent =
 
 /** Everything a curve needs: where it lives, its settings, and the seams for the player and the reflector. */
 export interface CurveConfig {
-  /** The curve directory (e.g. `curves/<id>`): created, or resumed when it holds a `curve.json`. */
+  /** The curve directory (e.g. `runs/curves/<id>`): created, or resumed when it holds a `curve.json`. */
   readonly dir: string;
   readonly settings: CurveSettingsInput;
   /** Makes the player agent for each slot of each episode, given the skill it plays. */

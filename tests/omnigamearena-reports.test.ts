@@ -88,10 +88,10 @@ describe('arena report under the omnigamearena profile', () => {
     expect(text.stdout).toContain('comparisons (mean benchmark score, raw and unclamped under the omnigamearena profile, a minus b, 95% interval):');
     // The run's plot: the lower panel is the benchmark score over game time, its axis past the final score.
     const svg = readFileSync(join(plots, `${pdq.runId}.svg`), 'utf8');
-    expect(svg).toContain('benchmark score over game time');
+    expect(svg).toContain('Benchmark score over game time');
     expect(svg).toContain('benchmark score (raw, unclamped)');
     expect(svg).not.toContain('progress (0..1)');
-    expect(Math.max(...ticks(svg.slice(svg.indexOf('benchmark score over game time'))))).toBeGreaterThanOrEqual(raw[0]!);
+    expect(Math.max(...ticks(svg.slice(svg.indexOf('Benchmark score over game time'))))).toBeGreaterThanOrEqual(raw[0]!);
   }, 120_000);
 
   it('never compares or pools a run under the profile with one under ours, even with --pool', async () => {

@@ -57,7 +57,7 @@ export const curveOptions = {
   'cold-start': { type: 'string', arg: 'DIR', description: 'with --style runner: a folder of finished cold-start runs of this game and player (e.g. an arena tournament out dir) that becomes round 0' },
   'validator-model': { type: 'string', arg: 'M', defaultText: 'the reflector model', description: "with --style runner: the skill validator's model (same endpoint as the reflector)" },
   resume: { type: 'string', arg: 'ID', description: 'continue the curve ID (under --out, or a curve directory) with its stored settings' },
-  out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
+  out: { type: 'string', arg: 'DIR', default: 'runs/curves', description: 'where curve directories go (under runs/, which git ignores)' },
   id: { type: 'string', arg: 'ID', defaultText: 'derived from the settings', description: 'the curve directory name' },
   json: { type: 'boolean', description: 'print curve.json instead of the tables' },
   ...curveWorkFlags,

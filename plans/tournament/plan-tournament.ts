@@ -177,7 +177,8 @@ export async function planTournament(values: TournamentFlags) {
   if (entrants.length < (entry.regime === 'pvp' ? 2 : 1)) throw usage(`a ${entry.regime} tournament needs at least ${entry.regime === 'pvp' ? 2 : 1} agents`);
   if (values.arms !== undefined && entry.regime !== 'pvp') throw usage(`--arms takes a pvp game; ${entry.id} is ${entry.regime}`);
   const several = values.arms !== undefined;
-  const outDir = values.out ?? join('tournaments', `${entry.id}-${variant}-${several ? 'arms' : clock}`);
+  // Under runs/, which git ignores, so a tournament run from a checkout leaves no untracked folder.
+  const outDir = values.out ?? join('runs', 'tournaments', `${entry.id}-${variant}-${several ? 'arms' : clock}`);
   const limit = values['time-limit'] === undefined ? undefined : Math.round(count(values['time-limit'], 'time-limit') * 1000);
   const steps = values.steps === undefined ? undefined : count(values.steps, 'steps');
   const given = values['obs-delay'] === undefined ? undefined : count(values['obs-delay'], 'obs-delay');

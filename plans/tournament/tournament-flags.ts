@@ -25,7 +25,7 @@ export const tournamentOptions = {
   pool: { type: 'string', arg: 'P', default: 'default', description: 'with --redis: the worker pool that plays them' },
   placement: { type: 'string', arg: 'fifo|affinity', default: 'fifo', description: 'with --redis: next match to the next free slot, or warm game and map first (docs/fleet.md)' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'OUT/runs', description: 'where run directories go' },
-  out: { type: 'string', arg: 'DIR', defaultText: 'tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
+  out: { type: 'string', arg: 'DIR', defaultText: 'runs/tournaments/GAME-VARIANT-CLOCK', description: 'where results.jsonl and the tables go' },
   quiet: { type: 'boolean', description: 'no progress bar' },
 } as const satisfies FlagTable;
 

@@ -8,7 +8,7 @@ export const transferOptions = {
   variants: { type: 'string', arg: 'V1,V2', defaultText: 'required', description: 'the variants to measure transfer on' },
   episodes: { type: 'string', kind: 'integer', arg: 'K', defaultText: 'required', description: 'episodes per variant and arm (best skill, no skill)' },
   seed: { type: 'string', kind: 'integer', arg: 'S', defaultText: "the curve's", description: 'seed of episode 0 (paired across the arms)' },
-  out: { type: 'string', arg: 'DIR', default: 'curves', description: 'where curve directories go' },
+  out: { type: 'string', arg: 'DIR', default: 'runs/curves', description: 'where curve directories go (under runs/, which git ignores)' },
   json: { type: 'boolean', description: 'print the transfer table as JSON' },
   quiet: { type: 'boolean', description: 'no progress bar' },
   ...curveWorkFlags,

@@ -118,7 +118,7 @@ export const curveCli: CommandSpec = {
   examples: [
     'arena curve --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 5 --episodes 3',
     'arena curve --resume last_stand-my-model-0123456789 --rounds 8',
-    'arena curve --style runner --cold-start tournaments/last_stand-origin-pdq --profile omnigamearena --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 10 --episodes 5',
+    'arena curve --style runner --cold-start runs/tournaments/last_stand-origin-pdq --profile omnigamearena --game last_stand --agent vlm --model my-model --base-url http://127.0.0.1:8000/v1 --rounds 10 --episodes 5',
     'arena curve --config imported/curves/last_stand--model-a.json --env remote-input://127.0.0.1:12345',
     'arena curve --resume last_stand-my-model-0123456789 --redis redis://10.0.0.5:6379 --pool gpu',
   ],
