@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../tests/support/pdq-driver.js';
 import type { MoveControls } from '../common/held-keys.js';
 import { stepFighter, stepFighterTicks, type FighterBody } from './fighter.js';
 import { Rules } from './rules.js';
-
-/** A small seeded generator (mulberry32), so a failure names a case that replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SIDE = 12;
 
