@@ -8,7 +8,7 @@
  */
 import sharp from 'sharp';
 import type { WebSocket } from 'ws';
-import type { Frame, PlayerProgress } from '../protocol/index.js';
+import type { Frame } from '../protocol/index.js';
 import type { MatchObserver } from '../gateway/index.js';
 import { packFrame, profileKey, type FrameHeader, type SpectatorProfile } from './spectator-profile.js';
 
@@ -122,8 +122,8 @@ export class SpectatorHub implements MatchObserver {
     this.broadcast({ ...event });
   }
 
-  onProgress(report: { readonly simMs: number; readonly players: readonly PlayerProgress[] }): void {
-    this.broadcast({ type: 'progress', simMs: report.simMs, players: report.players });
+  onProgress(report: Parameters<NonNullable<MatchObserver['onProgress']>>[0]): void {
+    this.broadcast({ type: 'progress', simMs: report.simMs, players: report.players, ...(report.benchmark ? { benchmark: report.benchmark } : {}) });
   }
 
   stats(): HubStats {

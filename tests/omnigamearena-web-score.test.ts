@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider } from './support/fake-provider.js';
@@ -95,6 +95,44 @@ describe.skipIf(!have)('the service pages under the omnigamearena profile', () =
     expect(await columnTexts('runs-table', 'benchmark score')).toEqual([raw.toFixed(3)]);
     await expectReadable(page, problems);
   }, 120_000);
+
+  it("draw a live match's benchmark score, raw, on its page while it runs", async () => {
+    // Three answers that look around, then one that never comes: the match is still running while the page looks.
+    const model = await startFakeProvider();
+    try {
+      model.script(...Array.from({ length: 3 }, () => ({ text: '<|action_start|>5 0 ; ; ; ; ; <|action_end|>' })), { hang: true });
+      const created = await svc.api.post('/api/matches', { game: 'last_stand', profile: 'omnigamearena', agents: [{ kind: 'vlm', vlm: { baseUrl: model.url, model: 'fake-vlm', maxSide: 160, retryBaseMs: 10 } }], stepBudget: 50 });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
+      await vi.waitFor(() => expect(model.completions()).toHaveLength(4), { timeout: 30_000, interval: 100 });
+      // Every progress report so far is on the page's plot, and its lower panel is the benchmark score the run's detail has.
+      const drawn = async (): Promise<{ reports: string | undefined; svg: string }> => page.evaluate<{ reports: string | undefined; svg: string }>(`(() => { const box = document.querySelector('[data-testid=run-plot]'); return { reports: box?.dataset.reports, svg: box?.querySelector('svg')?.outerHTML ?? '' }; })()`);
+      const { raw, svg } = await vi.waitFor(
+        async () => {
+          const detail = await svc.api.get<{ benchmark?: { players: { score: number }[] }[] }>(`/api/runs/${id}`);
+          const timeline = detail.body.benchmark ?? [];
+          const now = await drawn();
+          expect(now.reports).toBe(String(timeline.length));
+          const last = timeline.at(-1)!.players[0]!.score;
+          expect(now.svg).toContain(`last ${last.toFixed(3)}`);
+          return { raw: last, svg: now.svg };
+        },
+        { timeout: 20_000, interval: 250 },
+      );
+      expect((await svc.api.get<{ status: string }>(`/api/matches/${id}`)).body.status).toBe('running');
+      expect(raw).toBeGreaterThan(1);
+      const lower = svg.slice(svg.indexOf('Benchmark score over game time'));
+      expect(lower.length).toBeLessThan(svg.length);
+      expect(lower).toContain(`last ${raw.toFixed(3)}`);
+      expect(svg).toContain('benchmark score (raw, unclamped)');
+      expect(svg).not.toContain('progress (0..1)');
+      await expectReadable(page, problems);
+      expect((await svc.api.post(`/api/matches/${id}/cancel`)).body).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await model.close();
+    }
+  }, 90_000);
 
   it("show a tournament's standings by the benchmark score", async () => {
     const created = await svc.api.post('/api/tournaments', { game: 'last_stand', agents: 'scripted', episodes: 1, profile: 'omnigamearena', steps: 12, 'obs-delay': 0 });

@@ -15,8 +15,11 @@ export interface MatchObserver {
   onLedger?(entry: Readonly<Record<string, unknown>>): void;
   /** A game event or the episode's end. */
   onEvent?(event: GameEvent | EpisodeEnd): void;
-  /** A progress report of every player at a game time, ms. */
-  onProgress?(report: { readonly simMs: number; readonly players: readonly PlayerProgress[] }): void;
+  /**
+   * A progress report of every player at a game time, ms; under the omnigamearena profile with each player's
+   * benchmark score so far (raw, unclamped: what every result surface reads under it).
+   */
+  onProgress?(report: { readonly simMs: number; readonly players: readonly PlayerProgress[]; readonly benchmark?: readonly { readonly slot: number; readonly score: number }[] }): void;
   /**
    * A reference game's tracked task-relevant state at a game time, ms, with the critical events of that tick
    * (the lines of state.jsonl as they are written). Only the recorder and watchers get it, never an agent.

@@ -15,6 +15,7 @@ import { frameDigest } from '../records/frame-digest.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
 import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
+import { BenchmarkScorer } from '../records/run-score.js';
 import { notify, type ObservedLedger } from './match-observer.js';
 import type { MatchSlot, MatchSpec } from './match-spec.js';
 
@@ -74,6 +75,8 @@ export class MatchSession {
   /** The reference game's tracked task-relevant state as last reported (state.jsonl); never shown to agents. */
   tracked: Tracked['tracked'] | undefined;
   simMs = 0;
+  /** Under the omnigamearena profile: each player's benchmark score so far, shown to the observer with each progress report. */
+  private readonly benchmark: BenchmarkScorer | undefined;
   ended: { reason: string; outcomes: Map<number, 'win' | 'draw' | 'loss' | 'none'> } | undefined;
 
   constructor(
@@ -93,6 +96,7 @@ export class MatchSession {
         notify(spec.observer, 'onLedger', entry);
       },
     };
+    this.benchmark = rules.profile === 'omnigamearena' ? BenchmarkScorer.of(entry.id, spec.slots.map((s) => s.slot)) : undefined;
     this.fair = new FairCharge(spec.fairness, new Map(spec.slots.flatMap((s) => (s.handicap ? [[s.slot, s.handicap] as const] : []))));
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
@@ -132,11 +136,13 @@ export class MatchSession {
         notify(this.spec.observer, 'onEvent', msg);
         break;
       }
-      case 'progress':
+      case 'progress': {
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
-        notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players });
+        const benchmark = this.benchmark?.add(msg.players);
+        notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players, ...(benchmark ? { benchmark } : {}) });
         break;
+      }
       case 'state':
         this.state = msg.state;
         break;

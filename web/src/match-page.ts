@@ -73,7 +73,8 @@ export function matchPage(root: HTMLElement, id: string): () => void {
       case 'progress':
         if ((m.simMs as number) <= lastProgress) break;
         lastProgress = m.simMs as number;
-        plot.report({ simMs: m.simMs as number, players: m.players as { slot: number; progress: number }[] });
+        // Under the omnigamearena profile the report carries the benchmark score so far, which the plot draws instead.
+        plot.report({ simMs: m.simMs as number, players: m.players as { slot: number; progress: number }[], benchmark: m.benchmark as { slot: number; score: number }[] | undefined });
         break;
       case 'end':
         status.textContent = `ended: ${String(m.status)}`;
@@ -87,13 +88,15 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         break;
     }
   };
-  void api<{ run: RunHead; decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[] }>(`/api/runs/${id}`)
+  void api<{ run: RunHead; decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[]; benchmark?: { simMs: number; players: unknown[] }[] }>(`/api/runs/${id}`)
     .then((d) => {
       head = d.run;
       plot.head(d.run);
       for (const x of d.decisions) apply({ ...x, type: 'decision' });
       for (const x of d.ledger) apply({ ...x, type: 'ledger' });
-      for (const x of d.progress) apply({ ...x, type: 'progress' });
+      // The benchmark score after each progress line so far (a run under the omnigamearena profile), as the stream carries it.
+      const bench = new Map(d.benchmark?.map((b) => [b.simMs, b.players]));
+      for (const x of d.progress) apply({ ...x, type: 'progress', ...(bench.has(x.simMs as number) ? { benchmark: bench.get(x.simMs as number) } : {}) });
     })
     .catch(() => undefined)
     .finally(() => {

@@ -8,6 +8,8 @@ import { h } from './dom.js';
 type Players = RunPlotData['players'];
 type Decision = RunPlotData['decisions'][number];
 type Progress = RunPlotData['progress'][number];
+/** One player's benchmark score at a game time. */
+type BenchmarkScore = { readonly slot: number; readonly score: number };
 
 /** What of run.json the plot's title and legend take. */
 export interface RunHead {
@@ -53,19 +55,25 @@ export class RunPlotView {
     this.later();
   }
 
-  /** A progress report. */
-  report(p: Progress): void {
-    this.progress.push(p);
-    for (const q of p.players) this.seen(q.slot);
+  /**
+   * A progress report; under the omnigamearena profile it carries each player's benchmark score so far (the
+   * service's, live or from the run's detail), and from the first such report on the plot draws that raw score in
+   * place of our progress.
+   */
+  report(p: Progress & { readonly benchmark?: readonly BenchmarkScore[] | undefined }): void {
+    if (p.benchmark) {
+      if (this.measure !== 'benchmark') this.progress = [];
+      this.measure = 'benchmark';
+      this.progress.push({ simMs: p.simMs, players: p.benchmark.map((q) => ({ slot: q.slot, progress: q.score })) });
+    } else if (this.measure !== 'benchmark') this.progress.push(p);
+    for (const q of p.benchmark ?? p.players) this.seen(q.slot);
     this.later();
   }
 
   /** The benchmark's raw score over game time (the service's, for a run under the omnigamearena profile), in place of our progress. */
-  benchmark(timeline: readonly { simMs: number; players: readonly { slot: number; score: number }[] }[]): void {
-    this.progress = timeline.map((p) => ({ simMs: p.simMs, players: p.players.map((q) => ({ slot: q.slot, progress: q.score })) }));
-    this.measure = 'benchmark';
-    for (const p of timeline) for (const q of p.players) this.seen(q.slot);
-    this.later();
+  benchmark(timeline: readonly { simMs: number; players: readonly BenchmarkScore[] }[]): void {
+    this.progress = [];
+    for (const p of timeline) this.report({ simMs: p.simMs, players: [], benchmark: p.players });
   }
 
   /** Draws now (the replay, whose records are all there). */
