@@ -46,6 +46,13 @@ export interface MutableWalk {
 const unit = (v: number): number => Math.max(-1, Math.min(1, v));
 
 /**
+ * The sine and cosine of the last heading walked along: a body keeps its heading over many ticks (a planner
+ * over a whole trial), so the two are taken once per heading. The same values Math.sin and Math.cos give, so
+ * every walk is bit for bit what it was.
+ */
+const heading = { yawDeg: Number.NaN, sin: 0, cos: 0 };
+
+/**
  * W along heading `yawDeg` (sin yaw, cos yaw) in (x, z), D along (cos yaw, -sin yaw); S and A the opposite
  * ways. A stick adds its y to W-S and its x to D-A, each kept in [-1, 1].
  */
@@ -55,9 +62,15 @@ export function walkDirection(controls: Omit<MoveControls, 'jump'>, yawDeg: numb
   const { stick } = controls;
   const ahead = stick === undefined ? keysAhead : unit(keysAhead + stick.y);
   const strafe = stick === undefined ? keysStrafe : unit(keysStrafe + stick.x);
-  const yaw = yawDeg * RAD;
-  const x = ahead * Math.sin(yaw) + strafe * Math.cos(yaw);
-  const z = ahead * Math.cos(yaw) - strafe * Math.sin(yaw);
+  if (yawDeg !== heading.yawDeg) {
+    const yaw = yawDeg * RAD;
+    heading.yawDeg = yawDeg;
+    heading.sin = Math.sin(yaw);
+    heading.cos = Math.cos(yaw);
+  }
+  const { sin, cos } = heading;
+  const x = ahead * sin + strafe * cos;
+  const z = ahead * cos - strafe * sin;
   out.x = x;
   out.z = z;
   out.len = Math.hypot(x, z);

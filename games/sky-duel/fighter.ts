@@ -73,8 +73,33 @@ function floorOf(side: number): Floor {
  * Returns whether it jumped this tick.
  */
 export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number, side: number): boolean {
-  const dt = dtMs / 1000;
   const jumped = steerOnGround(f, controls, f.yawDeg, Rules);
+  carry(f, dtMs, floorOf(side));
+  return jumped;
+}
+
+/**
+ * `ticks` calls of `stepFighter` with the same controls, bit for bit, for a planner that walks many trials. Steering
+ * on the ground with no jump held sets the walking velocity from the controls and the heading alone, and nothing
+ * else in a tick writes it; so once it has been steered so, every later steer of this walk would write the same
+ * values (on the ground) or nothing (in the air), and is skipped. A held jump, or a walk that starts in the air,
+ * steers each tick until then.
+ */
+export function stepFighterTicks(f: FighterBody, controls: MoveControls, dtMs: number, side: number, ticks: number): void {
+  const floor = floorOf(side);
+  let steered = false;
+  for (let i = 0; i < ticks; i++) {
+    if (!steered) {
+      steerOnGround(f, controls, f.yawDeg, Rules);
+      steered = f.onGround && !controls.jump;
+    }
+    carry(f, dtMs, floor);
+  }
+}
+
+/** A tick after steering: knockback added and fading, the move, the stride, and the fall off `floor`. */
+function carry(f: FighterBody, dtMs: number, floor: Floor): void {
+  const dt = dtMs / 1000;
   let kx = 0;
   let kz = 0;
   if (f.knockMs > 0) {
@@ -86,9 +111,8 @@ export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number
   f.x += (f.vx + kx) * dt;
   f.z += (f.vz + kz) * dt;
   f.stride += Math.hypot(f.vx, f.vz) * dt;
-  fallOntoFloor(f, dt, Rules.gravity, floorOf(side));
+  fallOntoFloor(f, dt, Rules.gravity, floor);
   if (f.y < -Rules.fallDepth) f.fallen = true;
-  return jumped;
 }
 
 /** Pushes two fighters apart so their bodies do not overlap (only while both are at platform height). */

@@ -8,7 +8,7 @@ import { RAD } from '../../common/angles.js';
 import type { MoveControls } from '../../common/held-keys.js';
 import { moveControls } from '../../common/policy/move-keys.js';
 import { angleDiff } from '../combat.js';
-import { stepFighter, type FighterBody } from '../fighter.js';
+import { stepFighterTicks, type FighterBody } from '../fighter.js';
 import type { SkyDuelFighterState, SkyDuelState } from '../state.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
 
@@ -24,11 +24,11 @@ const EDGE_MARGIN = 1.2;
 
 const bearing = (from: { x: number; z: number }, to: { x: number; z: number }): number => Math.atan2(to.x - from.x, to.z - from.z) / RAD;
 
-/** Moves `body` for `ticks` ticks holding `keys` relative to `yaw` by the game's own `stepFighter`. */
+/** Moves `body` for `ticks` ticks holding `keys` relative to `yaw` by the game's own step (`stepFighterTicks`). */
 function walk(view: SkyDuelState, body: FighterBody, keys: readonly Key[], yaw: number, ticks: number): void {
   const controls = MOVE_CONTROLS.get(keys) ?? moveControls(keys);
   body.yawDeg = yaw;
-  for (let i = 0; i < ticks; i++) stepFighter(body, controls, view.tickMs, view.platform.side);
+  stepFighterTicks(body, controls, view.tickMs, view.platform.side, ticks);
 }
 
 /** How far inside the platform edge a point is, m (negative off the platform). */
