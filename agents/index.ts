@@ -1,5 +1,5 @@
 /** agents: everything that plays: the VLM agent, the random floor, idle; scripted policies come from games/ through the registry. */
-export { agentKinds, createAgent, IdleAgent } from './registry.js';
+export { agentKinds, createAgent, IdleAgent, unknownAgentKind } from './registry.js';
 export { RandomAgent, randomChunk } from './random-agent.js';
 export {
   approxTokens,

@@ -65,6 +65,12 @@ export function createAgent(kind: string, context: AgentContext): Agent {
     case 'remote':
       throw new ArenaError(ErrorCode.UNKNOWN_AGENT, "a 'remote' agent joins a match hosted by `arena serve`; it cannot be made here");
     default:
-      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, `unknown agent '${kind}'${didYouMean(kind, agentKinds.map((k) => k.kind))}; known agents: ${agentKinds.map((k) => k.kind).join(', ')}`);
+      throw new ArenaError(ErrorCode.UNKNOWN_AGENT, unknownAgentKind(kind) ?? `unknown agent '${kind}'`);
   }
+}
+
+/** What is wrong with an agent kind no agent has (naming the nearest kind and the known ones), or undefined for a known kind. */
+export function unknownAgentKind(kind: string): string | undefined {
+  const known = agentKinds.map((k) => k.kind);
+  return known.includes(kind) ? undefined : `unknown agent '${kind}'${didYouMean(kind, known)}; known agents: ${known.join(', ')}`;
 }

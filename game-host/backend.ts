@@ -44,6 +44,12 @@ export interface RenderedFrame {
   readonly encoding: FrameEncoding;
   readonly width: number;
   readonly height: number;
+  /**
+   * Set when `data` is lent from a pool: the server may hold it past the next render and calls this once it
+   * has finished with it (the socket wrote it), after which the backend may paint it again. A frame never
+   * released is simply not reused. Without it, `data` may be painted over at the next render.
+   */
+  readonly release?: () => void;
 }
 
 export interface ResetOptions {

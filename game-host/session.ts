@@ -336,23 +336,33 @@ export class Session {
     for (const slot of slots) {
       const rendered = await this.backend.render(slot, renderWidth, renderHeight);
       const converted = await convertFrame(rendered, width, height, encoding, quality);
-      // The socket sends a frame's bytes as they are (no copy into the message), so a frame that is still the
-      // backend's render buffer, which it reuses, is copied once here; an encoded frame is already its own.
-      const frame = converted.data === rendered.data ? { ...converted, data: new Uint8Array(converted.data) } : converted;
+      // The socket sends a frame's bytes as they are (no copy into the message). A frame that is still the
+      // backend's render buffer is sent as it is when the backend lends it (`release`), and given back once
+      // written; a running game's frame may be replaced unsent, and a buffer the backend reuses unasked is
+      // not ours to keep: those are copied once here. An encoded frame is already its own.
+      const still = converted.data === rendered.data;
+      const lent = still && !this.realtime ? rendered.release : undefined;
+      const frame = still && lent === undefined ? { ...converted, data: new Uint8Array(converted.data) } : converted;
+      if (lent === undefined) rendered.release?.();
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
       const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };
       // A running game does not wait for its client: a frame the client is too slow for is replaced by the
       // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
       if (this.realtime) this.frames?.send(slot, message);
-      else this.send(message);
+      else this.send(message, lent);
     }
   }
 
-  /** Sends one game-to-gateway message (and logs it as part of the request's answer on a resumable session). */
-  private send(message: GameMessage): void {
+  /**
+   * Sends one game-to-gateway message (and logs it as part of the request's answer on a resumable session).
+   * `release` gives a lent frame buffer back once the socket is done with it; a logged message keeps its
+   * buffer for a replay, so that buffer leaves the backend's pool instead (never released, never painted over).
+   */
+  private send(message: GameMessage, release?: () => void): void {
     this.recording?.push(message);
-    if (this.ws) sendMessage(this.ws, message);
+    const giveBack = this.recording ? undefined : release;
+    if (!(this.ws && sendMessage(this.ws, message, undefined, giveBack))) giveBack?.();
   }
 
   private done(id: number, requestedMs: number, actualMs: number): void {

@@ -9,9 +9,10 @@ import { Limits } from './limits.js';
  * Sends one message if the socket is open; returns false when it is not. A peer with more than
  * `maxBuffered` bytes already waiting has stopped reading: it is closed with SLOW_CONSUMER instead, so
  * what a socket owes stays bounded. A frame's bytes are sent as they are and held until written: the caller
- * must not change them afterwards (a backend that reuses its render buffer hands over a copy).
+ * must not change them before `written` is called (once the socket has written the message or failed to;
+ * never when this returns false).
  */
-export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: number = Limits.maxBufferedBytes): boolean {
+export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: number = Limits.maxBufferedBytes, written?: () => void): boolean {
   if (ws.readyState !== ws.OPEN) return false;
   if (ws.bufferedAmount > maxBuffered) {
     ws.close(closeCodeFor(ErrorCode.SLOW_CONSUMER), `${ErrorCode.SLOW_CONSUMER}: over ${maxBuffered} bytes unread`);
@@ -21,7 +22,11 @@ export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: nu
   }
   // A large frame goes as the last fragment of the message, its own bytes (no copy); see encodeMessageParts.
   const parts = encodeMessageParts(message);
-  for (let i = 0; i < parts.length; i++) ws.send(parts[i]!, { binary: true, fin: i === parts.length - 1 });
+  const last = parts.length - 1;
+  for (let i = 0; i < last; i++) ws.send(parts[i]!, { binary: true, fin: false });
+  // The callback of the last fragment comes once every fragment before it was written too.
+  if (written) ws.send(parts[last]!, { binary: true, fin: true }, () => written());
+  else ws.send(parts[last]!, { binary: true, fin: true });
   return true;
 }
 

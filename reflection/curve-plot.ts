@@ -40,7 +40,8 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
     ...rounds.flatMap((r) => [...r.episodes.map((e) => e.score), r.mean === undefined ? 0 : upper(r.episodes.map((e) => e.score), r.mean)]),
     ...transfer.flatMap((v) => [upper(v.empty.episodes.map((e) => e.score), v.empty.mean!), upper(v.best.episodes.map((e) => e.score), v.best.mean!)]),
   ];
-  const yHi = Math.max(0.01, ...allScores);
+  // A tenth more than the highest point or bar, so the labels above them (a mean, a gain) stay inside the panel.
+  const yHi = Math.max(0.01, ...allScores) * 1.1;
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`, `<rect width="${W}" height="${H}" fill="#ffffff"/>`];
   const { model, kind } = s.player;
   const player = typeof model === 'string' ? `, player ${model}` : typeof kind === 'string' ? `, player ${kind}` : '';

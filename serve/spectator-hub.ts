@@ -3,8 +3,9 @@
  * report (it is the match's observer); the hub encodes each frame once per profile in use, at that profile's
  * rate, and sends it to every spectator of the profile. A spectator whose socket is backed up gets the newest
  * frame when it drains, never a queue: its pending frame per view is replaced, and text messages it cannot take
- * are dropped and counted (a `gap` message tells it how many; the run's files have them all). Nothing here is
- * awaited by the match.
+ * are dropped and counted (a `gap` message tells it how many; the run's files have them all). The hub keeps the
+ * match's history (every decision, ledger entry and progress report) and hands it to each new spectator first,
+ * in one `history` message. Nothing here is awaited by the match.
  */
 import sharp from 'sharp';
 import type { WebSocket } from 'ws';
@@ -67,15 +68,17 @@ export class SpectatorHub implements MatchObserver {
   private readonly profiles = new Map<string, ProfileState>();
   private readonly latest = new Map<number, { frame: Frame; capturedAt: number }>();
   private readonly recent: string[] = [];
+  /** Every decision, ledger entry and progress report so far, in the order the match gave them. */
+  private readonly history: { decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[] } = { decisions: [], ledger: [], progress: [] };
   private framesIn = 0;
   private retired = { sentFrames: 0, skippedFrames: 0, dropped: 0, maxBuffered: 0, maxHeld: 0 };
   private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  /** @param backlog how many recent text messages a new spectator gets first (decisions, progress...). */
+  /** @param backlog how many recent other text messages (events) a new spectator gets after the history. */
   constructor(private readonly backlog = 200) {}
 
-  /** Adds a spectator socket at a profile; it gets the recent text messages, then the newest frame of each view. */
+  /** Adds a spectator socket at a profile; it gets the match's history, the recent events, then the newest frame of each view. */
   add(ws: WebSocket, profile: SpectatorProfile): void {
     const key = profileKey(profile);
     let state = this.profiles.get(key);
@@ -87,6 +90,8 @@ export class SpectatorHub implements MatchObserver {
     state.spectators.add(s);
     ws.on('close', () => this.remove(s));
     ws.on('error', () => undefined);
+    // One message, sent while the socket is empty, so none of the history is dropped as backed up.
+    this.sendText(s, JSON.stringify({ type: 'history', ...this.history }));
     for (const text of this.recent) this.sendText(s, text);
     for (const { frame } of this.latest.values()) {
       const last = state.views.get(frame.slot)?.last;
@@ -101,6 +106,10 @@ export class SpectatorHub implements MatchObserver {
     const text = JSON.stringify(message);
     this.recent.push(text);
     if (this.recent.length > this.backlog) this.recent.shift();
+    this.send(text);
+  }
+
+  private send(text: string): void {
     for (const state of this.profiles.values()) for (const s of state.spectators) this.sendText(s, text);
   }
 
@@ -111,11 +120,13 @@ export class SpectatorHub implements MatchObserver {
   }
 
   onDecision(record: Readonly<Record<string, unknown>>): void {
-    this.broadcast({ type: 'decision', ...record });
+    this.history.decisions.push(record);
+    this.send(JSON.stringify({ type: 'decision', ...record }));
   }
 
   onLedger(entry: Readonly<Record<string, unknown>>): void {
-    this.broadcast({ type: 'ledger', ...entry });
+    this.history.ledger.push(entry);
+    this.send(JSON.stringify({ type: 'ledger', ...entry }));
   }
 
   onEvent(event: { readonly type: string }): void {
@@ -123,7 +134,9 @@ export class SpectatorHub implements MatchObserver {
   }
 
   onProgress(report: Parameters<NonNullable<MatchObserver['onProgress']>>[0]): void {
-    this.broadcast({ type: 'progress', simMs: report.simMs, players: report.players, ...(report.benchmark ? { benchmark: report.benchmark } : {}) });
+    const progress = { simMs: report.simMs, players: report.players, ...(report.benchmark ? { benchmark: report.benchmark } : {}) };
+    this.history.progress.push(progress);
+    this.send(JSON.stringify({ type: 'progress', ...progress }));
   }
 
   stats(): HubStats {

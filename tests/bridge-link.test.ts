@@ -119,6 +119,26 @@ describe('bridge: a dropped link loses and doubles nothing', () => {
     back.c.send(advance(2));
     expect((await back.c.next((m) => m.type === 'error')).code).toBe('BAD_STATE');
   });
+
+  it("replays a request's frames as first sent: a frame kept for the replay is not painted over by the next render", async () => {
+    const server = await bridge();
+    const first = await hello(server.port);
+    first.c.send(reset);
+    await first.c.next((m) => m.type === 'done' && m.id === 1);
+    const before = first.c.messages.length;
+    // Two frames of one request: the second is rendered while the first is kept in the session's log.
+    first.c.send({ ...advance(2, [tap]), frames: [0, 1] });
+    await first.c.next((m) => m.type === 'done' && m.id === 2);
+    const sent = first.c.messages.slice(before).filter((m) => m.type === 'frame');
+    expect(sent.map((m) => m.slot)).toEqual([0, 1]);
+    expect(Buffer.from(sent[0]!.data as Uint8Array).equals(Buffer.from(sent[1]!.data as Uint8Array))).toBe(false);
+    first.c.ws.terminate();
+    const back = await hello(server.port, { token: TOKEN, resume: first.reply.session });
+    back.c.send({ ...advance(2, [tap]), frames: [0, 1] });
+    await back.c.next((m) => m.type === 'done' && m.id === 2);
+    const replayed = back.c.messages.filter((m) => m.type === 'frame');
+    expect(replayed.map((m) => Buffer.from(m.data as Uint8Array).toString('hex'))).toEqual(sent.map((m) => Buffer.from(m.data as Uint8Array).toString('hex')));
+  });
 });
 
 describe('bridge: frames as the link asks', () => {

@@ -6,60 +6,39 @@
  * banner and chart, the runs browser's column, the tournament's standings, the curve's rounds and the sweep's
  * tables, each named the benchmark score. Skips with a message when /usr/bin/chromium is missing.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider } from './support/fake-provider.js';
 import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { columnTexts, haveChromium, launchTestPage, type TestPage } from './support/test-browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const have = existsSync(CHROMIUM);
-if (!have) process.stderr.write('omnigamearena-web-score: skipped, needs the Debian package chromium\n');
+if (!haveChromium) process.stderr.write('omnigamearena-web-score: skipped, needs the Debian package chromium\n');
 
 let svc: TestService;
-let context: BrowserContext;
+let browser: TestPage;
 let page: Page;
-let profileDir: string;
 let problems: { take: () => string[] };
 
 beforeAll(async () => {
-  if (!have) return;
+  if (!haveChromium) return;
   svc = await startTestService({ webDir: await ensureWebBundle() });
-  profileDir = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-    viewport: { width: 1400, height: 1000 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchTestPage();
+  page = browser.page;
   problems = watchProblems(page);
 }, 60_000);
 
 afterAll(async () => {
-  if (!have) return;
-  await context?.close();
+  if (!haveChromium) return;
+  await browser?.close();
   await svc?.close();
-  rmSync(profileDir, { recursive: true, force: true });
 });
 
-/** The texts of one column of a table on the page, found by its header. */
-async function columnTexts(testid: string, header: string): Promise<string[]> {
-  return page.evaluate<string[]>(`(() => {
-    const table = document.querySelector('[data-testid=${testid}]');
-    const headers = [...(table ? table.querySelectorAll('thead th') : [])].map((th) => th.textContent || '');
-    const at = headers.findIndex((t) => t.includes(${JSON.stringify(header)}));
-    if (at < 0) return ['no column ' + ${JSON.stringify(header)} + ' in ' + headers.join(' | ')];
-    return [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[at] && tr.children[at].textContent) || '');
-  })()`);
-}
-
-describe.skipIf(!have)('the service pages under the omnigamearena profile', () => {
+describe.skipIf(!haveChromium)('the service pages under the omnigamearena profile', () => {
   it("show a match's benchmark score, raw, in its run detail, replay and the runs browser", async () => {
     const created = await svc.api.post('/api/matches', { game: 'last_stand', profile: 'omnigamearena', agents: [{ kind: 'scripted' }], stepBudget: 12, observationDelayMs: 0 });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -92,7 +71,7 @@ describe.skipIf(!have)('the service pages under the omnigamearena profile', () =
 
     await page.goto(`${svc.url}/?token=${svc.token}#/runs`);
     await page.locator(`[data-testid=run-link][data-id="${id}"]`).waitFor({ timeout: 20_000 });
-    expect(await columnTexts('runs-table', 'benchmark score')).toEqual([raw.toFixed(3)]);
+    expect(await columnTexts(page, 'runs-table', 'benchmark score')).toEqual([raw.toFixed(3)]);
     await expectReadable(page, problems);
   }, 120_000);
 
@@ -141,9 +120,9 @@ describe.skipIf(!have)('the service pages under the omnigamearena profile', () =
     expect(await svc.api.settled('tournaments', id, 120_000)).toMatchObject({ status: 'complete' });
     await page.goto(`${svc.url}/?token=${svc.token}#/job/tournaments/${id}`);
     await page.locator('[data-testid=standings-table] tbody tr').first().waitFor({ timeout: 20_000 });
-    const [score] = await columnTexts('standings-table', 'mean benchmark score');
+    const [score] = await columnTexts(page, 'standings-table', 'mean benchmark score');
     expect(Number(score)).toBeGreaterThan(1);
-    expect(await columnTexts('lineups-table', 'mean benchmark score per slot')).toEqual([score]);
+    expect(await columnTexts(page, 'lineups-table', 'mean benchmark score per slot')).toEqual([score]);
     await expectReadable(page, problems);
   }, 150_000);
 
@@ -160,7 +139,7 @@ describe.skipIf(!have)('the service pages under the omnigamearena profile', () =
 
       await page.goto(`${svc.url}/?token=${svc.token}#/job/curves/${String(curve.body.id)}`);
       await page.locator('[data-testid=curve-table] tbody tr').first().waitFor({ timeout: 20_000 });
-      const [round0] = await columnTexts('curve-table', 'mean benchmark score');
+      const [round0] = await columnTexts(page, 'curve-table', 'mean benchmark score');
       expect(Number.parseFloat(round0!)).toBeGreaterThan(1);
       await page.locator('[data-testid=curve-plot]').waitFor();
       const curveSvg = await fetch(`${svc.url}/api/curves/${String(curve.body.id)}/files/curve/curve.svg`, { headers: { authorization: `Bearer ${svc.token}` } });
@@ -170,7 +149,7 @@ describe.skipIf(!have)('the service pages under the omnigamearena profile', () =
       await page.goto(`${svc.url}/?token=${svc.token}#/job/sweeps/${String(sweep.body.id)}`);
       await page.locator('[data-testid=table-cells] tbody tr').first().waitFor({ timeout: 20_000 });
       expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean benchmark score (95% CI)');
-      const [cell] = await columnTexts('table-cells', 'mean benchmark score');
+      const [cell] = await columnTexts(page, 'table-cells', 'mean benchmark score');
       expect(Number.parseFloat(cell!)).toBeGreaterThan(1);
       await page.locator('[data-testid=job-plot]').first().waitFor();
       await expectReadable(page, problems);

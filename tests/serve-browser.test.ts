@@ -5,58 +5,47 @@
  * missing (.ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBundle } from '../scripts/serve/web-bundle.js';
 import { STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
 import { expectReadable, watchProblems } from './support/reader-checks.js';
 import { startTestService, type TestService } from './support/serve-harness.js';
+import { columnTexts, haveChromium, launchTestPage, type TestPage } from './support/test-browser.js';
 import { readRunRecord } from '../gateway/index.js';
 import { writeRunPlots } from '../plans/index.js';
 import { expectNiceTicks, panels, svgTexts } from './support/svg-checks.js';
 import { STREAM_STEPS, streamWidth } from '../web/src/stream-size.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join('test-artifacts', 'screenshots');
-const have = existsSync(CHROMIUM);
-if (!have) process.stderr.write('serve-browser: skipped, needs the Debian package chromium\n');
+if (!haveChromium) process.stderr.write('serve-browser: skipped, needs the Debian package chromium\n');
 
 let svc: TestService;
 let provider: FakeProvider;
-let context: BrowserContext;
+let browser: TestPage;
 let page: Page;
-let profile: string;
 let problems: { take: () => string[] };
 const requested: string[] = [];
 
 beforeAll(async () => {
-  if (!have) return;
+  if (!haveChromium) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   svc = await startTestService({ webDir: await ensureWebBundle() });
   provider = await startFakeProvider();
-  profile = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
-  // A fresh profile directory per run (playwright-core passes it as --user-data-dir).
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-    viewport: { width: 1400, height: 1000 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchTestPage();
+  page = browser.page;
   page.on('request', (r) => requested.push(r.url()));
   problems = watchProblems(page);
 }, 60_000);
 
 afterAll(async () => {
-  if (!have) return;
-  await context?.close();
+  if (!haveChromium) return;
+  await browser?.close();
   await provider?.close();
   await svc?.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 /** A VLM match against the fake provider: each decision thinks (reasoning) for a while before its answer. */
@@ -65,18 +54,6 @@ async function vlmMatch(steps: number): Promise<string> {
   const created = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'vlm', vlm: { baseUrl: provider.url, model: 'fake-vlm', maxSide: 320, retryBaseMs: 10 } }], stepBudget: steps, observationDelayMs: 0 });
   expect(created.status).toBe(201);
   return created.body.id as string;
-}
-
-/** The texts of one column of a table on the page, found by its header. */
-async function columnTexts(testid: string, header: string): Promise<string[]> {
-  // A string, as the test's own TypeScript has no DOM types.
-  return page.evaluate<string[]>(`(() => {
-    const table = document.querySelector('[data-testid=${testid}]');
-    const headers = [...(table ? table.querySelectorAll('thead th') : [])].map((th) => th.textContent || '');
-    const at = headers.findIndex((t) => t.includes(${JSON.stringify(header)}));
-    if (at < 0) return ['no column ' + ${JSON.stringify(header)} + ' in ' + headers.join(' | ')];
-    return [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[at] && tr.children[at].textContent) || '');
-  })()`);
 }
 
 /** Lists a job's episode runs in the runs browser by one filter field and opens the first as a replay; returns how many were listed. */
@@ -93,7 +70,7 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   // (the job column shows a shortened id, the whole one on hover)
   expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td[title="${field} ${id}"]`) }).count()).toBe(listed);
   // Each run's share of observations made on a stale frame (our reference games give none).
-  expect(await columnTexts('runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
+  expect(await columnTexts(page, 'runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
   await expectReadable(page, problems);
   // The filter is in the address, so the filtered table can be linked.
@@ -144,7 +121,7 @@ async function expectRunPlot(decisions: number | undefined = undefined): Promise
   return svg;
 }
 
-describe.skipIf(!have)('the web app in Chromium', () => {
+describe.skipIf(!haveChromium)('the web app in Chromium', () => {
   it('shows a running match on the live page whose frame changes, and its reasoning panel updates at a decision', async () => {
     const id = await vlmMatch(14);
     await page.goto(`${svc.url}/#token=${svc.token}`);
@@ -346,7 +323,7 @@ describe.skipIf(!have)('the web app in Chromium', () => {
     // Headers a reader understands, intervals as mean +- half, and a table sorted by a click on its header.
     expect(await page.locator('[data-testid=table-cells] thead').textContent()).toContain('mean progress (95% CI)');
     // The stale share per condition (cell).
-    expect(await columnTexts('table-cells', 'stale frames')).toEqual(['0.0%', '0.0%']);
+    expect(await columnTexts(page, 'table-cells', 'stale frames')).toEqual(['0.0%', '0.0%']);
     expect(await page.locator('[data-testid=table-cells] tbody tr').first().textContent()).toMatch(/\d\.\d{3} \+- \d\.\d{3}|\d\.\d{3}/);
     await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).click();
     expect(await page.locator('[data-testid=table-cells] th', { hasText: 'agent' }).getAttribute('aria-sort')).toBe('ascending');

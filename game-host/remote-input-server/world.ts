@@ -111,7 +111,10 @@ export class RemoteInputWorld {
     return this.exclusive(async () => {
       await this.catchUp();
       // Encoded inside the exclusive section: the backend may reuse its render buffer on the next call.
-      return convertFrame(await this.backend.render(slot, width, height), width, height, 'jpeg', quality);
+      const rendered = await this.backend.render(slot, width, height);
+      const jpeg = await convertFrame(rendered, width, height, 'jpeg', quality);
+      rendered.release?.();
+      return jpeg;
     });
   }
 

@@ -1,6 +1,6 @@
 /** A player: walking relative to the view heading with walls in the way, health, and respawning. */
 import type { MoveControls } from '../common/held-keys.js';
-import { walkDirection } from '../common/walk.js';
+import { walkDirection, type MutableWalk } from '../common/walk.js';
 import type { Box, Spawn } from './arena.js';
 import { Rules } from './rules.js';
 
@@ -41,12 +41,17 @@ function overlaps(box: Box, x: number, z: number, r: number): boolean {
 
 /** Whether a player standing at (x, z) would be inside any of `blocks`. */
 export function blocked(blocks: readonly Box[], x: number, z: number): boolean {
-  return blocks.some((b) => overlaps(b, x, z, Rules.radius));
+  // A plain loop, not some(): a planner asks this twice a tick of every trial, and a closure per call is garbage.
+  for (const b of blocks) if (overlaps(b, x, z, Rules.radius)) return true;
+  return false;
 }
+
+/** The walk of the tick being stepped, written again each tick. */
+const stepWalk: MutableWalk = { x: 0, z: 0, len: 0 };
 
 /** Walks the player for `dtMs` along the held keys; a move along an axis that would enter a block is dropped. */
 export function stepPlayer(p: Walker, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[]): void {
-  const walk = walkDirection(controls, p.yawDeg);
+  const walk = walkDirection(controls, p.yawDeg, stepWalk);
   if (walk.len === 0) return;
   const step = (Rules.moveSpeed * dtMs) / 1000;
   const nx = p.x + (walk.x / walk.len) * step;

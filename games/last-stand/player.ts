@@ -35,12 +35,48 @@ export function spawnBody(platform: Platform): PlayerBody {
  * `platform.supports` is asked, so a planner can pass tiles as it expects them to be.
  */
 export function stepBody(body: PlayerBody, controls: MoveControls, yawDeg: number, dtMs: number, platform: Pick<Platform, 'supports'>): BodyStep {
-  const dt = dtMs / 1000;
+  const jumped = steer(body, controls, yawDeg);
+  carry(body, dtMs, platform);
+  return { jumped, fell: body.y < -Rules.fallDepth };
+}
+
+/**
+ * Steps one body over many ticks with the same keys and heading, bit for bit as `stepBody` each tick, for a
+ * planner's trials: steering on the ground with no jump held sets the velocity and facing from the keys and the
+ * heading alone, and nothing else in a tick writes them, so once steered so, later steers would write the same
+ * values (on the ground) or nothing (in the air) and are skipped.
+ */
+export class BodyWalk {
+  private steered = false;
+
+  constructor(
+    private readonly controls: MoveControls,
+    private readonly yawDeg: number,
+    private readonly dtMs: number,
+  ) {}
+
+  /** One tick; the body's height says whether it fell. */
+  step(body: PlayerBody, platform: Pick<Platform, 'supports'>): void {
+    if (!this.steered) {
+      steer(body, this.controls, this.yawDeg);
+      this.steered = body.onGround && !this.controls.jump;
+    }
+    carry(body, this.dtMs, platform);
+  }
+}
+
+/** Walking velocity and facing from the keys (on the ground), and the take-off; returns whether it jumped. */
+function steer(body: PlayerBody, controls: MoveControls, yawDeg: number): boolean {
   const jumped = steerOnGround(body, controls, yawDeg, Rules, walk);
   if (walk.len > 0) body.facingDeg = Math.atan2(walk.x, walk.z) / RAD;
+  return jumped;
+}
+
+/** The rest of a tick: the move, and a fall where `platform` holds nothing. */
+function carry(body: PlayerBody, dtMs: number, platform: Pick<Platform, 'supports'>): void {
+  const dt = dtMs / 1000;
   body.x += body.vx * dt;
   body.z += body.vz * dt;
   // Walking onto a gap or off the edge, or the tile dropping away, starts a fall.
   fallOntoFloor(body, dt, Rules.gravity, platform);
-  return { jumped, fell: body.y < -Rules.fallDepth };
 }

@@ -1,16 +1,20 @@
 /**
  * A reference simulation as a game backend: exact fixed-timestep advances, free running against the wall
- * clock for `realtime`, and raw RGB frames rendered into one reused buffer.
+ * clock for `realtime`, and raw RGB frames rendered into a small pool of buffers the server gives back once sent.
  */
 import { ArenaError, ErrorCode, type InputEvent, type PlayerProgress } from '../../protocol/index.js';
 import type { BackendInfo, GameBackend, RenderedFrame, ResetOptions, Stretch, TrackedReport } from '../../game-host/index.js';
 import { Episode } from './episode.js';
 import type { GameDefinition } from './simulation.js';
 
+/** Free render buffers kept for reuse: one in the socket's hands, one being painted, spares for a multi-slot request. */
+const CANVAS_POOL = 4;
+
 export class SimulationBackend implements GameBackend {
   readonly info: BackendInfo;
   private episode: Episode | undefined;
-  private canvas = new Uint8Array(0);
+  /** Render buffers given back by the server, free to paint (at most `CANVAS_POOL`). */
+  private readonly canvases: Uint8Array[] = [];
   private free: { wallStart: number; simStart: number; timeScale: number; pending: InputEvent[] } | undefined;
 
   constructor(private readonly def: GameDefinition) {
@@ -61,10 +65,19 @@ export class SimulationBackend implements GameBackend {
   }
 
   async render(slot: number, width: number, height: number): Promise<RenderedFrame> {
-    if (this.canvas.length !== width * height * 3) this.canvas = new Uint8Array(width * height * 3);
+    const size = width * height * 3;
+    // A pooled buffer: the server sends it as it is and gives it back once the socket has written it.
+    let canvas = this.canvases.pop();
+    while (canvas !== undefined && canvas.length !== size) canvas = this.canvases.pop();
+    canvas ??= new Uint8Array(size);
     // Renderers paint every pixel, so the buffer needs no clearing between frames.
-    this.require().sim.render(slot, width, height, this.canvas);
-    return { data: this.canvas, encoding: 'rgb', width, height };
+    this.require().sim.render(slot, width, height, canvas);
+    let lent = true;
+    const release = (): void => {
+      if (lent && this.canvases.length < CANVAS_POOL) this.canvases.push(canvas);
+      lent = false;
+    };
+    return { data: canvas, encoding: 'rgb', width, height, release };
   }
 
   progress(): readonly PlayerProgress[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '../../tests/support/pdq-driver.js';
-import type { MoveControls } from '../common/held-keys.js';
+import { expectSameFields, randomControls } from '../../tests/support/bit-for-bit.js';
 import { stepFighter, stepFighterTicks, type FighterBody } from './fighter.js';
 import { Rules } from './rules.js';
 
@@ -27,11 +27,6 @@ function body(r: () => number): FighterBody {
   };
 }
 
-function controls(r: () => number): MoveControls {
-  const c = { forward: r() < 0.5, back: r() < 0.3, left: r() < 0.3, right: r() < 0.3, jump: r() < 0.3 };
-  return r() < 0.2 ? { ...c, stick: { x: (r() - 0.5) * 2, y: (r() - 0.5) * 2 } } : c;
-}
-
 describe('stepFighterTicks', () => {
   it('moves a body exactly as that many stepFighter calls do, through jumps, knockback, landings and falls', () => {
     const r = random(27);
@@ -39,15 +34,14 @@ describe('stepFighterTicks', () => {
     let fallsSeen = 0;
     for (let n = 0; n < 2000; n++) {
       const start = body(r);
-      const c = controls(r);
+      const c = randomControls(r);
       const ticks = 1 + Math.floor(r() * 60);
       const stepped = { ...start };
       for (let i = 0; i < ticks; i++) if (stepFighter(stepped, c, Rules.tickMs, SIDE)) jumpsSeen++;
       const walked = { ...start };
       stepFighterTicks(walked, c, Rules.tickMs, SIDE, ticks);
       if (stepped.fallen) fallsSeen++;
-      // Object.is tells -0 from 0 and compares NaN with itself: bit for bit on every field.
-      for (const k of Object.keys(stepped) as (keyof FighterBody)[]) expect(Object.is(walked[k], stepped[k]), `case ${n}, ${k}: ${walked[k]} vs ${stepped[k]}`).toBe(true);
+      expectSameFields(walked, stepped, `case ${n}`);
     }
     // The cases reach the branches the shortcut must not skip.
     expect(jumpsSeen).toBeGreaterThan(100);

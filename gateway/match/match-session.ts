@@ -180,9 +180,10 @@ export class MatchSession {
     frame = checked;
     slot.observed = frame;
     slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
-    // An agent that takes no JPEG still gets one recorded: it is encoded while the agent decides, off the
-    // decision's critical path, and recordDecision takes it from the cache.
-    if (encoding !== 'jpeg') this.frames.get(frame, 'jpeg').catch(() => undefined);
+    // An agent that takes no JPEG still gets one recorded: it is encoded once the observation has gone out
+    // (the next turn of the event loop), so it never delays the agent's frame, and recordDecision takes it
+    // from the cache.
+    if (encoding !== 'jpeg') setImmediate(() => void this.frames.get(frame, 'jpeg').catch(() => undefined));
     const image = await this.frames.get(frame, encoding, jpeg);
     return {
       slot: slotId,

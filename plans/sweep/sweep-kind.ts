@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
+import { unknownAgentKind } from '../../agents/index.js';
 import type { JobKind } from '../../serve/index.js';
 import { checkedJobs, isSweepDir, parseSpecText, readSweepTables, sweepTableDocs, writeSweepReport } from '../../sweeps/index.js';
 import { runChildJob } from '../jobs/child-job.js';
@@ -31,7 +32,7 @@ export const sweepKind: JobKind<Record<string, unknown>> = {
   resumable: true,
   async prepare(config, ctx) {
     const text = JSON.stringify(config, null, 2);
-    const { spec, source } = parseSpecText(text, 'sweep');
+    const { spec, source } = parseSpecText(text, 'sweep', unknownAgentKind);
     const jobs = await checkedJobs(spec, source, makeAgent);
     const specFile = join(ctx.jobDir, 'spec.json');
     const out = join(ctx.jobDir, 'sweep');

@@ -78,21 +78,42 @@ function rgbBlockHash(data: Uint8Array, width: number, height: number): Uint8Arr
   return out;
 }
 
+// Which cell each luma block of a JPEG counts in (the cell its centre falls in), and how many blocks each cell
+// gets, per grid and frame size.
+interface BlockCells {
+  readonly cells: Uint16Array;
+  readonly counts: Uint32Array;
+}
+const blockCells = new Map<string, BlockCells>();
+
+function blockCellsFor(grid: DcGrid, width: number, height: number): BlockCells {
+  const key = `${grid.columns}x${grid.rows}/${width}x${height}`;
+  let t = blockCells.get(key);
+  if (!t) {
+    const cells = new Uint16Array(grid.columns * grid.rows);
+    const counts = new Uint32Array(HASH_GRID.columns * HASH_GRID.rows);
+    for (let y = 0; y < grid.rows; y++) {
+      const row = Math.min(HASH_GRID.rows - 1, Math.floor(((y * 8 + 4) * HASH_GRID.rows) / height)) * HASH_GRID.columns;
+      for (let x = 0; x < grid.columns; x++) {
+        const cell = row + Math.min(HASH_GRID.columns - 1, Math.floor(((x * 8 + 4) * HASH_GRID.columns) / width));
+        cells[y * grid.columns + x] = cell;
+        counts[cell]!++;
+      }
+    }
+    if (blockCells.size > 16) blockCells.clear();
+    blockCells.set(key, (t = { cells, counts }));
+  }
+  return t;
+}
+
 /** Folds a JPEG's luma block means into the hash grid: each block counts in the cell its centre falls in. */
 function dcBlockHash(grid: DcGrid, width: number, height: number): Uint8Array {
-  const cells = HASH_GRID.columns * HASH_GRID.rows;
-  const sums = new Uint32Array(cells);
-  const counts = new Uint32Array(cells);
-  for (let y = 0; y < grid.rows; y++) {
-    const row = Math.min(HASH_GRID.rows - 1, Math.floor(((y * 8 + 4) * HASH_GRID.rows) / height)) * HASH_GRID.columns;
-    for (let x = 0; x < grid.columns; x++) {
-      const cell = row + Math.min(HASH_GRID.columns - 1, Math.floor(((x * 8 + 4) * HASH_GRID.columns) / width));
-      sums[cell]! += grid.means[y * grid.columns + x]!;
-      counts[cell]!++;
-    }
-  }
-  const out = new Uint8Array(cells);
-  for (let c = 0; c < cells; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
+  const { cells, counts } = blockCellsFor(grid, width, height);
+  const sums = new Uint32Array(counts.length);
+  const means = grid.means;
+  for (let b = 0; b < cells.length; b++) sums[cells[b]!]! += means[b]!;
+  const out = new Uint8Array(counts.length);
+  for (let c = 0; c < counts.length; c++) out[c] = counts[c] ? Math.round(sums[c]! / counts[c]!) : 0;
   return out;
 }
 

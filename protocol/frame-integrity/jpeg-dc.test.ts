@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { blockHash, decodedBlockHash, hashDistance } from './block-hash.js';
 import { jpegDcGrid } from './jpeg-dc.js';
+import { HuffmanTables } from './jpeg-huffman.js';
 
 /** A busy RGB picture: gradients, a checkerboard and a bright square, so every block has its own level. */
 function picture(width: number, height: number): Uint8Array {
@@ -106,5 +107,30 @@ describe('the DC reader of baseline JPEGs', () => {
     const base = await blockHash(await frame(a, 90));
     expect(hashDistance(base, await blockHash(await frame(a, 60)))).toBeLessThanOrEqual(2);
     expect(hashDistance(base, await blockHash(await frame(moved, 90)))).toBeGreaterThan(2);
+  });
+
+  it('takes the Huffman tables of the frame before when a frame brings the same ones, and builds them anew when not', async () => {
+    const a = picture(320, 180);
+    const b = picture(320, 180).copyWithin(12, 0);
+    // The standard tables (the same bytes in both frames), then tables optimised for each image.
+    const standard = [await encode(a, 320, 180, { quality: 85, optimiseCoding: false }), await encode(b, 320, 180, { quality: 85, optimiseCoding: false })];
+    const optimised = [await encode(a, 320, 180, { quality: 85 }), await encode(b, 320, 180, { quality: 85 })];
+    // The same code lengths with two symbols swapped: the first two of the luma AC table.
+    const swapped = Uint8Array.from(standard[0]!);
+    for (let at = 2; ; at += 2 + ((swapped[at + 2]! << 8) | swapped[at + 3]!)) {
+      if (swapped[at + 1] === 0xc4 && swapped[at + 4] === 0x10) {
+        swapped.copyWithin(at + 21, at + 22, at + 23).set([standard[0]![at + 21]!], at + 22);
+        break;
+      }
+    }
+    const tables = new HuffmanTables();
+    const built: number[] = [];
+    for (const jpeg of [...standard, swapped, ...optimised, standard[0]!]) {
+      expect(jpegDcGrid(jpeg, tables)).toEqual(jpegDcGrid(jpeg, new HuffmanTables()));
+      built.push(tables.built);
+    }
+    // DC and AC tables for luma and chroma, four for the first frame; then one for the swapped table and back.
+    expect(built).toEqual([4, 4, 5, 9, 13, 17]);
+    expect(jpegDcGrid(standard[1]!, tables)).toBeDefined();
   });
 });

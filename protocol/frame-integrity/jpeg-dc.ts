@@ -5,7 +5,7 @@
  * level less 128, so the grid is the image at 1/8 scale, as exact as a full decode averaged per block.
  */
 
-import { AC_BITS, DC_BITS, RUN_BITS, RUN_ENDS, acAdvance, buildHuffman, slowDecode, type Huffman } from './jpeg-huffman.js';
+import { AC_BITS, DC_BITS, HuffmanTables, RUN_BITS, RUN_ENDS, acAdvance, slowDecode, type Huffman } from './jpeg-huffman.js';
 
 /** Luma block means, row by row, `columns` x `rows` blocks. */
 export interface DcGrid {
@@ -50,6 +50,9 @@ function unstuff(data: Uint8Array, from: number): number {
   }
 }
 
+// The Huffman tables of the frame before, for the next frame that brings the same ones.
+const sharedTables = new HuffmanTables();
+
 const extend = (v: number, n: number): number => (v < 1 << (n - 1) ? v - (1 << n) + 1 : v);
 
 /**
@@ -57,15 +60,15 @@ const extend = (v: number, n: number): number => (v < 1 << (n - 1) ? v - (1 << n
  * reader does not take (progressive or arithmetic coding, restart markers, a first scan without the luma
  * component, bytes that do not parse or end early): the caller then decodes it the slow way.
  */
-export function jpegDcGrid(data: Uint8Array): DcGrid | undefined {
+export function jpegDcGrid(data: Uint8Array, tables: HuffmanTables = sharedTables): DcGrid | undefined {
   try {
-    return readDcGrid(data);
+    return readDcGrid(data, tables);
   } catch {
     return undefined;
   }
 }
 
-function readDcGrid(data: Uint8Array): DcGrid | undefined {
+function readDcGrid(data: Uint8Array, tables: HuffmanTables): DcGrid | undefined {
   if (data[0] !== 0xff || data[1] !== 0xd8) return undefined;
   const quant: (Uint16Array | undefined)[] = [];
   const dc: (Huffman | undefined)[] = [];
@@ -99,10 +102,9 @@ function readDcGrid(data: Uint8Array): DcGrid | undefined {
         for (let p = body; p < end; ) {
           const cls = data[p]! >> 4;
           const id = data[p]! & 15;
-          const counts = data.subarray(p + 1, p + 17);
-          const total = counts.reduce((s, n) => s + n, 0);
-          const table = buildHuffman(cls !== 0, counts, data.subarray(p + 17, p + 17 + total));
-          (cls === 0 ? dc : ac)[id] = table;
+          let total = 0;
+          for (let i = 1; i <= 16; i++) total += data[p + i]!;
+          (cls === 0 ? dc : ac)[id] = tables.table(cls !== 0, id, data.subarray(p + 1, p + 17 + total));
           p += 17 + total;
         }
         break;

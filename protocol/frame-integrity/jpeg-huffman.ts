@@ -2,7 +2,8 @@
  * The Huffman tables of a JPEG scan as the DC reader (jpeg-dc.ts) uses them: DC codes looked up DC_BITS bits
  * at a time; AC codes only skipped, AC_BITS bits at a time, each look-up passing the window's first
  * coefficient (code and magnitude bits together) and the next one where the window holds it whole. The
- * tables are built per frame (encoders optimise them per image), so they stay small: 4096 entries.
+ * tables are built per frame where the encoder optimises them per image, so they stay small (4096 entries),
+ * and kept for the next frame where it does not (`HuffmanTables`).
  */
 
 /** A DC look-up reads this many bits; an AC look-up, AC_BITS. */
@@ -28,11 +29,9 @@ export interface Huffman {
   /** Per code length 1..16: largest code (-1 for none), offset from a code to its index in `symbols`. */
   readonly maxCode: Int32Array;
   readonly offset: Int32Array;
-  readonly symbols: Uint8Array;
+  /** The entry's symbols in code order (a copy: the tables outlive the frame). */
+  symbols: Uint8Array;
 }
-
-const NO_FAST = new Uint16Array(0);
-const NO_SKIP = new Int32Array(0);
 
 /** How far an AC symbol (run << 4 | size) moves along its block: 0 ends it (end of block, or a run with no size but sixteen zeros). */
 export const acAdvance = (rs: number): number => ((rs & 15) !== 0 ? (rs >> 4) + 1 : rs === 0xf0 ? 16 : 0);
@@ -40,15 +39,35 @@ export const acAdvance = (rs: number): number => ((rs & 15) !== 0 ? (rs >> 4) + 
 // Entry bits of one coefficient longer than this are left to the canonical path (a refill guarantees 25 bits).
 const MAX_ONE = 25;
 
-/** The tables of one DHT entry: `counts` per code length 1..16, `symbols` in code order. */
-export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Array): Huffman {
+// The symbols of a DHT entry: 256 at most unless it is malformed.
+const SYMBOLS = 256;
+
+const emptyHuffman = (ac: boolean): Huffman => ({
+  fast: new Uint16Array(ac ? 0 : 1 << DC_BITS),
+  skip: new Int32Array(ac ? 1 << AC_BITS : 0),
+  maxCode: new Int32Array(18),
+  offset: new Int32Array(18),
+  symbols: new Uint8Array(SYMBOLS).subarray(0, 0),
+});
+
+// AC: the first coefficient of each window, (code + magnitude bits) | advance << 5; scratch of every build.
+const first = new Int32Array(1 << AC_BITS);
+
+/**
+ * The tables of one DHT entry: `counts` per code length 1..16, `symbols` in code order, built into `into`'s
+ * arrays where given (every entry of them is written).
+ */
+export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Array, into: Huffman = emptyHuffman(ac)): Huffman {
   const bits = ac ? AC_BITS : DC_BITS;
   const size = 1 << bits;
-  const fast = ac ? NO_FAST : new Uint16Array(size);
-  // AC: the first coefficient of each window, (code + magnitude bits) | advance << 5.
-  const first = ac ? new Int32Array(size) : NO_SKIP;
-  const maxCode = new Int32Array(18).fill(-1);
-  const offset = new Int32Array(18);
+  const { fast, maxCode, offset } = into;
+  if (ac) first.fill(0);
+  else fast.fill(0);
+  const room = into.symbols.buffer.byteLength >= symbols.length ? into.symbols.buffer : new ArrayBuffer(Math.max(SYMBOLS, symbols.length));
+  into.symbols = new Uint8Array(room, 0, symbols.length);
+  into.symbols.set(symbols);
+  maxCode.fill(-1);
+  offset.fill(0);
   let code = 0;
   let k = 0;
   for (let len = 1; len <= 16; len++) {
@@ -67,16 +86,19 @@ export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Arra
     maxCode[len] = n > 0 ? code - 1 : -1;
     code <<= 1;
   }
-  return { fast, skip: ac ? runs(first) : NO_SKIP, maxCode, offset, symbols };
+  if (ac) runs(into.skip);
+  return into;
 }
 
 /** The AC look-up entries from each window's first coefficient: that one, and the next where it fits in the window. */
-function runs(first: Int32Array): Int32Array {
-  const skip = new Int32Array(1 << AC_BITS);
+function runs(skip: Int32Array): void {
   const mask = (1 << AC_BITS) - 1;
   for (let w = 0; w < skip.length; w++) {
     const f = first[w]!;
-    if (f === 0) continue;
+    if (f === 0) {
+      skip[w] = 0;
+      continue;
+    }
     const fBits = f & 31;
     const advance = f >> 5;
     let run: number;
@@ -92,7 +114,36 @@ function runs(first: Int32Array): Int32Array {
     }
     skip[w] = run | (fBits << 13) | (advance << 18);
   }
-  return skip;
+}
+
+/**
+ * The built tables of the DHT entry last seen for each class and id, with that entry's bytes. A frame whose
+ * encoder keeps its tables (the same bytes as the frame before) takes them as built; another one's are
+ * rebuilt into the same arrays. The tables returned are valid until the next `table` call for that class and id.
+ */
+export class HuffmanTables {
+  private readonly slots: ({ key: Uint8Array; keyLength: number; table: Huffman } | undefined)[] = [];
+  /** Tables built so far (a cache miss each). */
+  built = 0;
+
+  /** The tables of a DHT entry: `entry` is its counts (16 bytes) and then its symbols. */
+  table(ac: boolean, id: number, entry: Uint8Array): Huffman {
+    const slotIndex = (ac ? 16 : 0) + (id & 15);
+    let slot = this.slots[slotIndex];
+    if (slot && slot.keyLength === entry.length && sameBytes(slot.key, entry)) return slot.table;
+    slot ??= this.slots[slotIndex] = { key: new Uint8Array(16 + 256), keyLength: 0, table: emptyHuffman(ac) };
+    slot.keyLength = 0;
+    buildHuffman(ac, entry.subarray(0, 16), entry.subarray(16), slot.table);
+    slot.key.set(entry.subarray(0, slot.key.length));
+    slot.keyLength = entry.length;
+    this.built++;
+    return slot.table;
+  }
+}
+
+function sameBytes(key: Uint8Array, entry: Uint8Array): boolean {
+  for (let i = 0; i < entry.length; i++) if (key[i] !== entry[i]) return false;
+  return true;
 }
 
 /** The symbol of the code at the head of `word` (the next 16 bits), as `(code length << 8) | symbol`, or -1 for no code. */

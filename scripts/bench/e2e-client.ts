@@ -7,8 +7,9 @@
  *
  * It prints one JSON line at the end: `{"frames": N, "ms": T, "bytes": B}` (T from the first frame to the last).
  */
-import { decode, encode } from '@msgpack/msgpack';
+import { encode } from '@msgpack/msgpack';
 import { WebSocket } from 'ws';
+import { decodeMessageData, GatewayMessage, messageSchema } from '../../protocol/index.js';
 
 const [mode, url, arg] = process.argv.slice(2);
 if ((mode !== 'agent-link' && mode !== 'relay') || !url || !arg) {
@@ -45,11 +46,14 @@ if (mode === 'relay') {
     }
   });
 } else {
+  // As the gateway's GameLink client takes frames: a large frame's bytes are its own fragment, never joined.
+  const spec = messageSchema(GatewayMessage);
+  ws.binaryType = 'fragments';
   ws.on('open', () => ws.send(encode({ type: 'hello', version: 1, token: arg, agent: 'bench-e2e' })));
-  ws.on('message', (data: Buffer) => {
-    const msg = decode(data) as { type: string; step?: number; frame?: { data: Uint8Array } };
+  ws.on('message', (data: Buffer[]) => {
+    const msg = decodeMessageData(data, spec);
     if (msg.type === 'observation') {
-      took(msg.frame!.data.byteLength);
+      took(msg.frame.data.byteLength);
       ws.send(encode({ type: 'action', step: msg.step, chunk: { look: [0, 0], steps: [['W']] } }));
     } else if (msg.type === 'end') report();
   });

@@ -321,7 +321,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const missing = policyBenchMissing();
     if (missing) say(`skipped: ${missing}`);
     else {
-      const costs = await benchPolicies(revs, quick ? 30 : 80, quick ? 2 : 5);
+      const costs = await benchPolicies(revs, quick ? 30 : 300, quick ? 2 : 5);
       const w = [18, 12, ...revs.flatMap(() => [12, 12, 12])];
       say(row(['game', 'ms/decision', ...revs.flatMap((r) => [`${r} ms`, `vs ${r}`, 'quartiles'])], w));
       for (const c of costs) say(row([c.game, fmt(c.ms, 3), ...c.against.flatMap((a) => [fmt(a.ms, 3), fmt(a.ratio.median), `${fmt(a.ratio.p25)}-${fmt(a.ratio.p75)}`])], w));

@@ -4,6 +4,7 @@
  * store that `arena report DIR` turns into tables and plots. See docs/sweeps.md.
  */
 import { join } from 'node:path';
+import { unknownAgentKind } from '../../agents/index.js';
 import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { episodeResolver, makeAgent } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
@@ -41,7 +42,7 @@ const minutes = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)}
 export async function sweepCommand(argv: string[]): Promise<number> {
   const { values, operands: positionals } = parseFlags('sweep', sweepOptions, argv, true);
   if (positionals.length !== 1) throw usage('arena sweep takes one spec file: arena sweep SPEC.yaml [flags]; see arena sweep --help');
-  const { spec, source } = readSpecFile(positionals[0]!);
+  const { spec, source } = readSpecFile(positionals[0]!, unknownAgentKind);
   const jobs = await checkedJobs(spec, source, makeAgent);
   if (values['dry-run']) {
     process.stdout.write(dryRun(jobs));

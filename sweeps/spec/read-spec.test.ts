@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../../agents/index.js';
+import { createAgent, unknownAgentKind } from '../../agents/index.js';
 import { ArenaError } from '../../protocol/index.js';
 import { specJobs } from './cells.js';
 import { checkedJobs } from './check-agents.js';
@@ -100,6 +100,20 @@ describe('sweep specs', () => {
     expect(e?.code).toBe('BAD_CONFIG');
     expect(e?.message).toContain("spec.yaml:2: games.0: unknown game 'last_stnd'; did you mean 'last_stand'?");
     expect(e?.message).toContain("spec.yaml:4: agents.0.kind: a: unknown agent 'randm'; did you mean 'random'?");
+  });
+
+  it('names a schema error and an unknown agent kind in one error, in line order, when given the agents check', () => {
+    let e: unknown;
+    try {
+      parseSpecText('name: t\ngames: [last_stand]\nagents:\n  - { label: a, kind: randm }\nepisodes: 0\n', 'spec.yaml', unknownAgentKind);
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(ArenaError);
+    expect((e as ArenaError).message.split('\n').slice(1).map((l) => l.trim())).toEqual([
+      expect.stringMatching(/^spec\.yaml:4: agents\.0\.kind: a: unknown agent 'randm'; did you mean 'random'\?/),
+      'spec.yaml:5: episodes: Too small: expected number to be >=1',
+    ]);
   });
 
   it('refuses YAML that does not parse, with its line', () => {

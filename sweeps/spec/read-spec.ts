@@ -36,8 +36,26 @@ export function specError(source: SpecSource, issues: readonly SpecIssue[]): Are
   return new ArenaError(ErrorCode.BAD_CONFIG, `bad sweep spec\n  ${text.join('\n  ')}`, { details: { issues } });
 }
 
-/** Parses spec text (YAML, or JSON, which is YAML too) into a validated spec. */
-export function parseSpecText(text: string, file: string): { spec: SweepSpec; source: SpecSource } {
+/** What is wrong with an agent kind (undefined for a kind that can be made); the caller passes the agents layer's check. */
+export type AgentKindCheck = (kind: string) => string | undefined;
+
+/** Issues for the agents whose kind the check refuses, read from the raw spec so they come with its schema issues. */
+function kindIssues(raw: unknown, checkKind: AgentKindCheck | undefined): SpecIssue[] {
+  const agents = valueAt(raw, ['agents']);
+  if (checkKind === undefined || !Array.isArray(agents)) return [];
+  return agents.flatMap((a: unknown, i) => {
+    const kind = valueAt(a, ['kind']);
+    const problem = typeof kind === 'string' ? checkKind(kind) : undefined;
+    const label = valueAt(a, ['label']);
+    return problem === undefined ? [] : [{ path: ['agents', i, 'kind'], message: `${typeof label === 'string' ? `${label}: ` : ''}${problem}` }];
+  });
+}
+
+/**
+ * Parses spec text (YAML, or JSON, which is YAML too) into a validated spec. With `checkKind`, a spec the schema
+ * refuses reports its unknown agent kinds too, all in one error.
+ */
+export function parseSpecText(text: string, file: string, checkKind?: AgentKindCheck): { spec: SweepSpec; source: SpecSource } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const source = { file, doc, lines };
@@ -47,7 +65,7 @@ export function parseSpecText(text: string, file: string): { spec: SweepSpec; so
   }
   const raw: unknown = doc.toJS();
   const parsed = SweepSpec.safeParse(raw);
-  if (!parsed.success) throw specError(source, parsed.error.issues.flatMap((i) => issuesOf(i, raw)));
+  if (!parsed.success) throw specError(source, [...parsed.error.issues.flatMap((i) => issuesOf(i, raw)), ...kindIssues(raw, checkKind)]);
   return { spec: parsed.data, source };
 }
 
@@ -82,13 +100,13 @@ function issuesOf(i: z.core.$ZodIssue, raw: unknown): SpecIssue[] {
   return [{ path, message: i.message }];
 }
 
-/** Reads and validates a spec file. */
-export function readSpecFile(file: string): { spec: SweepSpec; source: SpecSource } {
+/** Reads and validates a spec file (`checkKind` as for {@link parseSpecText}). */
+export function readSpecFile(file: string, checkKind?: AgentKindCheck): { spec: SweepSpec; source: SpecSource } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new ArenaError(ErrorCode.BAD_CONFIG, `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return parseSpecText(text, file);
+  return parseSpecText(text, file, checkKind);
 }

@@ -42,7 +42,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   const imgs = new Map<number, { img: HTMLImageElement; label: HTMLElement; age: HTMLElement; url: string; capturedAt: number }>();
   // The players the match has (its config's agents), so a row is laid out for all of them before their first frames.
   let players = 1;
-  // The history so far (the run's own files), then the stream; what both carry is shown once.
+  // The history so far (the stream's first message; the run's own files for a finished match, which has no stream), then the stream; what both carry is shown once.
   const seen = new Set<string>();
   const once = (key: string): boolean => (seen.has(key) ? false : (seen.add(key), true));
   let lastProgress = -1;
@@ -51,6 +51,14 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   const pending: StreamMessage[] = [];
   const apply = (m: StreamMessage): void => {
     switch (m.type) {
+      case 'history': {
+        // The stream's first message: what the service kept of the match before this page joined.
+        const listed = (x: unknown): Record<string, unknown>[] => (Array.isArray(x) ? (x as Record<string, unknown>[]) : []);
+        for (const x of listed(m.decisions)) apply({ ...x, type: 'decision' });
+        for (const x of listed(m.ledger)) apply({ ...x, type: 'ledger' });
+        for (const x of listed(m.progress)) apply({ ...x, type: 'progress' });
+        break;
+      }
       case 'decision': {
         const d = m as unknown as DecisionRecord;
         if (once(`d:${d.slot}:${d.step}`)) {

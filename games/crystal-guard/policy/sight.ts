@@ -4,6 +4,7 @@ import { moveControls } from '../../common/policy/move-keys.js';
 import { gateOpen, type Box } from '../arena.js';
 import { rayEntry, traceShot, type Vec3 } from '../combat.js';
 import { blocked, stepPlayer, type ShotResult, type Walker } from '../player.js';
+import { Rules } from '../rules.js';
 import type { CrystalGuardPlayerState, CrystalGuardState } from '../state.js';
 
 export { blocked, gateOpen, type Vec3, type Walker };
@@ -43,8 +44,15 @@ export function walkBlocks(view: CrystalGuardState): readonly Box[] {
   return [...view.solids, ...view.vaults];
 }
 
-/** Walks `pos` (mutated) for `ticks` ticks holding `keys` relative to its heading, by the game's own `stepPlayer`. */
+/**
+ * Walks `pos` (mutated) for `ticks` ticks holding `keys` relative to its heading, by the game's own `stepPlayer`,
+ * among the blocks it can reach in that time (any block in the way stops a move, so which ones are asked does
+ * not matter, only that none within reach is left out): the walking speed for `ticks` ticks, the body's radius
+ * and a metre more.
+ */
 export function walk(view: CrystalGuardState, blocks: readonly Box[], pos: Walker, keys: readonly string[], ticks: number): void {
   const controls = moveControls(keys);
-  for (let i = 0; i < ticks; i++) stepPlayer(pos, controls, view.tickMs, blocks);
+  const reach = (Rules.moveSpeed * ticks * view.tickMs) / 1000 + Rules.radius + 1;
+  const near = blocks.filter((b) => pos.x > b.min[0] - reach && pos.x < b.max[0] + reach && pos.z > b.min[2] - reach && pos.z < b.max[2] + reach);
+  for (let i = 0; i < ticks; i++) stepPlayer(pos, controls, view.tickMs, near);
 }

@@ -1,6 +1,6 @@
 /** The last_stand policy's view of the tile grid as observed (warning tiles dropping on time), and the game's own motion over it. */
 import { moveControls } from '../../common/policy/move-keys.js';
-import { stepBody, type PlayerBody } from '../player.js';
+import { BodyWalk, type PlayerBody } from '../player.js';
 import type { LastStandState } from '../state.js';
 
 export type TileStatus = 'intact' | 'warning' | 'fallen' | 'none';
@@ -62,17 +62,17 @@ export class TileMap {
 }
 
 /**
- * Runs `ticks` ticks of the game's own `stepBody` on `body` (mutated) from `startMs` after the observation,
+ * Runs `ticks` ticks of the game's own step (`BodyWalk`, as `stepBody`) on `body` (mutated) from `startMs` after the observation,
  * holding `keys`, on the tiles as `map` expects them then; returns false as soon as the body drops below the
  * tile tops, which nothing survives.
  */
 export function simulate(view: LastStandState, map: TileMap, body: PlayerBody, keys: readonly KeyName[], yawDeg: number, ticks: number, startMs: number): boolean {
-  const controls = moveControls(keys);
+  const walk = new BodyWalk(moveControls(keys), yawDeg, view.tickMs);
   let atMs = startMs;
   const tiles = { supports: (x: number, z: number): boolean => map.supports(x, z, atMs) };
   for (let i = 1; i <= ticks; i++) {
     atMs = startMs + i * view.tickMs;
-    stepBody(body, controls, yawDeg, view.tickMs, tiles);
+    walk.step(body, tiles);
     if (!body.onGround && body.y < 0) return false;
   }
   return true;

@@ -1,7 +1,8 @@
-/** Playing obstacle_run_3d ahead for the planner: the game's own `stepBody` (its stride worked out once per held keys), tick by tick, among the observed platforms near the runner. */
+/** Playing obstacle_run_3d ahead for the planner: the game's own `stepBody` (its stride worked out once per held keys), tick by tick, among the observed platforms within the body's reach. */
 import { moveControls } from '../../common/policy/move-keys.js';
 import { strideOf, strideTick, type RunnerBody, type Stride } from '../body.js';
 import { blockingPlatform, supportingPlatform, type Ground, type Platform } from '../course.js';
+import { Rules } from '../rules.js';
 import type { ObstacleRun3dState } from '../state.js';
 
 /** Keys the policy holds in one step. */
@@ -23,26 +24,34 @@ export function bodyOf(state: ObstacleRun3dState): RunnerBody {
   return { x: p.x, y: p.y, z: p.z, vx: p.vx, vy: p.vy, vz: p.vz, onGround: p.onGround, facingDeg: 0 };
 }
 
-/** The observed platforms near the runner, as the game's `Ground`. */
-class NearGround implements Ground {
-  constructor(
-    private readonly near: readonly Platform[],
-    readonly deathY: number,
-  ) {}
+/**
+ * The observed platforms within reach of the body in the current `simulate` call, in the course's order, as the
+ * game's `Ground`: its first-match look-ups answer as over the whole course and scan a handful of platforms a tick.
+ */
+class ReachGround implements Ground {
+  private readonly reach: Platform[] = [];
+
+  constructor(readonly deathY: number) {}
+
+  /** Keeps those of `near` whose top is within `distance` of (x, z) across. */
+  narrow(near: readonly Platform[], x: number, z: number, distance: number): void {
+    this.reach.length = 0;
+    for (const p of near) if (distanceToBox(p, x, z) < distance) this.reach.push(p);
+  }
 
   blocking(x: number, y: number, z: number): Platform | undefined {
-    return blockingPlatform(this.near, x, y, z);
+    return blockingPlatform(this.reach, x, y, z);
   }
 
   support(x: number, y: number, z: number): Platform | undefined {
-    return supportingPlatform(this.near, x, y, z);
+    return supportingPlatform(this.reach, x, y, z);
   }
 }
 
 /** The observed course near the runner, for the game's `stepBody`: a tick of a rollout allocates nothing. */
 export class Rollout {
   private readonly near: readonly Platform[];
-  private readonly ground: NearGround;
+  private readonly ground: ReachGround;
   /** The stride of each held key set (by its bit mask) at each heading, worked out once per plan. */
   private readonly strides: (Map<number, Stride> | undefined)[] = [];
   private readonly tick = { jumped: false, landed: undefined as Platform | undefined, fell: false };
@@ -50,7 +59,7 @@ export class Rollout {
   constructor(private readonly state: ObstacleRun3dState) {
     const { x, z } = state.player;
     this.near = state.platforms.filter((p) => distanceToBox(p, x, z) < NEAR);
-    this.ground = new NearGround(this.near, state.deathY);
+    this.ground = new ReachGround(state.deathY);
   }
 
   private strideFor(keys: readonly MoveKey[], yawDeg: number): Stride {
@@ -73,6 +82,10 @@ export class Rollout {
   simulate(body: RunnerBody, keys: readonly MoveKey[], yawDeg: number, ticks: number): boolean {
     const stride = this.strideFor(keys, yawDeg);
     const still = !stride.moving && !stride.jump;
+    // The body moves at most at the walking speed (or the speed it has, if more); its footprint reaches `radius`
+    // beyond its centre, and a metre more keeps clear of every tolerance.
+    const speed = Math.max(Math.hypot(body.vx, body.vz), Rules.moveSpeed);
+    this.ground.narrow(this.near, body.x, body.z, speed * ticks * (this.state.tickMs / 1000) + Rules.radius + 1);
     for (let i = 0; i < ticks; i++) {
       strideTick(this.tick, body, stride, this.state.tickMs, this.ground);
       if (this.tick.fell) return false;
