@@ -4,8 +4,16 @@ import type { ReflectionInput } from './reflector-tools.js';
 
 const fmt = (n: number | undefined): string => (n === undefined ? 'n/a' : n.toFixed(3));
 
+/** What an episode's score is: our progress, or under the benchmark's profile its own raw score (as every table of such a curve reads it). */
+function scoreMeaning(input: Pick<ReflectionInput, 'settings' | 'entry'>): string {
+  if (input.settings.match.profile === 'omnigamearena') {
+    return "An episode's score is the benchmark's own score for the game (its get_score reading, raw and not clamped: it can be above 1 or below 0, and higher is better)";
+  }
+  return `An episode's score is its final progress in [0, 1] (${input.entry.progress})`;
+}
+
 /** The system message: the task, the game as the player sees it, the stages, the bounds and the budget. */
-export function reflectorSystemPrompt(input: ReflectionInput): string {
+export function reflectorSystemPrompt(input: Pick<ReflectionInput, 'settings' | 'entry'>): string {
   const s = input.settings;
   const banned = s.banned.map((p) => `- ${p.id}: ${p.description}`).join('\n');
   return [
@@ -13,7 +21,7 @@ export function reflectorSystemPrompt(input: ReflectionInput): string {
       'guided by a skill prompt that you write. After each round you inspect what happened with your tools and write the next skill. ' +
       'The goal is a higher mean score in the next round, and a skill that still helps on held-out variants of the game (other layouts and speeds).',
     `The game, exactly as the player is told:\n---\n${composeGamePrompt(input.entry)}\n---`,
-    `An episode's score is its final progress in [0, 1] (${input.entry.progress}); a round's score is the mean over its episodes. ` +
+    `${scoreMeaning(input)}; a round's score is the mean over its episodes. ` +
       `The player sees one screenshot per decision and answers with one action chunk; it does not see game state.`,
     'Work in four stages. Explore: list the episodes and read the ones that matter (the worst, the best, how each ended); look at frames where things went wrong. ' +
       'Diagnose: say why the player lost progress and which behaviours helped. Validate: check the explanation against other episodes and the notebook before trusting it. ' +
