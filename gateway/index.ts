@@ -18,7 +18,7 @@ export { AdvanceRecord, DecisionRecord, EventRecord, PlacementRecord, PlayerResu
 export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
 export { rebuildStateLines } from './records/state-lines.js';
 export { compareArms, conditionDifferences, type StudiedFactor } from './records/conditions.js';
-export { benchmarkTimeline, runMeasure, seatValue } from './records/run-score.js';
+export { benchmarkTimeline, runMeasure, seatValue, type BenchmarkPoint } from './records/run-score.js';
 
 // The detection itself sits in protocol (conformance judges frames with it too); re-exported for the gateway's users.
 export { STALE_VERDICTS, type FrameVerdict } from '../protocol/index.js';

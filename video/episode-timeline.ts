@@ -3,7 +3,7 @@
  * its chunk is being charged as thinking (lcrt latency), running (acting), or waiting out the observation
  * delay, the keys its chunk holds at that moment, and the thinking and acting game time so far.
  */
-import type { DecisionRecord, PlacementRecord, ProgressRecord } from '../gateway/index.js';
+import type { BenchmarkPoint, DecisionRecord, PlacementRecord, ProgressRecord } from '../gateway/index.js';
 
 export type Phase = 'start' | 'thinking' | 'acting' | 'waiting';
 
@@ -69,15 +69,22 @@ export class EpisodeTimeline {
     return out;
   }
 
-  /** `slot`'s progress reports at or before `t`, ms, in game-time order. */
-  progressOf(slot: number, t: number): { simMs: number; progress: number }[] {
-    const out: { simMs: number; progress: number }[] = [];
-    for (const r of this.progress) {
-      if (r.simMs > t) break;
-      const p = r.players.find((q) => q.slot === slot);
-      if (p) out.push({ simMs: r.simMs, progress: p.progress });
-    }
-    return out;
+  /**
+   * The benchmark's score over game time (`benchmarkTimeline`, for a run under the omnigamearena profile): the
+   * panel then charts it, raw, in place of our progress.
+   */
+  benchmark: readonly BenchmarkPoint[] | undefined;
+
+  /** What the panel charts of `slot` up to `t`, ms: the benchmark score where the run has one, else progress. */
+  scoreOf(slot: number, t: number): { simMs: number; value: number }[] {
+    if (this.benchmark === undefined) return seriesOf(this.progress, slot, t, (p) => p.progress);
+    return seriesOf(this.benchmark, slot, t, (p) => p.score);
+  }
+
+  /** The lowest and highest value `scoreOf` gives `slot` over the whole record: 0 to 1 for progress, at least that for the benchmark's. */
+  scoreRange(slot: number): { lo: number; hi: number } {
+    const values = this.scoreOf(slot, Infinity).map((p) => p.value);
+    return this.benchmark === undefined ? { lo: 0, hi: 1 } : { lo: Math.min(0, ...values), hi: Math.max(1, ...values) };
   }
 
   /** The moment of `slot` at game time `t`, ms. */
@@ -102,4 +109,15 @@ export class EpisodeTimeline {
     const keys = stepIndex >= 0 ? (current.d.chunk?.steps[stepIndex] ?? []) : [];
     return { slot, decision: current.d, phase, keys, thinkingMs, actingMs, wallThinkingMs };
   }
+}
+
+/** `slot`'s value in each of `lines` at or before `t`, ms, in game-time order. */
+function seriesOf<P extends { slot: number }>(lines: readonly { simMs: number; players: readonly P[] }[], slot: number, t: number, value: (p: P) => number): { simMs: number; value: number }[] {
+  const out: { simMs: number; value: number }[] = [];
+  for (const line of lines) {
+    if (line.simMs > t) break;
+    const p = line.players.find((q) => q.slot === slot);
+    if (p) out.push({ simMs: line.simMs, value: value(p) });
+  }
+  return out;
 }

@@ -53,27 +53,30 @@ export function drawCharts(canvas: Canvas, x: number, y: number, width: number, 
   }
   fillRect(canvas, X(t), strip - 2, 1, STRIP + 4, CURSOR);
   axis(strip + STRIP + 3);
-  // Progress over game time (0 to 1).
+  // Progress over game time (0 to 1), or the benchmark's raw score under its profile (on the run's whole range).
   const top = strip + STRIP + 3 + LINE + 4;
-  const points = timeline.progressOf(slot, t);
+  const points = timeline.scoreOf(slot, t);
   const last = points[points.length - 1];
-  drawText(canvas, `PROGRESS ${last ? last.progress.toFixed(2) : '-'}`, x, top, { color: TEXT });
+  const benchmark = timeline.benchmark !== undefined;
+  drawText(canvas, `${benchmark ? 'BENCHMARK SCORE' : 'PROGRESS'} ${last ? last.value.toFixed(2) : '-'}`, x, top, { color: TEXT });
   const box = { y0: top + LINE, y1: y + height - LINE - 2 };
   if (box.y1 - box.y0 < 6) return;
   fillRect(canvas, x, box.y0, width, box.y1 - box.y0, TRACK);
+  const { lo, hi } = timeline.scoreRange(slot);
+  const label = (v: number): string => (Number.isInteger(v) ? String(v) : v.toFixed(1));
   if (box.y1 - box.y0 >= 2 * LINE) {
-    drawText(canvas, '1', x + 2, box.y0 + 2, { color: DIM });
-    drawText(canvas, '0', x + 2, box.y1 - GLYPH_HEIGHT - 3, { color: DIM });
+    drawText(canvas, label(hi), x + 2, box.y0 + 2, { color: DIM });
+    drawText(canvas, label(lo), x + 2, box.y1 - GLYPH_HEIGHT - 3, { color: DIM });
   }
-  const Y = (p: number): number => box.y1 - 1 - Math.round(Math.min(1, Math.max(0, p)) * (box.y1 - box.y0 - 1));
+  const Y = (p: number): number => box.y1 - 1 - Math.round(Math.min(1, Math.max(0, (p - lo) / (hi - lo))) * (box.y1 - box.y0 - 1));
   // A step line: each report holds until the next (or the moment shown).
   points.forEach((pt, i) => {
     const x0 = X(pt.simMs);
     const x1 = X(points[i + 1]?.simMs ?? t);
-    fillRect(canvas, x0, Y(pt.progress), Math.max(1, x1 - x0 + 1), 2, LINE_RGB);
+    fillRect(canvas, x0, Y(pt.value), Math.max(1, x1 - x0 + 1), 2, LINE_RGB);
     const prev = points[i - 1];
     if (prev) {
-      const [a, b] = [Y(prev.progress), Y(pt.progress)].sort((m, n) => m - n);
+      const [a, b] = [Y(prev.value), Y(pt.value)].sort((m, n) => m - n);
       fillRect(canvas, x0, a!, 1, b! - a! + 2, LINE_RGB);
     }
   });

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { getGame } from '../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
-import { PlacementRecord, readRunRecord, resimulate, type ResimOptions, type ResimReport } from '../gateway/index.js';
+import { benchmarkTimeline, PlacementRecord, readRunRecord, resimulate, type ResimOptions, type ResimReport } from '../gateway/index.js';
 import { EpisodeTimeline } from './episode-timeline.js';
 import { VideoComposer } from './video-composer.js';
 import { PANEL_WIDTH } from './panel.js';
@@ -56,6 +56,7 @@ export async function videoFromRun(dir: string, options: RunVideoOptions = {}): 
   const entry = getGame(record.run.game);
   const placements = record.ledger.filter((l) => l.kind === 'placement').map((l) => PlacementRecord.parse(l));
   const timeline = new EpisodeTimeline(record.decisions, placements, entry.controls.stepMs, record.progress, record.run.result?.simMs);
+  timeline.benchmark = benchmarkTimeline(record.run, record.progress);
   const view = scaledView(record.run.frame ?? entry.frame, record.run.agents.length, options.panel ?? true, options.maxWidth);
   const path = options.out ?? join(dir, 'episode.mp4');
   const composer = new VideoComposer({ path, fps, panel: options.panel ?? true, slots: record.run.agents.map((a) => ({ slot: a.slot, label: a.label })), view, timeline });
