@@ -20,6 +20,17 @@ function refusal(text: string, file = 'spec.yaml'): ArenaError {
   throw new Error('the spec was accepted');
 }
 
+/** The lines of parseSpecText's refusal of `text` (with the agents layer's kind check), after its heading. */
+function parseRefusalLines(text: string): string[] {
+  try {
+    parseSpecText(text, 'spec.yaml', unknownAgentKind);
+  } catch (err) {
+    if (err instanceof ArenaError) return err.message.split('\n').slice(1).map((l) => l.trim());
+    throw err;
+  }
+  throw new Error('the spec was accepted');
+}
+
 const BASE = `name: t
 games: [last_stand]
 agents:
@@ -103,15 +114,16 @@ describe('sweep specs', () => {
   });
 
   it('names a schema error and an unknown agent kind in one error, in line order, when given the agents check', () => {
-    let e: unknown;
-    try {
-      parseSpecText('name: t\ngames: [last_stand]\nagents:\n  - { label: a, kind: randm }\nepisodes: 0\n', 'spec.yaml', unknownAgentKind);
-    } catch (err) {
-      e = err;
-    }
-    expect(e).toBeInstanceOf(ArenaError);
-    expect((e as ArenaError).message.split('\n').slice(1).map((l) => l.trim())).toEqual([
+    expect(parseRefusalLines('name: t\ngames: [last_stand]\nagents:\n  - { label: a, kind: randm }\nepisodes: 0\n')).toEqual([
       expect.stringMatching(/^spec\.yaml:4: agents\.0\.kind: a: unknown agent 'randm'; did you mean 'random'\?/),
+      'spec.yaml:5: episodes: Too small: expected number to be >=1',
+    ]);
+  });
+
+  it('names an unknown game with the schema errors in one error, in line order', () => {
+    expect(parseRefusalLines('name: t\ngames: [last_stnd, { game: sky_dul }]\nagents:\n  - { label: a, kind: random }\nepisodes: 0\n')).toEqual([
+      expect.stringMatching(/^spec\.yaml:2: games\.0: unknown game 'last_stnd'; did you mean 'last_stand'\?/),
+      expect.stringMatching(/^spec\.yaml:2: games\.1\.game: unknown game 'sky_dul'; did you mean 'sky_duel'\?/),
       'spec.yaml:5: episodes: Too small: expected number to be >=1',
     ]);
   });
