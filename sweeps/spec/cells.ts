@@ -1,7 +1,7 @@
 /** Expands a sweep spec into its cells and episode jobs; refuses what cannot be played, naming the field. */
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
+import { getGame, getVariant, missingRunnerMaps, parseEnvironment, runnerGame, type GameEntry } from '../../games-manifest/index.js';
 import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource, type PausedClockMode } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
@@ -93,7 +93,15 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
     ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
     ...(spec.match.profile === undefined ? {} : { profile: spec.match.profile }),
+    ...(spec.match.env === undefined ? {} : { env: spec.match.env }),
+    ...(spec.match.maps === undefined ? {} : { maps: spec.match.maps }),
   };
+  let env: ReturnType<typeof parseEnvironment> | undefined;
+  try {
+    env = spec.match.env === undefined ? undefined : parseEnvironment(spec.match.env);
+  } catch (err) {
+    bad.add(['match', 'env'], message(err));
+  }
   const jobs: EpisodeJob[] = [];
   spec.games.forEach((item, gi) => {
     const g = typeof item === 'string' ? { game: item } : item;
@@ -106,6 +114,10 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
       return;
     }
     if (spec.match.profile === 'omnigamearena' && runnerGame(entry.id) === undefined) bad.add(at, `the omnigamearena profile has no game '${entry.id}'`);
+    else if (spec.match.profile === 'omnigamearena' && env !== undefined) {
+      const missing = missingRunnerMaps(entry.id, env, spec.match.maps, 'set match.maps to PATH/configs/maps.yaml');
+      if (missing !== undefined) bad.add(['match', 'maps'], missing);
+    }
     const variants = g.variants ?? [entry.variants[0]!.id];
     variants.forEach((v, vi) => {
       try {
