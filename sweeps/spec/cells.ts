@@ -53,6 +53,8 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
     ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
     ...(spec.match.profile === undefined ? {} : { profile: spec.match.profile }),
+    ...(spec.match.env === undefined ? {} : { env: spec.match.env }),
+    ...(spec.match.maps === undefined ? {} : { maps: spec.match.maps }),
   };
   const jobs: EpisodeJob[] = [];
   for (const item of spec.games) {

@@ -199,3 +199,34 @@ episodes: 2
     expect(refusal(ARMS.replace('[pdq, matched, lcrt, handicap]', '[pdq, lcrt]')).message).toMatch(/handicap arm/);
   });
 });
+
+describe('sweep specs under the omnigamearena profile on a build', () => {
+  const ON_BUILD = `name: b
+games: [last_stand]
+agents:
+  - { label: a, kind: random }
+episodes: 2
+match:
+  profile: omnigamearena
+  env: remote-input://127.0.0.1:12345
+`;
+
+  it("refuses a build without the builds' maps config when the spec is read, naming match.maps", () => {
+    const e = refusal(ON_BUILD);
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("spec.yaml:7: match.maps: last_stand on a build under the omnigamearena profile needs the builds' maps config");
+  });
+
+  it("gives every episode the build and its maps config, and needs none for a GameLink endpoint or our reference game", () => {
+    const jobs = jobsOf(`${ON_BUILD}  maps: /opt/oga/configs/maps.yaml\n`);
+    expect(jobs.map((j) => [j.env, j.maps, j.profile])).toEqual([0, 1].map(() => ['remote-input://127.0.0.1:12345', '/opt/oga/configs/maps.yaml', 'omnigamearena']));
+    expect(jobsOf(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'ws://127.0.0.1:9000')).every((j) => j.env === 'ws://127.0.0.1:9000' && j.maps === undefined)).toBe(true);
+    expect(jobsOf(ON_BUILD.replace('  env: remote-input://127.0.0.1:12345\n', ''))).toHaveLength(2);
+  });
+
+  it('refuses an environment that is no URL of a build or endpoint, naming match.env', () => {
+    const e = refusal(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'carrier-pigeon'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("spec.yaml:8: match.env: 'carrier-pigeon' is not an environment URL");
+  });
+});

@@ -1,11 +1,11 @@
 /**
  * The checks of a sweep spec that read across its fields (variants of a game, line-ups against agents and slots,
- * endpoints, latencies, fairness arms, handicaps). They run on what the schema accepts of each field on its own, so
- * a spec the schema refuses still has every other check named in the same error.
+ * endpoints, latencies, fairness arms, handicaps, the match's environment and maps). They run on what the schema
+ * accepts of each field on its own, so a spec the schema refuses still has every other check named in the same error.
  */
 import { z } from 'zod';
 import { didYouMean } from '../../protocol/index.js';
-import { getGame, getVariant, runnerGame } from '../../games-manifest/index.js';
+import { getGame, getVariant, missingRunnerMaps, parseEnvironment, runnerGame } from '../../games-manifest/index.js';
 import { parseFairness, parseHandicap, parseLatencySource } from '../../gateway/index.js';
 import { AgentItem, GameItem, SweepSpec } from './sweep-spec.js';
 
@@ -40,7 +40,7 @@ export interface SpecParts {
   readonly latencies: LooseList<string>;
   readonly fairness?: LooseList<string> | undefined;
   readonly endpoints: Loose<Readonly<Record<string, unknown>>>;
-  readonly match: Loose<{ readonly profile?: Loose<string> | undefined }>;
+  readonly match: Loose<{ readonly profile?: Loose<string> | undefined; readonly env?: Loose<string> | undefined; readonly maps?: Loose<string> | undefined }>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -86,7 +86,7 @@ export function specParts(raw: unknown): SpecParts {
     latencies: list(SweepSpec.shape.latencies, textItem, r['latencies']) ?? REFUSED,
     fairness: list(SweepSpec.shape.fairness, textItem, r['fairness']),
     endpoints: field(SweepSpec.shape.endpoints, r['endpoints']),
-    match: match === REFUSED ? REFUSED : { profile: match['profile'] as Loose<string> },
+    match: match === REFUSED ? REFUSED : { profile: match['profile'] as Loose<string>, env: match['env'] as Loose<string>, maps: match['maps'] as Loose<string> },
   };
 }
 
@@ -140,7 +140,13 @@ export function specIssues(spec: SpecParts): SpecIssue[] {
     }
     if (handicapArm === false) add(['agents', i, 'handicap'], 'a handicap needs the handicap arm in fairness');
   });
-  const profile = spec.match === REFUSED ? undefined : spec.match.profile;
+  const match = spec.match === REFUSED ? {} : spec.match;
+  let env: ReturnType<typeof parseEnvironment> | undefined;
+  try {
+    env = typeof match.env === 'string' ? parseEnvironment(match.env) : undefined;
+  } catch (err) {
+    add(['match', 'env'], message(err));
+  }
   const judgeLineup = (lineup: readonly string[], slots: number, game: string, at: (string | number)[]): void => {
     if (lineup.length !== slots) add(at, `${game} has ${slots} player slot(s); this line-up has ${lineup.length}`);
     if (labels === undefined) return;
@@ -160,7 +166,11 @@ export function specIssues(spec: SpecParts): SpecIssue[] {
       add(at, message(err));
       return;
     }
-    if (profile === 'omnigamearena' && runnerGame(entry.id) === undefined) add(at, `the omnigamearena profile has no game '${entry.id}'`);
+    if (match.profile === 'omnigamearena' && runnerGame(entry.id) === undefined) add(at, `the omnigamearena profile has no game '${entry.id}'`);
+    else if (match.profile === 'omnigamearena' && env !== undefined && match.maps !== REFUSED) {
+      const missing = missingRunnerMaps(entry.id, env, match.maps, 'set match.maps to PATH/configs/maps.yaml');
+      if (missing !== undefined) add(['match', 'maps'], missing);
+    }
     if (g.variants !== undefined && g.variants !== REFUSED) {
       g.variants.forEach((v, vi) => {
         if (v === REFUSED) return;
