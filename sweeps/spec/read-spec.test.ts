@@ -128,6 +128,43 @@ describe('sweep specs', () => {
     ]);
   });
 
+  it('names the checks that need the whole spec (variants, line-ups, endpoints, latencies, arms) with its schema errors, in line order', () => {
+    const text = [
+      'name: t',
+      'games:',
+      '  - { game: last_stand, variants: [origin, rnig] }',
+      '  - { game: sky_duel, lineups: [[a], [a, bb]] }',
+      'agents:',
+      '  - { label: a, kind: random, endpoint: gpu0 }',
+      '  - { label: b, kind: random }',
+      'endpoints: { gpu: { concurrency: 1 } }',
+      'fairness: [pdq, lcrtt]',
+      'latencies: [synthetic:fast]',
+      'episodes: 0',
+      '',
+    ].join('\n');
+    expect(parseRefusalLines(text)).toEqual([
+      expect.stringMatching(/^spec\.yaml:3: games\.0\.variants\.1: game 'last_stand' has no variant 'rnig'; did you mean 'ring'\?/),
+      expect.stringMatching(/^spec\.yaml:4: games\.1\.lineups\.0: sky_duel has 2 player slot\(s\); this line-up has 1/),
+      expect.stringMatching(/^spec\.yaml:4: games\.1\.lineups\.1\.1: no agent labelled 'bb'; did you mean 'b'\?/),
+      expect.stringMatching(/^spec\.yaml:6: agents\.0\.endpoint: no endpoint 'gpu0' in endpoints \(gpu\); did you mean 'gpu'\?/),
+      expect.stringMatching(/^spec\.yaml:9: fairness\.1: unknown fairness arm 'lcrtt'; did you mean 'lcrt'\?/),
+      expect.stringMatching(/^spec\.yaml:10: latencies\.0: synthetic latency needs a value in ms/),
+      'spec.yaml:11: episodes: Too small: expected number to be >=1',
+    ]);
+  });
+
+  it('checks what it can of a spec whose agents or games the schema refuses in part', () => {
+    // Agent 1's label is refused, so no line-up label is judged; the unknown variant and the bad latency still are.
+    const text = 'name: t\ngames:\n  - { game: last_stand, variants: [wave] }\n  - { game: sky_duel, lineups: [[a, zz]] }\nagents:\n  - { label: a, kind: random }\n  - { label: "b b", kind: random }\nlatencies: [synthetic]\nepisodes: 1\n';
+    const lines = parseRefusalLines(text);
+    expect(lines).toEqual([
+      expect.stringMatching(/^spec\.yaml:3: games\.0\.variants\.0: game 'last_stand' has no variant 'wave'; did you mean 'waves'\?/),
+      expect.stringMatching(/^spec\.yaml:7: agents\.1\.label: use letters/),
+      expect.stringMatching(/^spec\.yaml:8: latencies\.0: /),
+    ]);
+  });
+
   it('refuses YAML that does not parse, with its line', () => {
     expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
   });
