@@ -86,33 +86,58 @@ export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Arra
     maxCode[len] = n > 0 ? code - 1 : -1;
     code <<= 1;
   }
-  if (ac) runs(into.skip);
+  if (ac) runs(into.skip, counts, symbols);
   return into;
 }
 
-/** The AC look-up entries from each window's first coefficient: that one, and the next where it fits in the window. */
-function runs(skip: Int32Array): void {
-  const mask = (1 << AC_BITS) - 1;
-  for (let w = 0; w < skip.length; w++) {
-    const f = first[w]!;
-    if (f === 0) {
-      skip[w] = 0;
-      continue;
-    }
-    const fBits = f & 31;
-    const advance = f >> 5;
-    let run: number;
-    if (advance === 0) run = fBits | (1 << 5) | RUN_ENDS;
-    else {
-      run = fBits | (advance << 5);
-      const g = fBits < AC_BITS ? first[(w << fBits) & mask]! : 0;
+// AC: what a second whole coefficient in the r bits after the first adds to a look-up entry, at (1 << r) + those
+// bits, for r from 1 to AC_BITS - 1 (0 where none fits); scratch of every build.
+const seconds = new Int32Array(1 << AC_BITS);
+
+/**
+ * The AC look-up entries from each window's first coefficient: that one, and the next where it fits in the window.
+ * The windows of one first coefficient differ only in the bits after it, so what they add for the second one is
+ * read from `seconds`, which depends on nothing else.
+ */
+function runs(skip: Int32Array, counts: Uint8Array, symbols: Uint8Array): void {
+  for (let r = 1; r < AC_BITS; r++) {
+    const at = 1 << r;
+    const shift = AC_BITS - r;
+    for (let x = 0; x < at; x++) {
+      const g = first[x << shift]!;
       const gBits = g & 31;
-      if (g !== 0 && fBits + gBits <= AC_BITS) {
-        const second = g >> 5;
-        run = (fBits + gBits) | ((advance + (second === 0 ? 1 : second)) << 5) | (second === 0 ? RUN_ENDS : 0);
-      }
+      const second = g >> 5;
+      seconds[at + x] = g === 0 || gBits > r ? 0 : second === 0 ? gBits + (1 << 5) + RUN_ENDS : gBits + (second << 5);
     }
-    skip[w] = run | (fBits << 13) | (advance << 18);
+  }
+  skip.fill(0);
+  let code = 0;
+  let k = 0;
+  for (let len = 1; len <= AC_BITS; len++) {
+    const n = counts[len - 1]!;
+    for (let i = 0; i < n; i++, k++, code++) {
+      // Tables that claim more codes than their lengths hold are cut at the window.
+      if (code >= 1 << len) continue;
+      const symbol = symbols[k]!;
+      const fBits = len + (symbol & 15);
+      if (fBits > MAX_ONE) continue;
+      const advance = acAdvance(symbol);
+      const from = code << (AC_BITS - len);
+      const to = (code + 1) << (AC_BITS - len);
+      if (advance === 0) {
+        skip.fill(fBits | (1 << 5) | RUN_ENDS | (fBits << 13), from, to);
+        continue;
+      }
+      // Entry fields do not overlap, so adding the second coefficient's part is or-ing it in.
+      const entry = fBits | (advance << 5) | (fBits << 13) | (advance << 18);
+      if (fBits >= AC_BITS) {
+        skip.fill(entry, from, to);
+        continue;
+      }
+      const at = 1 << (AC_BITS - fBits);
+      for (let w = from; w < to; w += at) for (let x = 0; x < at; x++) skip[w + x] = entry + seconds[at + x]!;
+    }
+    code <<= 1;
   }
 }
 
