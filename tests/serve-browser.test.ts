@@ -117,6 +117,7 @@ async function expectRunPlot(decisions: number | undefined = undefined): Promise
     for (const labels of runs) expectNiceTicks(labels, axis);
   }
   expect(svgTexts(svg, 'axis-label')).toEqual(['game time (s)', 'latency (wall ms)', 'game time (s)', 'progress (0..1)']);
+  expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and progress');
   expect(svgTexts(svg, 'panel-note')[0]).toMatch(/^n = \d+ decisions?, median \d+ ms$/);
   return svg;
 }
