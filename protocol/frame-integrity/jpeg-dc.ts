@@ -34,12 +34,12 @@ function unstuff(data: Uint8Array, from: number): number {
     unstuffedView = new DataView(unstuffed.buffer);
   }
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const into = Buffer.from(unstuffed.buffer, unstuffed.byteOffset, unstuffed.byteLength);
   let out = 0;
   for (let p = from; ; ) {
     const ff = bytes.indexOf(0xff, p);
     const stop = ff < 0 ? data.length : ff;
-    out += bytes.copy(into, out, p, stop);
+    unstuffed.set(data.subarray(p, stop), out);
+    out += stop - p;
     // Bytes that end without a marker end the scan as a marker does.
     if (ff < 0 || data[ff + 1] !== 0x00) {
       unstuffed.fill(0, out, out + PAD);
