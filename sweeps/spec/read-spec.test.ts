@@ -224,6 +224,14 @@ match:
     expect(jobsOf(ON_BUILD.replace('  env: remote-input://127.0.0.1:12345\n', ''))).toHaveLength(2);
   });
 
+  it("plays the builds' held-out maps (var1..var3) on a build under the profile, and refuses our reference variants there with the allowed ones", () => {
+    const withMaps = `${ON_BUILD}  maps: /opt/oga/configs/maps.yaml\n`.replace('games: [last_stand]', 'games: [{ game: last_stand, variants: [origin, var1] }]');
+    expect(jobsOf(withMaps).map((j) => j.cellInfo.variant)).toEqual(['origin', 'origin', 'var1', 'var1']);
+    const e = refusal(withMaps.replace('[origin, var1]', '[origin, ring]'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("games.0.variants.1: 'ring' is not a map of the builds under the omnigamearena profile; allowed: origin, var1, var2, var3");
+  });
+
   it('refuses an environment that is no URL of a build or endpoint, naming match.env', () => {
     const e = refusal(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'carrier-pigeon'));
     expect(e.code).toBe('BAD_CONFIG');
