@@ -44,7 +44,7 @@ export function getGame(id: string): GameEntry {
 export function getVariant(game: GameEntry, id: string): Variant {
   const variant = game.variants.find((v) => v.id === id);
   if (!variant) {
-    throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `game '${game.id}' has no variant '${id}'; variants: ${game.variants.map((v) => v.id).join(', ')}`);
+    throw new ArenaError(ErrorCode.UNKNOWN_VARIANT, `game '${game.id}' has no variant '${id}'${didYouMean(id, game.variants.map((v) => v.id))}; variants: ${game.variants.map((v) => v.id).join(', ')}`);
   }
   return variant;
 }

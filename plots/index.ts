@@ -4,6 +4,7 @@
  * nice ticks and labels with units; every mean carries its 95% interval and its n.
  */
 export { intervalPlotSvg } from './interval-plot.js';
+export { placeLabel, textBox, type Obstacles } from './label-place.js';
 export { meanCi, t95, type MeanCi } from './mean-ci.js';
 export { runPlotSvg, runPlotTitle, type RunPlotData } from './run-plot.js';
 export { drawAxes, errorBar, esc, svgText } from './svg-axes.js';

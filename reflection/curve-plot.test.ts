@@ -38,4 +38,30 @@ describe('the curve plot', () => {
     expect(bars).toHaveLength(4);
     expect(svg).toContain('n = 3 episodes per round (bars: 95% t-interval), pdq clock');
   });
+
+  it("puts each round mean's label clear of the rollback line and the mean line", () => {
+    const rolled = {
+      ...state,
+      settings: { ...(state as unknown as { settings: object }).settings, rounds: 3 },
+      rounds: [round(0, [0.32, 0.33]), round(1, [0.6, 0.6]), { ...round(2, [0.32, 0.33]), rollback: { toRound: 1 } }, round(3, [0.6, 0.6])],
+      best: { round: 1, mean: 0.6 },
+    } as unknown as CurveState;
+    const plot = curveSvg(rolled);
+    const num = (m: string | undefined): number => Number(m);
+    const rollbackX = [...plot.matchAll(/<line x1="([\d.]+)" x2="[\d.]+" y1="[\d.]+" y2="[\d.]+" stroke="#d12f2f"/g)].map((m) => num(m[1]));
+    expect(rollbackX).toHaveLength(1);
+    const points = /<polyline [^>]*points="([^"]+)"/.exec(plot)![1]!.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
+    const labels = [...plot.matchAll(/<text x="([\d.]+)" y="([\d.]+)" [^>]*font-size="10" [^>]*class="mean-label">([^<]*)<\/text>/g)].map((m) => ({ x: num(m[1]), y: num(m[2]), text: m[3]! }));
+    expect(labels.map((l) => l.text)).toEqual(['0.325', '0.600', '0.325', '0.600']);
+    for (const l of labels) {
+      // The label's box: ~0.6 em a character, from a little above the cap height to the baseline.
+      const half = (l.text.length * 10 * 0.62) / 2;
+      const inside = (px: number, py: number): boolean => px > l.x - half && px < l.x + half && py > l.y - 8 && py < l.y + 2;
+      expect(rollbackX.some((rx) => rx > l.x - half && rx < l.x + half), `${l.text} at ${l.x} on the rollback line`).toBe(false);
+      for (let i = 1; i < points.length; i++) {
+        const [[ax, ay], [bx, by]] = [points[i - 1]!, points[i]!];
+        for (let t = 0; t <= 1; t += 0.01) expect(inside(ax + (bx - ax) * t, ay + (by - ay) * t), `${l.text} at ${l.x},${l.y} on the mean line`).toBe(false);
+      }
+    }
+  });
 });

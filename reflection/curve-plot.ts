@@ -6,7 +6,7 @@
  * when there is one, else the curve's own. sharp renders it to PNG; the web app's curve page shows this file.
  */
 import sharp from 'sharp';
-import { drawAxes, errorBar, meanCi } from '../plots/index.js';
+import { drawAxes, errorBar, meanCi, placeLabel, textBox, type Obstacles } from '../plots/index.js';
 import type { CurveState } from './curve-state.js';
 import type { TransferTable } from './transfer-table.js';
 import { curveRunnerMetrics, metricsLine } from './runner-style/summary.js';
@@ -20,9 +20,13 @@ const COLORS = { mean: '#1f6fd1', dot: '#8a96a8', best: '#e0a100', rollback: '#d
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 
-function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; color?: string; weight?: string } = {}): string {
-  return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 12}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.color ?? COLORS.text}"${opts.weight ? ` font-weight="${opts.weight}"` : ''}>${esc(s)}</text>`;
+function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; color?: string; weight?: string; cls?: string } = {}): string {
+  const extra = `${opts.weight ? ` font-weight="${opts.weight}"` : ''}${opts.cls ? ` class="${opts.cls}"` : ''}`;
+  return `<text x="${f(x)}" y="${f(y)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${opts.size ?? 12}" text-anchor="${opts.anchor ?? 'start'}" fill="${opts.color ?? COLORS.text}"${extra}>${esc(s)}</text>`;
 }
+
+/** A square box of half-side `r` around (x, y): a marker, for labels to keep clear of. */
+const around = (x: number, y: number, r: number): { x0: number; y0: number; x1: number; y1: number } => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
 
 /** The top of a mean's error bar (the mean when it has no interval). */
 const upper = (scores: readonly number[], mean: number): number => {
@@ -63,36 +67,55 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const right = drawAxes(RIGHT, { lo: 0, hi: 1, label: transfer.length > 0 ? 'held-out variant' : '', categorical: true }, { lo: 0, hi: yHi, label: '' });
   const y = (v: number, p = LEFT): number => (p === LEFT ? left.Y : right.Y)(v);
   for (let r = 0; r <= s.rounds; r++) out.push(text(x(r), LEFT.y1 + 18, String(r), { size: 11, anchor: 'middle' }));
+  // Every line and marker of the left panel, so the round means' labels, placed last, cross none of them.
+  const clear: Obstacles = { segments: [], boxes: [] };
   // The runner's style never stops early, so it has no success line.
   if (!s.runner && s.successThreshold <= yHi) {
     out.push(`<line x1="${LEFT.x0}" x2="${LEFT.x1}" y1="${f(y(s.successThreshold))}" y2="${f(y(s.successThreshold))}" stroke="#2a9d55" stroke-dasharray="6 4"/>`);
     out.push(text(LEFT.x1, y(s.successThreshold) - 4, `success ${s.successThreshold}`, { size: 10, anchor: 'end', color: '#2a9d55' }));
+    const label = textBox(0, y(s.successThreshold) - 4, `success ${s.successThreshold}`, 10);
+    clear.segments.push({ x0: LEFT.x0, x1: LEFT.x1, y0: y(s.successThreshold), y1: y(s.successThreshold) });
+    clear.boxes.push({ ...label, x0: LEFT.x1 - (label.x1 - label.x0), x1: LEFT.x1 });
   }
   for (const r of rounds) {
     if (!r.rollback) continue;
     out.push(`<line x1="${f(x(r.round))}" x2="${f(x(r.round))}" y1="${LEFT.y0}" y2="${LEFT.y1}" stroke="${COLORS.rollback}" stroke-dasharray="3 3"/>`);
     out.push(text(x(r.round) + 4, LEFT.y0 + 12, `rollback to ${r.rollback.toRound}`, { size: 10, color: COLORS.rollback }));
+    const label = textBox(0, LEFT.y0 + 12, `rollback to ${r.rollback.toRound}`, 10);
+    clear.segments.push({ x0: x(r.round), x1: x(r.round), y0: LEFT.y0, y1: LEFT.y1 });
+    clear.boxes.push({ ...label, x0: x(r.round) + 4, x1: x(r.round) + 4 + (label.x1 - label.x0) });
   }
   for (const r of rounds) {
     r.episodes.forEach((e, i) => {
       const jitter = r.episodes.length === 1 ? 0 : ((i / (r.episodes.length - 1)) - 0.5) * 14;
       out.push(`<circle cx="${f(x(r.round) + jitter)}" cy="${f(y(e.score))}" r="3" fill="${COLORS.dot}" fill-opacity="0.8"/>`);
+      clear.boxes.push(around(x(r.round) + jitter, y(e.score), 3));
     });
   }
   const finished = rounds.filter((r) => r.mean !== undefined);
+  finished.slice(1).forEach((r, i) => clear.segments.push({ x0: x(finished[i]!.round), y0: y(finished[i]!.mean!), x1: x(r.round), y1: y(r.mean!) }));
   if (finished.length > 1) out.push(`<polyline fill="none" stroke="${COLORS.mean}" stroke-width="2.5" points="${finished.map((r) => `${f(x(r.round))},${f(y(r.mean!))}`).join(' ')}"/>`);
   for (const r of finished) {
     const cx = x(r.round);
     const cy = y(r.mean!);
     const ci = meanCi(r.episodes.map((e) => e.score));
-    if (Number.isFinite(ci.half) && ci.half > 0) out.push(errorBar(cx, r.mean! - ci.half, r.mean! + ci.half, left.Y, COLORS.mean));
+    if (Number.isFinite(ci.half) && ci.half > 0) {
+      out.push(errorBar(cx, r.mean! - ci.half, r.mean! + ci.half, left.Y, COLORS.mean));
+      clear.boxes.push({ x0: cx - 3, x1: cx + 3, y0: y(r.mean! + ci.half), y1: y(r.mean! - ci.half) });
+    }
+    clear.boxes.push(around(cx, cy, r.rollback ? 7 : 5));
     if (r.rollback) out.push(`<path d="M ${f(cx - 7)} ${f(cy - 6)} L ${f(cx + 7)} ${f(cy - 6)} L ${f(cx)} ${f(cy + 7)} Z" fill="${COLORS.rollback}"/>`);
     else out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="5" fill="${r.source === 'kept' ? '#ffffff' : COLORS.mean}" stroke="${COLORS.mean}" stroke-width="2"/>`);
-    out.push(text(cx, cy - 10, r.mean!.toFixed(3), { size: 10, anchor: 'middle', color: COLORS.mean }));
   }
   if (state.best) {
-    out.push(`<circle cx="${f(x(state.best.round))}" cy="${f(y(state.best.mean))}" r="10" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`);
-    out.push(text(x(state.best.round), y(state.best.mean) + 24, 'best', { size: 11, anchor: 'middle', color: COLORS.best, weight: 'bold' }));
+    const [bx, by] = [x(state.best.round), y(state.best.mean)];
+    out.push(`<circle cx="${f(bx)}" cy="${f(by)}" r="10" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`);
+    out.push(text(bx, by + 24, 'best', { size: 11, anchor: 'middle', color: COLORS.best, weight: 'bold' }));
+    clear.boxes.push(around(bx, by, 11), textBox(bx, by + 24, 'best', 11));
+  }
+  for (const r of finished) {
+    const at = placeLabel(x(r.round), y(r.mean!), r.mean!.toFixed(3), 10, state.best?.round === r.round ? 16 : 10, LEFT, clear);
+    out.push(text(at.x, at.y, r.mean!.toFixed(3), { size: 10, anchor: 'middle', color: COLORS.mean, cls: 'mean-label' }));
   }
 
   // Right panel: held-out transfer.

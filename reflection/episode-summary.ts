@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { formatChunk } from '../protocol/index.js';
-import { DecisionRecord, EventRecord, ProgressRecord, RunJson, readJsonl } from '../gateway/index.js';
+import { formatChunk, SCORE_MEASURES } from '../protocol/index.js';
+import { benchmarkTimeline, DecisionRecord, EventRecord, ProgressRecord, RunJson, readJsonl, runMeasure, seatValue } from '../gateway/index.js';
 
 /** A decision line as the run-record schema reads it. */
 export type DecisionLine = DecisionRecord;
@@ -32,11 +32,13 @@ export interface EpisodeSummary {
   readonly variant: string;
   readonly seed: number;
   readonly status: string;
-  /** Mean progress of the player's slots at the end, in [0, 1]. */
+  /** Mean progress of the player's slots at the end, in [0, 1]; under the omnigamearena profile their benchmark score, raw. */
   readonly score: number;
+  /** Set under the omnigamearena profile: `score` and `progress` are the benchmark's raw score (can leave [0, 1]), not our progress. */
+  readonly measure?: string;
   readonly end: { readonly reason: string; readonly atSeconds: number; readonly failure?: { readonly code: string; readonly class: string; readonly message: string } };
   readonly limits: { readonly timeLimitSeconds?: number; readonly stepBudget?: number };
-  /** Progress over game time, sampled. */
+  /** Progress (under the omnigamearena profile the benchmark score) over game time, sampled. */
   readonly progress: readonly { readonly t: number; readonly progress: number }[];
   readonly events: {
     readonly counts: Readonly<Record<string, number>>;
@@ -109,8 +111,11 @@ export function summariseEpisode(dir: string, episode: number, slots: readonly n
     const own = players.filter((p) => slots.includes(p.slot));
     return own.length === 0 ? 0 : own.reduce((s, p) => s + p.progress, 0) / own.length;
   };
-  const progress = sampleEvenly(progressLines, lim.progressPoints).map((p) => ({ t: round2(p.simMs / 1000), progress: round3(mine(p.players)) }));
-  const resultPlayers = meta.result?.players ?? [];
+  // Under the omnigamearena profile the episode's score is the benchmark's (as list_episodes and the curve read it), not our clamped progress.
+  const bench = runMeasure(meta) === 'benchmark';
+  const lines = bench ? (benchmarkTimeline(meta, progressLines) ?? []).map((l) => ({ simMs: l.simMs, players: l.players.map((q) => ({ slot: q.slot, progress: q.score })) })) : progressLines;
+  const progress = sampleEvenly(lines, lim.progressPoints).map((p) => ({ t: round2(p.simMs / 1000), progress: round3(mine(p.players)) }));
+  const resultPlayers = (meta.result?.players ?? []).map((p) => ({ slot: p.slot, progress: (bench ? seatValue(meta, p.slot) : undefined) ?? p.progress }));
   const score = round3(resultPlayers.length > 0 ? mine(resultPlayers) : (progress.at(-1)?.progress ?? 0));
 
   const counts: Record<string, number> = {};
@@ -166,6 +171,7 @@ export function summariseEpisode(dir: string, episode: number, slots: readonly n
     seed: meta.seed,
     status: meta.status,
     score,
+    ...(bench ? { measure: SCORE_MEASURES.benchmark.axis } : {}),
     end: {
       reason: meta.result?.reason ?? meta.failure?.code ?? endEvent?.reason ?? 'unknown',
       atSeconds: round2((meta.result?.simMs ?? endEvent?.simMs ?? progressLines.at(-1)?.simMs ?? 0) / 1000),

@@ -4,17 +4,22 @@
  * rate, and sends it to every spectator of the profile. A spectator whose socket is backed up gets the newest
  * frame when it drains, never a queue: its pending frame per view is replaced, and text messages it cannot take
  * are dropped and counted (a `gap` message tells it how many; the run's files have them all). The hub keeps the
- * match's history (every decision, ledger entry and progress report) and hands it to each new spectator first,
- * in one `history` message. Nothing here is awaited by the match.
+ * match's history (its decisions, ledger entries and progress reports) and hands it to each new spectator first,
+ * in one `history` message: all of it up to a cap per kind, past which the older part is thinned evenly
+ * (ThinnedLog: the first and the newest entries exact), so a long match is held in bounded memory. Nothing here is awaited by the match.
  */
 import sharp from 'sharp';
 import type { WebSocket } from 'ws';
 import type { Frame } from '../protocol/index.js';
 import type { MatchObserver } from '../gateway/index.js';
+import { ThinnedLog } from './thinned-log.js';
 import { packFrame, profileKey, type FrameHeader, type SpectatorProfile } from './spectator-profile.js';
 
 /** Bytes a spectator's socket may hold unsent before the hub holds back (frames wait, text is dropped). */
 export const SPECTATOR_HIGH_WATER = 256 * 1024;
+
+/** Most decisions, ledger entries and progress reports (each) the hub keeps of a match for spectators who join later. */
+export const SPECTATOR_HISTORY_CAP = 2000;
 
 interface Spectator {
   readonly ws: WebSocket;
@@ -68,15 +73,23 @@ export class SpectatorHub implements MatchObserver {
   private readonly profiles = new Map<string, ProfileState>();
   private readonly latest = new Map<number, { frame: Frame; capturedAt: number }>();
   private readonly recent: string[] = [];
-  /** Every decision, ledger entry and progress report so far, in the order the match gave them. */
-  private readonly history: { decisions: Record<string, unknown>[]; ledger: Record<string, unknown>[]; progress: Record<string, unknown>[] } = { decisions: [], ledger: [], progress: [] };
+  /** The decisions, ledger entries and progress reports so far, in the order the match gave them (thinned past the cap). */
+  private readonly history: Readonly<Record<'decisions' | 'ledger' | 'progress', ThinnedLog<Readonly<Record<string, unknown>>>>>;
   private framesIn = 0;
   private retired = { sentFrames: 0, skippedFrames: 0, dropped: 0, maxBuffered: 0, maxHeld: 0 };
   private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  /** @param backlog how many recent other text messages (events) a new spectator gets after the history. */
-  constructor(private readonly backlog = 200) {}
+  /**
+   * @param backlog how many recent other text messages (events) a new spectator gets after the history.
+   * @param historyCap most entries of each kind of history kept (default {@link SPECTATOR_HISTORY_CAP}).
+   */
+  constructor(
+    private readonly backlog = 200,
+    historyCap = SPECTATOR_HISTORY_CAP,
+  ) {
+    this.history = { decisions: new ThinnedLog(historyCap), ledger: new ThinnedLog(historyCap), progress: new ThinnedLog(historyCap) };
+  }
 
   /** Adds a spectator socket at a profile; it gets the match's history, the recent events, then the newest frame of each view. */
   add(ws: WebSocket, profile: SpectatorProfile): void {
@@ -91,7 +104,9 @@ export class SpectatorHub implements MatchObserver {
     ws.on('close', () => this.remove(s));
     ws.on('error', () => undefined);
     // One message, sent while the socket is empty, so none of the history is dropped as backed up.
-    this.sendText(s, JSON.stringify({ type: 'history', ...this.history }));
+    const { decisions, ledger, progress } = this.history;
+    const left = { decisions: decisions.left, ledger: ledger.left, progress: progress.left };
+    this.sendText(s, JSON.stringify({ type: 'history', decisions: decisions.entries(), ledger: ledger.entries(), progress: progress.entries(), left }));
     for (const text of this.recent) this.sendText(s, text);
     for (const { frame } of this.latest.values()) {
       const last = state.views.get(frame.slot)?.last;

@@ -65,6 +65,8 @@ describe.skipIf(!haveChromium)('the service pages under the omnigamearena profil
     expect(lower).toContain(`last ${raw.toFixed(3)}`);
     expect(svg).toContain('benchmark score (raw, unclamped)');
     expect(svg).not.toContain('progress (0..1)');
+    // The plot's section is headed by the benchmark score too, not our progress.
+    expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and benchmark score');
     const yTicks = [...lower.matchAll(/class="tick-y"[^>]*>(-?[\d.]+)</g)].map((m) => Number(m[1]));
     expect(Math.max(...yTicks)).toBeGreaterThanOrEqual(raw);
     await expectReadable(page, problems);
@@ -106,6 +108,7 @@ describe.skipIf(!haveChromium)('the service pages under the omnigamearena profil
       expect(lower).toContain(`last ${raw.toFixed(3)}`);
       expect(svg).toContain('benchmark score (raw, unclamped)');
       expect(svg).not.toContain('progress (0..1)');
+      expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and benchmark score');
       await expectReadable(page, problems);
       expect((await svc.api.post(`/api/matches/${id}/cancel`)).body).toMatchObject({ status: 'cancelled' });
     } finally {

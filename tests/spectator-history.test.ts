@@ -48,3 +48,28 @@ it('sends a spectator joining after 300 decisions all of them, with their ledger
   expect(history.progress).toHaveLength(300);
   expect(next).toMatchObject({ type: 'decision', step: 300 });
 });
+
+it('keeps a long match in bounded memory: past its cap the older history is thinned evenly, the first and the newest reports exact', async () => {
+  const hub = new SpectatorHub(200, 100);
+  closers.push(() => hub.close());
+  for (let step = 0; step < 1000; step++) {
+    hub.onDecision({ slot: 0, step, status: 'valid' });
+    hub.onProgress({ simMs: step * 100, players: [{ slot: 0, progress: step / 1000, score: 0 }] });
+  }
+  const client = await join(await hubServer(hub));
+  await expect.poll(() => client.messages.length).toBeGreaterThan(0);
+  const history = client.messages[0] as { type: string; decisions: { step: number }[]; progress: { simMs: number }[]; left: Record<string, number> };
+  expect(history.type).toBe('history');
+  const times = history.progress.map((p) => p.simMs);
+  expect(times.length).toBeLessThanOrEqual(100);
+  // The whole span: the first report, then the older ones at one even stride, then the newest 50 exact.
+  expect(times[0]).toBe(0);
+  expect(times.slice(-50)).toEqual(Array.from({ length: 50 }, (_, i) => (950 + i) * 100));
+  const older = times.slice(0, -50);
+  const strides = new Set(older.slice(1).map((t, i) => t - older[i]!));
+  expect(strides.size).toBe(1);
+  expect(older.length).toBeGreaterThan(20);
+  expect(history.decisions.map((d) => d.step)).toEqual(times.map((t) => t / 100));
+  // What was left out is counted, so the page can still say how many decisions the match has made.
+  expect(history.left).toEqual({ decisions: 1000 - times.length, ledger: 0, progress: 1000 - times.length });
+});

@@ -5,7 +5,7 @@
  * frames there); the phase bar still marks charged latency and running chunks.
  */
 import { join } from 'node:path';
-import { DecisionRecord, PlacementRecord, ProgressRecord, readJsonl, type MatchEvent } from '../gateway/index.js';
+import { benchmarkTimeline, DecisionRecord, PlacementRecord, ProgressRecord, readJsonl, readRunJson, type MatchEvent, type RunJson } from '../gateway/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
 import type { Frame } from '../protocol/index.js';
 import { EpisodeTimeline } from './episode-timeline.js';
@@ -18,11 +18,35 @@ export interface LiveVideoOptions {
   readonly view?: { readonly width: number; readonly height: number };
 }
 
+/**
+ * Brings `timeline` up to the run record in `dir` so far: its decisions, placements and progress reports, and
+ * under the omnigamearena profile the benchmark's score after each report (`benchmarkTimeline`, as `arena video`
+ * charts a finished run), which the panel then charts in place of our progress. `run` is the run's run.json.
+ */
+export function readLiveTimeline(dir: string, timeline: EpisodeTimeline, run: RunJson = readRunJson(dir)): void {
+  const decisions = readJsonl<unknown>(join(dir, 'decisions.jsonl')).flatMap((l) => {
+    const p = DecisionRecord.safeParse(l);
+    return p.success ? [p.data] : [];
+  });
+  const placements = readJsonl<{ kind?: string }>(join(dir, 'ledger.jsonl')).flatMap((l) => {
+    const p = l.kind === 'placement' ? PlacementRecord.safeParse(l) : undefined;
+    return p?.success ? [p.data] : [];
+  });
+  const progress = readJsonl<unknown>(join(dir, 'progress.jsonl')).flatMap((l) => {
+    const p = ProgressRecord.safeParse(l);
+    return p.success ? [p.data] : [];
+  });
+  timeline.update(decisions, placements, progress);
+  timeline.benchmark = benchmarkTimeline(run, progress);
+}
+
 /** Hooks for a match (its observer's `onFrame`, the spec's `onEvent`) that write `episode.mp4` into the run directory. */
 export class LiveVideo {
   private dir: string | undefined;
   private composer: VideoComposer | undefined;
   private readonly timeline: EpisodeTimeline;
+  /** The run's run.json as it was at the start (its profile and players do not change while it runs). */
+  private run: RunJson | undefined;
   private chain: Promise<void> = Promise.resolve();
   private lastMs = 0;
   private error: Error | undefined;
@@ -52,19 +76,8 @@ export class LiveVideo {
   }
 
   private refresh(): void {
-    const decisions = readJsonl<unknown>(join(this.dir!, 'decisions.jsonl')).flatMap((l) => {
-      const p = DecisionRecord.safeParse(l);
-      return p.success ? [p.data] : [];
-    });
-    const placements = readJsonl<{ kind?: string }>(join(this.dir!, 'ledger.jsonl')).flatMap((l) => {
-      const p = l.kind === 'placement' ? PlacementRecord.safeParse(l) : undefined;
-      return p?.success ? [p.data] : [];
-    });
-    const progress = readJsonl<unknown>(join(this.dir!, 'progress.jsonl')).flatMap((l) => {
-      const p = ProgressRecord.safeParse(l);
-      return p.success ? [p.data] : [];
-    });
-    this.timeline.update(decisions, placements, progress);
+    this.run ??= readRunJson(this.dir!);
+    readLiveTimeline(this.dir!, this.timeline, this.run);
   }
 
   /** Finishes the file after the match; returns its path, or undefined when the game sent no frame. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import type { Environment } from '../environment.js';
 import type { RunnerGame } from './games.js';
 
 /** The parsed maps config: `{ maps: { key: '/Game/...' } }`. */
@@ -26,4 +27,14 @@ export function runnerMaps(game: RunnerGame, config: RunnerMapsConfig): Record<s
 /** The map path the runner opens for a short name: a name without a slash lives under `/Game/Maps/`. */
 export function runnerMapPath(name: string): string {
   return name.includes('/') ? name : `/Game/Maps/${name}`;
+}
+
+/**
+ * Why `game` cannot be played on `env` under the profile, or undefined when it can: on a RemoteInput build the
+ * runner opens the builds' map every episode, so without their maps config the build would play whatever is
+ * loaded. `give` says how the caller's configuration names it (a flag, a config or spec field).
+ */
+export function missingRunnerMaps(game: string, env: Environment, maps: string | undefined, give: string): string | undefined {
+  if (env.kind !== 'remote-input' || maps !== undefined) return undefined;
+  return `${game} on a build under the omnigamearena profile needs the builds' maps config: ${give}`;
 }

@@ -1,7 +1,10 @@
 /** A walker on a flat floor (cue_chase, scene_escape): walks relative to the camera, jumps, and slides along boxes. */
-import { resolveCircle, type Footprint } from './collide.js';
+import { resolveInto, type Footprint } from './collide.js';
 import type { MoveControls } from './held-keys.js';
-import { jumpOverFloor, walkDirection, type JumpRules } from './walk.js';
+import { jumpOverFloor, walkDirection, type JumpRules, type MutableWalk } from './walk.js';
+
+// The walk `walkAmong` reads within one call.
+const walking: MutableWalk = { x: 0, z: 0, len: 0 };
 
 /** A walker's body: feet position in m and vertical speed in m/s. */
 export interface WalkerBody {
@@ -27,10 +30,10 @@ export function walkAmong(
   rules: Pick<WalkerRules, 'moveSpeed' | 'playerRadius'>,
   solids: readonly Footprint[],
 ): void {
-  const walk = walkDirection(controls, yawDeg);
+  const walk = walkDirection(controls, yawDeg, walking);
   if (walk.len > 0) {
     const step = rules.moveSpeed * (dtMs / 1000);
-    [body.x, body.z] = resolveCircle(body.x + (walk.x / walk.len) * step, body.z + (walk.z / walk.len) * step, rules.playerRadius, solids);
+    resolveInto(body, body.x + (walk.x / walk.len) * step, body.z + (walk.z / walk.len) * step, rules.playerRadius, solids);
   }
 }
 

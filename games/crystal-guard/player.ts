@@ -51,16 +51,29 @@ const stepWalk: MutableWalk = { x: 0, z: 0, len: 0 };
 
 /** Walks the player for `dtMs` along the held keys; a move along an axis that would enter a block is dropped. */
 export function stepPlayer(p: Walker, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[]): void {
+  stepPlayerTicks(p, controls, dtMs, blocks, 1);
+}
+
+/**
+ * `ticks` ticks of `stepPlayer` with the same controls and heading, the same numbers tick by tick: the walk's
+ * direction is taken once. `countStride` false leaves the stride (the walking animation's phase) as it was,
+ * for a planner that reads only where the walk ends.
+ */
+export function stepPlayerTicks(p: Walker, controls: Omit<MoveControls, 'jump'>, dtMs: number, blocks: readonly Box[], ticks: number, countStride = true): void {
   const walk = walkDirection(controls, p.yawDeg, stepWalk);
   if (walk.len === 0) return;
   const step = (Rules.moveSpeed * dtMs) / 1000;
-  const nx = p.x + (walk.x / walk.len) * step;
-  const nz = p.z + (walk.z / walk.len) * step;
-  const x0 = p.x;
-  const z0 = p.z;
-  if (!blocked(blocks, nx, p.z)) p.x = nx;
-  if (!blocked(blocks, p.x, nz)) p.z = nz;
-  p.stride += Math.hypot(p.x - x0, p.z - z0);
+  const mx = (walk.x / walk.len) * step;
+  const mz = (walk.z / walk.len) * step;
+  for (let i = 0; i < ticks; i++) {
+    const nx = p.x + mx;
+    const nz = p.z + mz;
+    const x0 = p.x;
+    const z0 = p.z;
+    if (!blocked(blocks, nx, p.z)) p.x = nx;
+    if (!blocked(blocks, p.x, nz)) p.z = nz;
+    if (countStride) p.stride += Math.hypot(p.x - x0, p.z - z0);
+  }
 }
 
 /** The player's hit box. */

@@ -1,5 +1,5 @@
 /** The arena: walls all round, blocks inside, circle collisions, ray casts and the monsters' route field. */
-import { pushOutOfBox, rayBox } from '../common/collide.js';
+import { pushInto, rayBox, type Centre } from '../common/collide.js';
 import { Rules } from './rules.js';
 import type { Block, MonsterShootVariant } from './variants.js';
 
@@ -17,6 +17,8 @@ export class Arena {
   /** Steps from each cell to the player's cell, 8-connected; -1 unreachable. */
   private readonly distance: Int32Array;
   private fieldKey = -1;
+  /** The centre `resolve` pushes out of the blocks (one per arena, not one per block). */
+  private readonly pushed: Centre = { x: 0, z: 0 };
 
   constructor(variant: MonsterShootVariant) {
     this.halfX = variant.halfX;
@@ -55,9 +57,11 @@ export class Arena {
 
   /** Pushes a circle of `radius` at (x, z) out of the walls and blocks; returns the corrected position. */
   resolve(x: number, z: number, radius: number): [number, number] {
-    let p: [number, number] = [Math.min(this.halfX - radius, Math.max(-this.halfX + radius, x)), Math.min(this.halfZ - radius, Math.max(-this.halfZ + radius, z))];
-    for (const b of this.blocks) p = pushOutOfBox(p[0], p[1], radius, b);
-    return p;
+    const p = this.pushed;
+    p.x = Math.min(this.halfX - radius, Math.max(-this.halfX + radius, x));
+    p.z = Math.min(this.halfZ - radius, Math.max(-this.halfZ + radius, z));
+    for (const b of this.blocks) pushInto(p, p.x, p.z, radius, b);
+    return [p.x, p.z];
   }
 
   /**

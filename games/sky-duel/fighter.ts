@@ -97,6 +97,20 @@ export function stepFighterTicks(f: FighterBody, controls: MoveControls, dtMs: n
   }
 }
 
+// The last walking speed `carry` measured and the velocity it measured it for: a walk holds its velocity
+// from tick to tick, so the speed is taken again only when the velocity changes (the same number either way).
+const speedOf = { vx: 0, vz: 0, speed: 0 };
+
+/** `Math.hypot(vx, vz)`, kept for the last velocity asked. */
+function walkSpeed(vx: number, vz: number): number {
+  if (vx !== speedOf.vx || vz !== speedOf.vz) {
+    speedOf.vx = vx;
+    speedOf.vz = vz;
+    speedOf.speed = Math.hypot(vx, vz);
+  }
+  return speedOf.speed;
+}
+
 /** A tick after steering: knockback added and fading, the move, the stride, and the fall off `floor`. */
 function carry(f: FighterBody, dtMs: number, floor: Floor): void {
   const dt = dtMs / 1000;
@@ -110,7 +124,7 @@ function carry(f: FighterBody, dtMs: number, floor: Floor): void {
   }
   f.x += (f.vx + kx) * dt;
   f.z += (f.vz + kz) * dt;
-  f.stride += Math.hypot(f.vx, f.vz) * dt;
+  f.stride += walkSpeed(f.vx, f.vz) * dt;
   fallOntoFloor(f, dt, Rules.gravity, floor);
   if (f.y < -Rules.fallDepth) f.fallen = true;
 }

@@ -9,7 +9,7 @@
  * The latencies are measured from each agent's declared source (`LatencySource`) before the arm applies.
  */
 import { z } from 'zod';
-import { ArenaError, ErrorCode } from '../../protocol/index.js';
+import { ArenaError, didYouMean, ErrorCode } from '../../protocol/index.js';
 import type { ClockMode, PausedClockMode } from './clock-mode.js';
 import type { TimelineMode } from './timeline.js';
 
@@ -48,7 +48,7 @@ export function parseFairness(text: string): FairnessArm {
     if (!Number.isInteger(w) || w < 1 || w > 1000 || rest.length > 0) throw bad(`matched:STAT:WINDOW takes a window of 1 to 1000 rounds (got '${text}')`);
     return { arm, statistic: statistic.data, window: w };
   }
-  throw bad(`unknown fairness arm '${text}'; use ${FAIRNESS_ARMS.join(', ')} (matched:STAT[:WINDOW] with STAT ${MatchedStatistic.options.join('|')})`);
+  throw bad(`unknown fairness arm '${text}'${didYouMean(arm ?? '', FAIRNESS_ARMS)}; use ${FAIRNESS_ARMS.join(', ')} (matched:STAT[:WINDOW] with STAT ${MatchedStatistic.options.join('|')})`);
 }
 
 /** The arm as the CLI writes it: `matched` for the default statistic, `matched:mean:5` otherwise. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { parseEnvironment, runnerEntry, runnerGame, runnerMaps, RunnerMapsConfig, type GameEntry } from '../../games-manifest/index.js';
+import { missingRunnerMaps, parseEnvironment, runnerEntry, runnerGame, runnerMaps, RunnerMapsConfig, type GameEntry } from '../../games-manifest/index.js';
 import { parseConfig } from './match-config.js';
 
 /** Reads a runner maps config (YAML); BAD_CONFIG when unreadable or not of the expected shape. */
@@ -20,10 +20,8 @@ export function readRunnerMaps(path: string): RunnerMapsConfig {
   return parseConfig(raw, RunnerMapsConfig, path);
 }
 
-/** Why a build under the profile cannot be played without its maps, and the three ways to give them. */
-export function missingMaps(game: string): string {
-  return `${game} on a build under the omnigamearena profile needs the builds' maps config: pass --maps PATH/configs/maps.yaml, set "maps" in the match config, or play the match configs an \`arena import omnigamearena\` folder wrote`;
-}
+/** The three ways a match is given the builds' maps config. */
+const GIVE_MAPS = 'pass --maps PATH/configs/maps.yaml, set "maps" in the match config, or play the match configs an `arena import omnigamearena` folder wrote';
 
 /** `entry` under the runner's rules, at `config.env` if given; BAD_CONFIG for a game the benchmark lacks. */
 export function profileEntry(entry: GameEntry, config: { readonly env?: string | undefined; readonly maps?: string | undefined }): GameEntry {
@@ -31,8 +29,8 @@ export function profileEntry(entry: GameEntry, config: { readonly env?: string |
   if (game === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, `the omnigamearena profile has no game '${entry.id}'`);
   if (config.env === undefined) return runnerEntry(entry, game);
   const env = parseEnvironment(config.env);
-  // The runner opens the builds' map every episode: a build played without them would play whatever is loaded.
-  if (env.kind === 'remote-input' && config.maps === undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, missingMaps(entry.id));
+  const missing = missingRunnerMaps(entry.id, env, config.maps, GIVE_MAPS);
+  if (missing !== undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, missing);
   const maps = config.maps === undefined ? undefined : runnerMaps(game, readRunnerMaps(config.maps));
   return runnerEntry(entry, game, env, maps);
 }

@@ -50,8 +50,9 @@ const emptyHuffman = (ac: boolean): Huffman => ({
   symbols: new Uint8Array(SYMBOLS).subarray(0, 0),
 });
 
-// AC: the first coefficient of each window, (code + magnitude bits) | advance << 5; scratch of every build.
-const first = new Int32Array(1 << AC_BITS);
+// AC: the codes that fit in the window, in code order (so by length), as (code << 16) | (length << 8) | symbol;
+// scratch of every build.
+const windowCodes = new Int32Array(1 << AC_BITS);
 
 /**
  * The tables of one DHT entry: `counts` per code length 1..16, `symbols` in code order, built into `into`'s
@@ -59,10 +60,8 @@ const first = new Int32Array(1 << AC_BITS);
  */
 export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Array, into: Huffman = emptyHuffman(ac)): Huffman {
   const bits = ac ? AC_BITS : DC_BITS;
-  const size = 1 << bits;
   const { fast, maxCode, offset } = into;
-  if (ac) first.fill(0);
-  else fast.fill(0);
+  if (!ac) fast.fill(0);
   const room = into.symbols.buffer.byteLength >= symbols.length ? into.symbols.buffer : new ArrayBuffer(Math.max(SYMBOLS, symbols.length));
   into.symbols = new Uint8Array(room, 0, symbols.length);
   into.symbols.set(symbols);
@@ -70,49 +69,74 @@ export function buildHuffman(ac: boolean, counts: Uint8Array, symbols: Uint8Arra
   offset.fill(0);
   let code = 0;
   let k = 0;
+  let inWindow = 0;
   for (let len = 1; len <= 16; len++) {
     const n = counts[len - 1]!;
     offset[len] = k - code;
     for (let i = 0; i < n; i++, k++, code++) {
-      if (len > bits) continue;
-      const shift = bits - len;
       // Tables that claim more codes than their lengths hold are cut at the window.
-      const from = Math.min(size, code << shift);
-      const to = Math.min(size, (code + 1) << shift);
+      if (len > bits || code >= 1 << len) continue;
       const symbol = symbols[k]!;
-      if (!ac) fast.fill((len << 8) | symbol, from, to);
-      else if (len + (symbol & 15) <= MAX_ONE) first.fill(len + (symbol & 15) + (acAdvance(symbol) << 5), from, to);
+      if (!ac) fast.fill((len << 8) | symbol, code << (bits - len), (code + 1) << (bits - len));
+      else windowCodes[inWindow++] = (code << 16) | (len << 8) | symbol;
     }
     maxCode[len] = n > 0 ? code - 1 : -1;
     code <<= 1;
   }
-  if (ac) runs(into.skip);
+  if (ac) runs(into.skip, inWindow);
   return into;
 }
 
-/** The AC look-up entries from each window's first coefficient: that one, and the next where it fits in the window. */
-function runs(skip: Int32Array): void {
-  const mask = (1 << AC_BITS) - 1;
-  for (let w = 0; w < skip.length; w++) {
-    const f = first[w]!;
-    if (f === 0) {
-      skip[w] = 0;
+// AC: what a second whole coefficient in the r bits after the first adds to a look-up entry, at (1 << r) + those
+// bits, for r from 1 to AC_BITS - 1 (0 where none fits); scratch of every build.
+const seconds = new Int32Array(1 << AC_BITS);
+
+/**
+ * The AC look-up entries from the first `count` of `windowCodes`: each window's first coefficient (code and
+ * magnitude bits), and the next where it fits in the window. The windows of one first coefficient differ only in
+ * the bits after it, so what they add for the second one is read from `seconds`, which depends on nothing else;
+ * `seconds` and `skip` are both written a code's range at a time.
+ */
+function runs(skip: Int32Array, count: number): void {
+  for (let r = 1; r < AC_BITS; r++) {
+    const at = 1 << r;
+    seconds.fill(0, at, 2 * at);
+    for (let i = 0; i < count; i++) {
+      const c = windowCodes[i]!;
+      const len = (c >> 8) & 255;
+      if (len > r) break;
+      const symbol = c & 255;
+      const bits = len + (symbol & 15);
+      if (bits > r) continue;
+      const second = acAdvance(symbol);
+      const part = second === 0 ? bits + (1 << 5) + RUN_ENDS : bits + (second << 5);
+      const from = at + ((c >>> 16) << (r - len));
+      const to = from + (1 << (r - len));
+      for (let x = from; x < to; x++) seconds[x] = part;
+    }
+  }
+  skip.fill(0);
+  for (let i = 0; i < count; i++) {
+    const c = windowCodes[i]!;
+    const len = (c >> 8) & 255;
+    const symbol = c & 255;
+    const fBits = len + (symbol & 15);
+    if (fBits > MAX_ONE) continue;
+    const advance = acAdvance(symbol);
+    const from = (c >>> 16) << (AC_BITS - len);
+    const to = ((c >>> 16) + 1) << (AC_BITS - len);
+    if (advance === 0) {
+      skip.fill(fBits | (1 << 5) | RUN_ENDS | (fBits << 13), from, to);
       continue;
     }
-    const fBits = f & 31;
-    const advance = f >> 5;
-    let run: number;
-    if (advance === 0) run = fBits | (1 << 5) | RUN_ENDS;
-    else {
-      run = fBits | (advance << 5);
-      const g = fBits < AC_BITS ? first[(w << fBits) & mask]! : 0;
-      const gBits = g & 31;
-      if (g !== 0 && fBits + gBits <= AC_BITS) {
-        const second = g >> 5;
-        run = (fBits + gBits) | ((advance + (second === 0 ? 1 : second)) << 5) | (second === 0 ? RUN_ENDS : 0);
-      }
+    // Entry fields do not overlap, so adding the second coefficient's part is or-ing it in.
+    const entry = fBits | (advance << 5) | (fBits << 13) | (advance << 18);
+    if (fBits >= AC_BITS) {
+      skip.fill(entry, from, to);
+      continue;
     }
-    skip[w] = run | (fBits << 13) | (advance << 18);
+    const at = 1 << (AC_BITS - fBits);
+    for (let w = from; w < to; w += at) for (let x = 0; x < at; x++) skip[w + x] = entry + seconds[at + x]!;
   }
 }
 

@@ -98,6 +98,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
     for (const r of results) {
       const p = r.gatewayParts;
       say(`  gateway ${r.encoding} frame: GameLink advance ${fmt(p.advanceMs, 3)} ms + AgentLink round trip ${fmt(p.agentMs, 3)} ms + encode for agent, record, loop ${fmt(p.restMs, 3)} ms`);
+      const g = r.gatewayCpu;
+      const b = r.relayCpu;
+      say(`    CPU per frame (two cores share it): game + gateway ${fmt(g.hereMs, 3)} ms + agent ${fmt(g.farMs, 3)} ms, against game + relay ${fmt(b.hereMs, 3)} ms + client ${fmt(b.farMs, 3)} ms`);
     }
     say('goal: gateway/relay fps 0.80 or better (docs/bench.md says where the rest goes)');
     out.endToEnd = results;

@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseFlags } from '../cli/flags.js';
 import { resolveMatch } from '../../plans/index.js';
 import { buildMatchConfig } from '../../plans/index.js';
@@ -42,6 +44,27 @@ describe('arena match --profile', () => {
     const run = (): unknown => resolveMatch(buildMatchConfig(flags('--game', 'last_stand', '--env', 'remote-input://127.0.0.1:1', '--profile', 'omnigamearena', '--agent', 'random')));
     expect(run).toThrow(/--maps.*"maps" in the match config.*arena import omnigamearena/);
     expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+  });
+
+  describe('from a match config file', () => {
+    const dirs: string[] = [];
+    afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+    const configFile = (config: Record<string, unknown>): string => {
+      const dir = mkdtempSync(join(tmpdir(), 'arena-profile-config-'));
+      dirs.push(dir);
+      writeFileSync(join(dir, 'match.json'), JSON.stringify({ game: 'last_stand', env: 'remote-input://127.0.0.1:1', profile: 'omnigamearena', agents: [{ kind: 'random' }], ...config }));
+      return join(dir, 'match.json');
+    };
+
+    it('refuses a build under the profile whose config names no maps with BAD_CONFIG before the match starts, naming the config field', () => {
+      const run = (): unknown => resolveMatch(buildMatchConfig(flags('--config', configFile({}))));
+      expect(run).toThrow(expect.objectContaining({ code: 'BAD_CONFIG' }));
+      expect(run).toThrow(/set "maps" in the match config/);
+    });
+
+    it("plays the config's build with the maps config it names", () => {
+      expect(resolveMatch(buildMatchConfig(flags('--config', configFile({ maps })))).entry?.launch).toMatchObject({ kind: 'remote-input', maps: { origin: '/Game/Test/Stand' }, reset: 'open' });
+    });
   });
 
   it('plays a reference game or a GameLink endpoint under the profile without maps', () => {

@@ -1,11 +1,12 @@
 /** Expands a sweep spec into its cells and episode jobs; refuses what cannot be played, naming the field. */
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { getGame, getVariant, runnerGame, type GameEntry } from '../../games-manifest/index.js';
-import { chargesLatency, describeFairness, parseFairness, parseHandicap, parseLatencySource, type PausedClockMode } from '../../gateway/index.js';
+import { getGame, type GameEntry } from '../../games-manifest/index.js';
+import { chargesLatency, describeFairness, parseFairness, type PausedClockMode } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
-import type { AgentItem, SweepSpec } from './sweep-spec.js';
+import { specIssues } from './spec-checks.js';
+import type { SweepSpec } from './sweep-spec.js';
 
 /** The pool a game goes to when the spec names none. */
 export const DEFAULT_POOL = 'default';
@@ -35,54 +36,13 @@ function defaultLineups(entry: GameEntry, labels: readonly string[]): string[][]
   return out.length > 0 ? out : labels.map((l) => [l, l]);
 }
 
-interface Issues {
-  readonly list: SpecIssue[];
-  add(path: (string | number)[], message: string): void;
-}
-
-function issues(): Issues {
-  const list: SpecIssue[] = [];
-  return { list, add: (path, message) => void list.push({ path, message }) };
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Every episode job of the spec, in a stable order; SpecIssues for anything unplayable. */
 export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecIssue[] } {
-  const bad = issues();
-  const agents = new Map<string, AgentItem>();
-  spec.agents.forEach((a, i) => {
-    if (agents.has(a.label)) bad.add(['agents', i, 'label'], `two agents are labelled '${a.label}'`);
-    agents.set(a.label, a);
-    if (a.endpoint !== undefined && !(a.endpoint in spec.endpoints)) bad.add(['agents', i, 'endpoint'], `no endpoint '${a.endpoint}' in endpoints (${Object.keys(spec.endpoints).join(', ') || 'none'})`);
-  });
-  spec.latencies.forEach((l, i) => {
-    try {
-      parseLatencySource(l);
-    } catch (err) {
-      bad.add(['latencies', i], message(err));
-    }
-  });
-  const arms: { clock: PausedClockMode; fairness?: string }[] = spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : [];
-  spec.fairness?.forEach((text, i) => {
-    try {
-      const arm = parseFairness(text);
-      arms.push({ clock: arm.arm === 'pdq' ? 'pdq' : 'lcrt', fairness: describeFairness(arm) });
-    } catch (err) {
-      bad.add(['fairness', i], message(err));
-    }
-  });
-  spec.agents.forEach((a, i) => {
-    if (a.handicap === undefined) return;
-    try {
-      parseHandicap(a.handicap);
-    } catch (err) {
-      bad.add(['agents', i, 'handicap'], message(err));
-    }
-    if (!arms.some((arm) => arm.fairness === 'handicap')) bad.add(['agents', i, 'handicap'], 'a handicap needs the handicap arm in fairness');
-  });
+  const issues = specIssues(spec);
+  if (issues.length > 0) return { jobs: [], issues };
+  const agents = new Map(spec.agents.map((a) => [a.label, a]));
+  const arms: { clock: PausedClockMode; fairness?: string }[] =
+    spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : spec.fairness.map(parseFairness).map((arm) => ({ clock: arm.arm === 'pdq' ? 'pdq' : 'lcrt', fairness: describeFairness(arm) }));
   const settings = {
     ...(spec.match.steps === undefined ? {} : { stepBudget: spec.match.steps }),
     ...(spec.match.timeLimitMs === undefined ? {} : { timeLimitMs: spec.match.timeLimitMs }),
@@ -93,36 +53,15 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
     ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
     ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
     ...(spec.match.profile === undefined ? {} : { profile: spec.match.profile }),
+    ...(spec.match.env === undefined ? {} : { env: spec.match.env }),
+    ...(spec.match.maps === undefined ? {} : { maps: spec.match.maps }),
   };
   const jobs: EpisodeJob[] = [];
-  spec.games.forEach((item, gi) => {
+  for (const item of spec.games) {
     const g = typeof item === 'string' ? { game: item } : item;
-    const at = typeof item === 'string' ? ['games', gi] : ['games', gi, 'game'];
-    let entry: GameEntry;
-    try {
-      entry = getGame(g.game);
-    } catch (err) {
-      bad.add(at, message(err));
-      return;
-    }
-    if (spec.match.profile === 'omnigamearena' && runnerGame(entry.id) === undefined) bad.add(at, `the omnigamearena profile has no game '${entry.id}'`);
+    const entry = getGame(g.game);
     const variants = g.variants ?? [entry.variants[0]!.id];
-    variants.forEach((v, vi) => {
-      try {
-        getVariant(entry, v);
-      } catch (err) {
-        bad.add(['games', gi, 'variants', vi], message(err));
-      }
-    });
     const lineups = g.lineups ?? (entry.slots.length > 1 ? spec.lineups : undefined) ?? defaultLineups(entry, [...agents.keys()]);
-    const lineupPath = g.lineups ? ['games', gi, 'lineups'] : ['lineups'];
-    lineups.forEach((lineup, li) => {
-      if (lineup.length !== entry.slots.length) bad.add([...lineupPath, li], `${entry.id} has ${entry.slots.length} player slot(s); this line-up has ${lineup.length}`);
-      lineup.forEach((label, ai) => {
-        if (!agents.has(label)) bad.add([...lineupPath, li, ai], `no agent labelled '${label}'; agents: ${[...agents.keys()].join(', ')}`);
-      });
-    });
-    if (bad.list.length > 0) return;
     for (const variant of variants) {
       for (const { clock, fairness } of arms) {
         for (const latency of chargesLatency(clock) ? spec.latencies : ['none']) {
@@ -154,8 +93,8 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
         }
       }
     }
-  });
-  return { jobs, issues: bad.list };
+  }
+  return { jobs, issues: [] };
 }
 
 /** The jobs of a spec, or BAD_CONFIG through `fail` when any cell is unplayable. */

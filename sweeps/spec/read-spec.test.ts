@@ -128,6 +128,43 @@ describe('sweep specs', () => {
     ]);
   });
 
+  it('names the checks that need the whole spec (variants, line-ups, endpoints, latencies, arms) with its schema errors, in line order', () => {
+    const text = [
+      'name: t',
+      'games:',
+      '  - { game: last_stand, variants: [origin, rnig] }',
+      '  - { game: sky_duel, lineups: [[a], [a, bb]] }',
+      'agents:',
+      '  - { label: a, kind: random, endpoint: gpu0 }',
+      '  - { label: b, kind: random }',
+      'endpoints: { gpu: { concurrency: 1 } }',
+      'fairness: [pdq, lcrtt]',
+      'latencies: [synthetic:fast]',
+      'episodes: 0',
+      '',
+    ].join('\n');
+    expect(parseRefusalLines(text)).toEqual([
+      expect.stringMatching(/^spec\.yaml:3: games\.0\.variants\.1: game 'last_stand' has no variant 'rnig'; did you mean 'ring'\?/),
+      expect.stringMatching(/^spec\.yaml:4: games\.1\.lineups\.0: sky_duel has 2 player slot\(s\); this line-up has 1/),
+      expect.stringMatching(/^spec\.yaml:4: games\.1\.lineups\.1\.1: no agent labelled 'bb'; did you mean 'b'\?/),
+      expect.stringMatching(/^spec\.yaml:6: agents\.0\.endpoint: no endpoint 'gpu0' in endpoints \(gpu\); did you mean 'gpu'\?/),
+      expect.stringMatching(/^spec\.yaml:9: fairness\.1: unknown fairness arm 'lcrtt'; did you mean 'lcrt'\?/),
+      expect.stringMatching(/^spec\.yaml:10: latencies\.0: synthetic latency needs a value in ms/),
+      'spec.yaml:11: episodes: Too small: expected number to be >=1',
+    ]);
+  });
+
+  it('checks what it can of a spec whose agents or games the schema refuses in part', () => {
+    // Agent 1's label is refused, so no line-up label is judged; the unknown variant and the bad latency still are.
+    const text = 'name: t\ngames:\n  - { game: last_stand, variants: [wave] }\n  - { game: sky_duel, lineups: [[a, zz]] }\nagents:\n  - { label: a, kind: random }\n  - { label: "b b", kind: random }\nlatencies: [synthetic]\nepisodes: 1\n';
+    const lines = parseRefusalLines(text);
+    expect(lines).toEqual([
+      expect.stringMatching(/^spec\.yaml:3: games\.0\.variants\.0: game 'last_stand' has no variant 'wave'; did you mean 'waves'\?/),
+      expect.stringMatching(/^spec\.yaml:7: agents\.1\.label: use letters/),
+      expect.stringMatching(/^spec\.yaml:8: latencies\.0: /),
+    ]);
+  });
+
   it('refuses YAML that does not parse, with its line', () => {
     expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
   });
@@ -160,5 +197,44 @@ episodes: 2
     expect(unknown.code).toBe('BAD_CONFIG');
     expect(unknown.message).toMatch(/fairness.*unknown fairness arm 'warp'/s);
     expect(refusal(ARMS.replace('[pdq, matched, lcrt, handicap]', '[pdq, lcrt]')).message).toMatch(/handicap arm/);
+  });
+});
+
+describe('sweep specs under the omnigamearena profile on a build', () => {
+  const ON_BUILD = `name: b
+games: [last_stand]
+agents:
+  - { label: a, kind: random }
+episodes: 2
+match:
+  profile: omnigamearena
+  env: remote-input://127.0.0.1:12345
+`;
+
+  it("refuses a build without the builds' maps config when the spec is read, naming match.maps", () => {
+    const e = refusal(ON_BUILD);
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("spec.yaml:7: match.maps: last_stand on a build under the omnigamearena profile needs the builds' maps config");
+  });
+
+  it("gives every episode the build and its maps config, and needs none for a GameLink endpoint or our reference game", () => {
+    const jobs = jobsOf(`${ON_BUILD}  maps: /opt/oga/configs/maps.yaml\n`);
+    expect(jobs.map((j) => [j.env, j.maps, j.profile])).toEqual([0, 1].map(() => ['remote-input://127.0.0.1:12345', '/opt/oga/configs/maps.yaml', 'omnigamearena']));
+    expect(jobsOf(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'ws://127.0.0.1:9000')).every((j) => j.env === 'ws://127.0.0.1:9000' && j.maps === undefined)).toBe(true);
+    expect(jobsOf(ON_BUILD.replace('  env: remote-input://127.0.0.1:12345\n', ''))).toHaveLength(2);
+  });
+
+  it("plays the builds' held-out maps (var1..var3) on a build under the profile, and refuses our reference variants there with the allowed ones", () => {
+    const withMaps = `${ON_BUILD}  maps: /opt/oga/configs/maps.yaml\n`.replace('games: [last_stand]', 'games: [{ game: last_stand, variants: [origin, var1] }]');
+    expect(jobsOf(withMaps).map((j) => j.cellInfo.variant)).toEqual(['origin', 'origin', 'var1', 'var1']);
+    const e = refusal(withMaps.replace('[origin, var1]', '[origin, ring]'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("games.0.variants.1: 'ring' is not a map of the builds under the omnigamearena profile; allowed: origin, var1, var2, var3");
+  });
+
+  it('refuses an environment that is no URL of a build or endpoint, naming match.env', () => {
+    const e = refusal(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'carrier-pigeon'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("spec.yaml:8: match.env: 'carrier-pigeon' is not an environment URL");
   });
 });

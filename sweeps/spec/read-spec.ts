@@ -2,15 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, didYouMean, ErrorCode } from '../../protocol/index.js';
+import { specIssues, specParts, type SpecIssue } from './spec-checks.js';
 import { AgentItem, EndpointLimits, GameItem, MatchSettings, SweepSpec } from './sweep-spec.js';
 
-/** A problem found in a spec, at a path of its fields. */
-export interface SpecIssue {
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-}
+export type { SpecIssue } from './spec-checks.js';
 
 /** The spec's text as a document, keeping where each field is for error messages. */
 export interface SpecSource {
@@ -52,25 +48,10 @@ function kindIssues(raw: unknown, checkKind: AgentKindCheck | undefined): SpecIs
   });
 }
 
-/** Issues for the games the manifest does not know, read from the raw spec so they come with its schema issues. */
-function gameIssues(raw: unknown): SpecIssue[] {
-  const games = valueAt(raw, ['games']);
-  if (!Array.isArray(games)) return [];
-  return games.flatMap((item: unknown, i) => {
-    const [id, path] = typeof item === 'string' ? [item, ['games', i]] : [valueAt(item, ['game']), ['games', i, 'game']];
-    if (typeof id !== 'string') return [];
-    try {
-      getGame(id);
-      return [];
-    } catch (err) {
-      return [{ path, message: err instanceof Error ? err.message : String(err) }];
-    }
-  });
-}
-
 /**
- * Parses spec text (YAML, or JSON, which is YAML too) into a validated spec. A spec the schema refuses reports its
- * unknown games too, and with `checkKind` its unknown agent kinds, all in one error.
+ * Parses spec text (YAML, or JSON, which is YAML too) into a validated spec. A spec the schema refuses reports, in
+ * the same error, every cross-field check its accepted fields allow (unknown games and variants, line-ups, endpoints,
+ * latencies, fairness arms; spec-checks.ts), and with `checkKind` its unknown agent kinds.
  */
 export function parseSpecText(text: string, file: string, checkKind?: AgentKindCheck): { spec: SweepSpec; source: SpecSource } {
   const lines = new LineCounter();
@@ -82,7 +63,7 @@ export function parseSpecText(text: string, file: string, checkKind?: AgentKindC
   }
   const raw: unknown = doc.toJS();
   const parsed = SweepSpec.safeParse(raw);
-  if (!parsed.success) throw specError(source, [...parsed.error.issues.flatMap((i) => issuesOf(i, raw)), ...gameIssues(raw), ...kindIssues(raw, checkKind)]);
+  if (!parsed.success) throw specError(source, [...parsed.error.issues.flatMap((i) => issuesOf(i, raw)), ...specIssues(specParts(raw)), ...kindIssues(raw, checkKind)]);
   return { spec: parsed.data, source };
 }
 

@@ -47,6 +47,10 @@ export const MatchSettings = z.strictObject({
   maxStaleShare: z.number().min(0).max(1).optional(),
   /** Whose rules every episode plays by (default ours); under `omnigamearena` the report reads the benchmark's raw score (docs/omnigamearena.md). */
   profile: z.enum(['default', 'omnigamearena']).optional(),
+  /** Where every episode's game runs when it is not launched here: a RemoteInput build (`remote-input://HOST:PORT`) or a GameLink URL; a fleet slot's own build (`arena worker --builds`) takes its place. */
+  env: z.string().min(1).optional(),
+  /** Under `omnigamearena` on a build: the builds' maps config (a runner checkout's `configs/maps.yaml`), read where each episode runs. */
+  maps: z.string().min(1).optional(),
 });
 export type MatchSettings = z.infer<typeof MatchSettings>;
 

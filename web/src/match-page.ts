@@ -57,6 +57,12 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         for (const x of listed(m.decisions)) apply({ ...x, type: 'decision' });
         for (const x of listed(m.ledger)) apply({ ...x, type: 'ledger' });
         for (const x of listed(m.progress)) apply({ ...x, type: 'progress' });
+        // A long match's older history comes thinned; the count still says how many decisions it has made.
+        const left = (m.left as { decisions?: unknown } | undefined)?.decisions;
+        if (typeof left === 'number' && left > 0) {
+          decisions += left;
+          count.textContent = `${decisions} decisions so far`;
+        }
         break;
       }
       case 'decision': {

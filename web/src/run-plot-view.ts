@@ -3,6 +3,7 @@
  * records as they arrive (the match page, live) or all at once (the replay), shown at its own size.
  */
 import { runPlotSvg, runPlotTitle, type RunPlotData } from '../../plots/index.js';
+import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { h } from './dom.js';
 
 type Players = RunPlotData['players'];
@@ -22,10 +23,16 @@ export interface RunHead {
   readonly result?: { readonly simMs?: number } | undefined;
 }
 
+/** The plot section's heading: its lower panel's score, our progress or the benchmark score under the omnigamearena profile. */
+function headingOf(measure: RunPlotData['measure']): string {
+  return `Latency and ${SCORE_MEASURES[measure ?? 'progress'].name}`;
+}
+
 /** The run's plot, redrawn at most every 250 ms while records arrive. */
 export class RunPlotView {
   readonly el: HTMLElement;
   private readonly box: HTMLElement;
+  private readonly heading: HTMLElement;
   private title: string;
   private players: Players = [];
   private readonly decisions: Decision[] = [];
@@ -36,7 +43,8 @@ export class RunPlotView {
 
   constructor(private readonly id: string) {
     this.box = h('div', { class: 'plot-box', 'data-testid': 'run-plot' });
-    this.el = h('section', {}, h('h2', {}, 'Latency and progress'), this.box);
+    this.heading = h('h2', { 'data-testid': 'run-plot-heading' }, headingOf(undefined));
+    this.el = h('section', {}, this.heading, this.box);
     this.title = runPlotTitle({ runId: id });
   }
 
@@ -82,6 +90,7 @@ export class RunPlotView {
     this.timer = undefined;
     this.box.innerHTML = runPlotSvg({ title: this.title, players: [...this.players].sort((a, b) => a.slot - b.slot), decisions: this.decisions, progress: this.progress, endMs: this.endMs, measure: this.measure });
     this.box.querySelector('svg')?.classList.add('plot');
+    this.heading.textContent = headingOf(this.measure);
     this.box.dataset.decisions = String(this.decisions.length);
     this.box.dataset.reports = String(this.progress.length);
   }

@@ -7,6 +7,7 @@
 import type { ActionChunk } from '../../../protocol/index.js';
 import { DEG, wrapDeg } from '../angles.js';
 import { clearLine, type Aabb } from '../collide.js';
+import type { MoveControls } from '../held-keys.js';
 import { walkAmong } from '../walker.js';
 import { moveControls } from './move-keys.js';
 import { ticksPerStep, type ChunkTiming } from './plan-timing.js';
@@ -43,17 +44,18 @@ const CELL = 0.2;
 /** Grid neighbours as (dc, dr) pairs: four sides, then four diagonals. */
 const NEIGHBOURS = Int8Array.from([1, 0, -1, 0, 0, 1, 0, -1, 1, 1, 1, -1, -1, 1, -1, -1]);
 const KEYSETS: readonly (readonly string[])[] = [[], ['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
+const KEY_CONTROLS: readonly MoveControls[] = KEYSETS.map(moveControls);
 
 const sameBox = (a: NavBox, b: NavBox | undefined): boolean =>
   b !== undefined && a.minX === b.minX && a.maxX === b.maxX && a.minZ === b.minZ && a.maxZ === b.maxZ && a.minY === b.minY && a.maxY === b.maxY;
 
-/** Whether the player at (x, z) with heading `yaw` can use the target, by the games' rule. */
-export function canUse(world: NavWorld, rules: NavRules, target: NavTarget, x: number, z: number, yaw: number, slack = 0): boolean {
+/** Whether the player at (x, z) with heading `yaw` can use the target, by the games' rule; `others` are the boxes that can block its view (every solid but its own). */
+function usable(others: readonly NavBox[], rules: NavRules, target: NavTarget, x: number, z: number, yaw: number, slack: number): boolean {
   const dist = Math.hypot(target.x - x, target.z - z);
   if (dist > rules.reach - slack) return false;
   const angle = dist < 1e-6 ? 0 : Math.abs(wrapDeg(Math.atan2(target.x - x, target.z - z) * DEG - yaw));
   if (angle > rules.facingDeg - slack * 20) return false;
-  return clearLine(x, z, target.x, target.z, 1, world.solids.filter((b) => !sameBox(b, target.own)));
+  return clearLine(x, z, target.x, target.z, 1, others);
 }
 
 /** A geodesic distance field to the spots the target can be used from, on a grid of free cells. */
@@ -231,13 +233,9 @@ class MinHeap {
   }
 }
 
-/** Moves the body one step of `ticks` ticks holding `keys` at heading `yaw`, by the games' own `walkAmong`. */
-function walk(world: NavWorld, rules: NavRules, keys: readonly string[], yaw: number, ticks: number, x: number, z: number): [number, number] {
-  const controls = moveControls(keys);
-  const solids = world.solids.filter((b) => b.minY < 1.5);
-  const body = { x, z };
+/** Moves `body` one step of `ticks` ticks holding `keys` at heading `yaw` among the walking blockers `solids`, by the games' own `walkAmong`. */
+function walk(body: { x: number; z: number }, solids: readonly NavBox[], rules: NavRules, controls: MoveControls, yaw: number, ticks: number): void {
   for (let i = 0; i < ticks; i++) walkAmong(body, controls, yaw, rules.tickMs, rules, solids);
-  return [body.x, body.z];
 }
 
 /**
@@ -256,28 +254,36 @@ export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: ChunkTi
   const newYaw = yaw + dx;
   const ticks = ticksPerStep(timing, rules.tickMs);
   const steps: string[][] = [];
+  const walking = world.solids.filter((b) => b.minY < 1.5);
+  const others = world.solids.filter((b) => !sameBox(b, target.own));
+  const body = { x: 0, z: 0 };
   let x = player.x;
   let z = player.z;
   for (let i = 0; i < timing.chunkSteps; i++) {
-    if (canUse(world, rules, target, x, z, newYaw, 0.1)) {
+    if (usable(others, rules, target, x, z, newYaw, 0.1)) {
       steps.push([useKey]);
       break;
     }
     let best: readonly string[] = [];
     let bestValue = field.at(x, z) - 0.02;
-    let bestPos: [number, number] = [x, z];
-    for (const keys of KEYSETS) {
-      if (keys.length === 0) continue;
-      const [nx, nz] = walk(world, rules, keys, newYaw, ticks, x, z);
-      const value = field.at(nx, nz) + keys.length * 0.001;
+    let bestX = x;
+    let bestZ = z;
+    for (let k = 1; k < KEYSETS.length; k++) {
+      const keys = KEYSETS[k]!;
+      body.x = x;
+      body.z = z;
+      walk(body, walking, rules, KEY_CONTROLS[k]!, newYaw, ticks);
+      const value = field.at(body.x, body.z) + keys.length * 0.001;
       if (value < bestValue) {
         bestValue = value;
         best = keys;
-        bestPos = [nx, nz];
+        bestX = body.x;
+        bestZ = body.z;
       }
     }
     steps.push([...best]);
-    [x, z] = bestPos;
+    x = bestX;
+    z = bestZ;
   }
   while (steps.length < timing.chunkSteps) steps.push([]);
   return { look: { dx, dy: 0 }, steps };

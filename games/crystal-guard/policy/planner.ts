@@ -4,13 +4,16 @@
  * sight (else at the crystal) and, until the crystal is in sight, walk towards the nearest spot that sees it.
  */
 import { noopChunk, type ActionChunk } from '../../../protocol/index.js';
-import { aimAt, center, clearLine, gateOpen, shotTarget, walk, walkBlocks, type ShotTarget, type Vec3, type Walker } from './sight.js';
+import { aimAt, blocksNear, center, clearLine, gateOpen, shotTarget, walk, walkBlocks, type ShotTarget, type Vec3, type Walker } from './sight.js';
 import { buildFiringField, fieldAt, type FiringField } from './field.js';
 import type { CrystalGuardState } from '../state.js';
 import { wrapYaw } from '../../common/angles.js';
+import { moveControls } from '../../common/policy/move-keys.js';
 import { ticksPerStep, type ChunkTiming } from '../../common/policy/plan-timing.js';
 
 const MOVES: readonly (readonly string[])[] = [['W'], ['W', 'A'], ['W', 'D'], ['A'], ['D'], ['S'], ['S', 'A'], ['S', 'D'], []];
+const MOVE_CONTROLS = MOVES.map(moveControls);
+const STILL = moveControls([]);
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
@@ -56,19 +59,26 @@ export function planCrystalGuard(view: CrystalGuardState, slot: number, timing: 
   const blocks = walkBlocks(view);
   const pos: Walker = { x: me.x, z: me.z, yawDeg: yaw, stride: 0 };
   let cooldown = me.cooldownMs;
+  const trial: Walker = { ...pos };
   const steps: string[][] = [];
   for (let i = 0; i < timing.chunkSteps; i++) {
     const step: string[] = [];
     let keys: readonly string[] = [];
+    let controls = STILL;
+    const near = blocksNear(view, blocks, pos, stepTicks);
     if (target.move) {
       let best = fieldAt(field, pos.x, pos.z);
-      for (const k of MOVES) {
-        const trial = { ...pos };
-        walk(view, blocks, trial, k, stepTicks);
+      for (let m = 0; m < MOVES.length; m++) {
+        trial.x = pos.x;
+        trial.z = pos.z;
+        trial.yawDeg = pos.yawDeg;
+        trial.stride = pos.stride;
+        walk(view, near, trial, MOVE_CONTROLS[m]!, stepTicks);
         const d = fieldAt(field, trial.x, trial.z);
         if (d < best - 1e-9) {
           best = d;
-          keys = k;
+          keys = MOVES[m]!;
+          controls = MOVE_CONTROLS[m]!;
         }
       }
       step.push(...keys);
@@ -79,7 +89,7 @@ export function planCrystalGuard(view: CrystalGuardState, slot: number, timing: 
       cooldown = view.rules.cooldownMs;
     }
     steps.push(step);
-    walk(view, blocks, pos, keys, stepTicks);
+    walk(view, near, pos, controls, stepTicks);
     cooldown = Math.max(0, cooldown - stepTicks * view.tickMs);
   }
   return { look, steps };

@@ -5,12 +5,12 @@ import { moveControls } from '../../common/policy/move-keys.js';
 import { crystalGuardGame, CrystalGuardState } from '../index.js';
 import { blocked, stepPlayer, type Walker } from '../player.js';
 import { Rules } from '../rules.js';
-import { walk, walkBlocks } from './sight.js';
+import { blocksNear, walk, walkBlocks } from './sight.js';
 
 const MOVES: readonly (readonly string[])[] = [['W'], ['S'], ['A'], ['D'], ['W', 'A'], ['W', 'D'], ['S', 'A'], ['S', 'D']];
 
 describe('walk', () => {
-  it('walks as stepPlayer does among every block, though it asks only the blocks within reach', () => {
+  it('walks as stepPlayer does tick by tick among every block, though it asks only the blocks within reach', () => {
     const r = seededRandom(31);
     let stopped = 0;
     for (const variant of crystalGuardGame.variants) {
@@ -26,8 +26,12 @@ describe('walk', () => {
         const expected = { ...start };
         for (let i = 0; i < ticks; i++) stepPlayer(expected, moveControls(keys), view.tickMs, blocks);
         const actual = { ...start };
-        walk(view, blocks, actual, keys, ticks);
+        walk(view, blocksNear(view, blocks, actual, ticks), actual, moveControls(keys), ticks, true);
         expectSameFields(actual, expected, `${variant} case ${n}`);
+        // Without the stride, the walk ends at the same spot and leaves the stride alone.
+        const planned = { ...start };
+        walk(view, blocksNear(view, blocks, planned, ticks), planned, moveControls(keys), ticks);
+        expectSameFields(planned, { ...expected, stride: start.stride }, `${variant} case ${n}, no stride`);
         // A walk cut short by a wall covers less than the straight line.
         if (expected.stride < (ticks * view.tickMs * Rules.moveSpeed) / 1000 - 1e-6) stopped++;
       }

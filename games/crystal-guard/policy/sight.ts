@@ -1,9 +1,9 @@
 /** What the crystal_guard policy asks of the arena as observed: aims, lines of sight, and the game's own shots and walking. */
 import { RAD } from '../../common/angles.js';
-import { moveControls } from '../../common/policy/move-keys.js';
+import type { MoveControls } from '../../common/held-keys.js';
 import { gateOpen, type Box } from '../arena.js';
 import { rayEntry, traceShot, type Vec3 } from '../combat.js';
-import { blocked, stepPlayer, type ShotResult, type Walker } from '../player.js';
+import { blocked, stepPlayerTicks, type ShotResult, type Walker } from '../player.js';
 import { Rules } from '../rules.js';
 import type { CrystalGuardPlayerState, CrystalGuardState } from '../state.js';
 
@@ -45,14 +45,19 @@ export function walkBlocks(view: CrystalGuardState): readonly Box[] {
 }
 
 /**
- * Walks `pos` (mutated) for `ticks` ticks holding `keys` relative to its heading, by the game's own `stepPlayer`,
- * among the blocks it can reach in that time (any block in the way stops a move, so which ones are asked does
- * not matter, only that none within reach is left out): the walking speed for `ticks` ticks, the body's radius
- * and a metre more.
+ * The blocks a walk of `ticks` ticks from `pos` can reach (any block in the way stops a move, so which ones are
+ * asked does not matter, only that none within reach is left out): the walking speed for `ticks` ticks, the
+ * body's radius and a metre more.
  */
-export function walk(view: CrystalGuardState, blocks: readonly Box[], pos: Walker, keys: readonly string[], ticks: number): void {
-  const controls = moveControls(keys);
+export function blocksNear(view: CrystalGuardState, blocks: readonly Box[], pos: Walker, ticks: number): Box[] {
   const reach = (Rules.moveSpeed * ticks * view.tickMs) / 1000 + Rules.radius + 1;
-  const near = blocks.filter((b) => pos.x > b.min[0] - reach && pos.x < b.max[0] + reach && pos.z > b.min[2] - reach && pos.z < b.max[2] + reach);
-  for (let i = 0; i < ticks; i++) stepPlayer(pos, controls, view.tickMs, near);
+  return blocks.filter((b) => pos.x > b.min[0] - reach && pos.x < b.max[0] + reach && pos.z > b.min[2] - reach && pos.z < b.max[2] + reach);
+}
+
+/**
+ * Walks `pos` (mutated) for `ticks` ticks holding `controls` relative to its heading, by the game's own
+ * `stepPlayerTicks`, among `near` (`blocksNear` of the start); its stride is left as it was unless `countStride`.
+ */
+export function walk(view: CrystalGuardState, near: readonly Box[], pos: Walker, controls: Omit<MoveControls, 'jump'>, ticks: number, countStride = false): void {
+  stepPlayerTicks(pos, controls, view.tickMs, near, ticks, countStride);
 }

@@ -21,11 +21,13 @@ const MOVES: readonly (readonly KeyName[])[] = [['W'], ['S'], ['A'], ['D'], ['W'
 /** Walking one tile takes about this long, ms (2 m at 6 m/s). */
 const HOP_MS = 340;
 
-const key = (col: number, row: number): string => `${col},${row}`;
+/** One number per tile (grids are far smaller than 2048 tiles a side; a tile a jump beyond the edge still has its own). */
+const key = (col: number, row: number): number => (row + 1024) * 4096 + (col + 1024);
+const REACHES = [1, 2] as const;
 
 /** How good a place to stand an intact tile is: intact tiles around it and the size of its patch. */
-function safetyScores(map: TileMap): Map<string, number> {
-  const scores = new Map<string, number>();
+function safetyScores(map: TileMap): Map<number, number> {
+  const scores = new Map<number, number>();
   const patch = patchSizes(map);
   for (let row = 0; row < map.rows; row++) {
     for (let col = 0; col < map.cols; col++) {
@@ -44,17 +46,17 @@ function safetyScores(map: TileMap): Map<string, number> {
 }
 
 /** Size of the patch of intact tiles (joined by walks and one-gap jumps) each intact tile belongs to. */
-function patchSizes(map: TileMap): Map<string, number> {
-  const sizes = new Map<string, number>();
+function patchSizes(map: TileMap): Map<number, number> {
+  const sizes = new Map<number, number>();
   for (let row = 0; row < map.rows; row++) {
     for (let col = 0; col < map.cols; col++) {
       if (map.statusAt(col, row) !== 'intact' || sizes.has(key(col, row))) continue;
-      const members: string[] = [key(col, row)];
+      const members: number[] = [key(col, row)];
       const queue: [number, number][] = [[col, row]];
       const seen = new Set(members);
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
         for (const [dc, dr] of DIRS) {
-          for (const reach of [1, 2]) {
+          for (const reach of REACHES) {
             const c = item[0] + dc * reach;
             const r = item[1] + dr * reach;
             if (map.statusAt(c, r) !== 'intact' || seen.has(key(c, r))) continue;
@@ -71,8 +73,8 @@ function patchSizes(map: TileMap): Map<string, number> {
 }
 
 /** Cheapest routes from (col, row): walks onto tiles that hold long enough, jumps over one missing tile. */
-function routes(map: TileMap, col: number, row: number): Map<string, { cost: number; path: Node[] }> {
-  const best = new Map<string, { cost: number; path: Node[] }>([[key(col, row), { cost: 0, path: [] }]]);
+function routes(map: TileMap, col: number, row: number): Map<number, { cost: number; path: Node[] }> {
+  const best = new Map<number, { cost: number; path: Node[] }>([[key(col, row), { cost: 0, path: [] }]]);
   const open: [number, number][] = [[col, row]];
   while (open.length > 0) {
     open.sort((a, b) => (best.get(key(a[0], a[1]))?.cost ?? 0) - (best.get(key(b[0], b[1]))?.cost ?? 0));
