@@ -1,6 +1,7 @@
 import { decode } from '@msgpack/msgpack';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { GatewayMessage, type AgentObservation } from './agent-link.js';
@@ -60,6 +61,27 @@ describe('sendMessage with a large frame', () => {
     sendMessage(client, observation(54_352));
     expect(plain(decodeMessage(await atClient, messageSchema(GameMessage)))).toEqual(plain(frame(691_200)));
     expect(plain(decodeMessage(await atServer, messageSchema(GatewayMessage)))).toEqual(plain(observation(54_352)));
+    client.close();
+  });
+
+  it('hands its fragments to the TCP socket in one write', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const writes = new Promise<number[]>((resolve) =>
+      server!.once('connection', (ws) => {
+        const socket = (ws as unknown as { _socket: Duplex })._socket;
+        const sizes: number[] = [];
+        const writev = socket._writev!.bind(socket);
+        const write = socket._write.bind(socket);
+        socket._writev = (chunks, cb) => (sizes.push(chunks.length), writev(chunks, cb));
+        socket._write = (chunk, encoding, cb) => (sizes.push(1), write(chunk, encoding, cb));
+        sendMessage(ws, frame(691_200), undefined, () => resolve(sizes));
+      }),
+    );
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await new Promise((resolve) => client.once('open', resolve));
+    // Two fragments, each a header and its bytes: four buffers, one writev.
+    expect(await writes).toEqual([4]);
     client.close();
   });
 });

@@ -8,8 +8,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { MatchSpec } from '../gateway/index.js';
-import { episodeResolver, MatchConfig, parseConfig, resolveMatch } from '../plans/index.js';
-import type { EpisodeJob } from '../sweeps/index.js';
+import { episodeResolver, makeAgent, MatchConfig, parseConfig, resolveMatch } from '../plans/index.js';
+import { checkedJobs, parseSpecText, type EpisodeJob } from '../sweeps/index.js';
+
+const MAPS = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/omnigamearena-checkout/configs/maps.yaml');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -101,6 +103,15 @@ describe('one resolver', () => {
       expect((fromJob as unknown as Record<string, unknown>)[key], key).toEqual((direct as unknown as Record<string, unknown>)[key]);
     }
     expect(carried.length).toBeGreaterThan(15);
+  });
+
+  it("plays a sweep spec's build under the profile on the held-out map its maps config names", async () => {
+    const text = `name: b\ngames: [{ game: last_stand, variants: [var1] }]\nagents: [{ label: a, kind: random }]\nepisodes: 1\nmatch: { profile: omnigamearena, env: "remote-input://127.0.0.1:1", maps: ${JSON.stringify(MAPS)} }\n`;
+    const { spec, source } = parseSpecText(text, 'spec.yaml');
+    const [sweepJob] = await checkedJobs(spec, source, makeAgent);
+    const played = episodeResolver()(sweepJob!);
+    expect(played.variant).toBe('var1');
+    expect(played.entry?.launch).toMatchObject({ kind: 'remote-input', maps: { var1: '/Game/Test/Stand_One' }, reset: 'open' });
   });
 
   it('refuses a job that seats a slot the game does not have', () => {

@@ -51,7 +51,8 @@ export class RemoteAgent implements Agent {
   private info: AgentStart | undefined;
   private pending: PendingDecision | undefined;
   private readonly attachWaiters: (() => void)[] = [];
-  private readonly detachWaiters: (() => void)[] = [];
+  /** What the decision in flight does when the socket drops (one decision is in flight at most). */
+  private onLoss: (() => void) | undefined;
   private finished = false;
   /** Observations of the current socket: only the newest waits while the agent is behind on reading. */
   private observations: LatestSender | undefined;
@@ -88,7 +89,9 @@ export class RemoteAgent implements Agent {
       this.droppedBefore += observations.dropped;
       this.observations = undefined;
       this.socket = undefined;
-      for (const w of this.detachWaiters.splice(0)) w();
+      const onLoss = this.onLoss;
+      this.onLoss = undefined;
+      onLoss?.();
     });
     if (this.info) this.sendWelcome();
     // A decision that was in flight when the previous connection dropped is asked again.
@@ -119,6 +122,7 @@ export class RemoteAgent implements Agent {
     const action = await new Promise<AgentAction>((resolve, reject) => {
       const onAbort = (): void => {
         this.pending = undefined;
+        this.onLoss = undefined;
         reject(signal.reason instanceof Error ? signal.reason : new ArenaError(ErrorCode.ABORTED, 'decision aborted'));
       };
       if (signal.aborted) return onAbort();
@@ -128,6 +132,8 @@ export class RemoteAgent implements Agent {
         sentAt: started,
         resolve: (a) => {
           signal.removeEventListener('abort', onAbort);
+          // A settled decision watches the socket no more (each one's watch would otherwise stay for the match).
+          this.onLoss = undefined;
           resolve(a);
         },
       };
@@ -177,7 +183,9 @@ export class RemoteAgent implements Agent {
     const onDetach = (): void => {
       if (this.pending?.observation.step !== step || signal.aborted) return;
       this.waitForSocket(this.options.reconnectGraceMs ?? 10_000, `the agent of slot ${this.slot} left and did not come back within`).then(
-        () => this.watchForLoss(step, reject, signal),
+        () => {
+          if (this.pending?.observation.step === step && !signal.aborted) this.watchForLoss(step, reject, signal);
+        },
         (err: ArenaError) => {
           if (this.pending?.observation.step !== step) return;
           this.pending = undefined;
@@ -186,7 +194,7 @@ export class RemoteAgent implements Agent {
       );
     };
     if (!this.socket) onDetach();
-    else this.detachWaiters.push(onDetach);
+    else this.onLoss = onDetach;
   }
 
   private waitForSocket(timeoutMs: number, what: string): Promise<void> {

@@ -5,11 +5,11 @@
  *   node --import tsx scripts/bench/e2e-client.ts agent-link <url> <token>   (an AgentLink agent)
  *   node --import tsx scripts/bench/e2e-client.ts relay <url> <frames>       (a client of a bare ws relay)
  *
- * It prints one JSON line at the end: `{"frames": N, "ms": T, "bytes": B}` (T from the first frame to the last).
+ * It prints one JSON line at the end: `{"frames": N, "ms": T, "cpuMs": C, "bytes": B}` (T from the first frame to the last,
+ * C the process's CPU time over the same span).
  */
-import { encode } from '@msgpack/msgpack';
 import { WebSocket } from 'ws';
-import { decodeMessageData, GatewayMessage, messageSchema } from '../../protocol/index.js';
+import { decodeMessageData, encodeMessage, GatewayMessage, messageSchema } from '../../protocol/index.js';
 
 const [mode, url, arg] = process.argv.slice(2);
 if ((mode !== 'agent-link' && mode !== 'relay') || !url || !arg) {
@@ -22,16 +22,24 @@ let frames = 0;
 let bytes = 0;
 let first = 0;
 let last = 0;
+let cpuFirst: NodeJS.CpuUsage | undefined;
+let cpuMs = 0;
 
 function took(size: number): void {
   last = performance.now();
-  if (frames === 0) first = last;
+  if (frames === 0) {
+    first = last;
+    cpuFirst = process.cpuUsage();
+  } else {
+    const used = process.cpuUsage(cpuFirst);
+    cpuMs = (used.user + used.system) / 1000;
+  }
   frames++;
   bytes = size;
 }
 
 function report(): void {
-  process.stdout.write(`${JSON.stringify({ frames, ms: last - first, bytes })}\n`);
+  process.stdout.write(`${JSON.stringify({ frames, ms: last - first, cpuMs, bytes })}\n`);
 }
 
 if (mode === 'relay') {
@@ -49,12 +57,12 @@ if (mode === 'relay') {
   // As the gateway's GameLink client takes frames: a large frame's bytes are its own fragment, never joined.
   const spec = messageSchema(GatewayMessage);
   ws.binaryType = 'fragments';
-  ws.on('open', () => ws.send(encode({ type: 'hello', version: 1, token: arg, agent: 'bench-e2e' })));
+  ws.on('open', () => ws.send(encodeMessage({ type: 'hello', version: 1, token: arg, agent: 'bench-e2e' })));
   ws.on('message', (data: Buffer[]) => {
     const msg = decodeMessageData(data, spec);
     if (msg.type === 'observation') {
       took(msg.frame.data.byteLength);
-      ws.send(encode({ type: 'action', step: msg.step, chunk: { look: [0, 0], steps: [['W']] } }));
+      ws.send(encodeMessage({ type: 'action', step: msg.step, chunk: { look: [0, 0], steps: [['W']] } }));
     } else if (msg.type === 'end') report();
   });
 }

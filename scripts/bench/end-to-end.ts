@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
 import { moduleCommand } from '../../env-bridge/index.js';
 import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
+import type { Decision, Observation } from '../../protocol/index.js';
 import { testImage } from './pump-game.js';
 import { pumpMatch } from './pump-match.js';
 
@@ -22,7 +23,15 @@ const QUALITY = 85;
 interface ClientReport {
   readonly frames: number;
   readonly ms: number;
+  /** The far end's CPU time over the same span, ms. */
+  readonly cpuMs: number;
   readonly bytes: number;
+}
+
+/** CPU time per frame, ms, of the two processes of a path: this one (game and gateway, or game and relay) and the far end. */
+export interface PathCpu {
+  readonly hereMs: number;
+  readonly farMs: number;
 }
 
 export interface EndToEndResult {
@@ -35,6 +44,9 @@ export interface EndToEndResult {
   readonly relayMs: number;
   /** Where a gateway frame's time goes, ms per decision (medians over runs of the run record's means). */
   readonly gatewayParts: GatewayParts;
+  /** CPU per frame of each path's processes (medians): two cores share it, so it bounds how fast a frame can go. */
+  readonly gatewayCpu: PathCpu;
+  readonly relayCpu: PathCpu;
 }
 
 /** A gateway frame's time, from the run record: the GameLink advance that brings the frame, the AgentLink round trip, and the rest. */
@@ -45,6 +57,32 @@ export interface GatewayParts {
   readonly agentMs: number;
   /** Everything else: encoding the frame for the agent, the recorded frame and record lines, the loop itself. */
   readonly restMs: number;
+}
+
+/** CPU time this process used since `from` (a `process.cpuUsage()`), ms. */
+const cpuSince = (from: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
+
+
+/** A RemoteAgent that notes this process's CPU time at each decision, to give the gateway's CPU per frame without the match's start and end. */
+class CpuNotingAgent extends RemoteAgent {
+  private first: NodeJS.CpuUsage | undefined;
+  private decisions = 0;
+  private usedMs = 0;
+
+  override decide(observation: Observation, signal: AbortSignal): Promise<Decision> {
+    if (this.first === undefined) this.first = process.cpuUsage();
+    else this.usedMs = cpuSince(this.first);
+    this.decisions++;
+    return super.decide(observation, signal);
+  }
+
+  /** CPU ms per decision, between the first decision and the last. */
+  get perDecisionMs(): number {
+    return this.usedMs / Math.max(1, this.decisions - 1);
+  }
 }
 
 /** Starts the far end; resolves with its report when it exits. */
@@ -69,11 +107,18 @@ function farEnd(args: readonly string[]): Promise<ClientReport> {
 const listening = (wss: WebSocketServer): Promise<number> => new Promise((resolve) => wss.once('listening', () => resolve((wss.address() as AddressInfo).port)));
 
 /** Game -> relay -> client: the game answers each ask with the frame (JPEG-encoded per frame, as a game host does). */
-async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<ClientReport> {
+async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<{ report: ClientReport; cpu: PathCpu }> {
   const image = testImage(width, height);
   const game = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  // This process's CPU from the first ask to the last, as the gateway's is taken from its first decision to its last.
+  let first: NodeJS.CpuUsage | undefined;
+  let asks = 0;
+  let usedMs = 0;
   game.on('connection', (ws) =>
     ws.on('message', () => {
+      if (first === undefined) first = process.cpuUsage();
+      else usedMs = cpuSince(first);
+      asks++;
       void (async () => ws.send(encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: QUALITY }).toBuffer()))();
     }),
   );
@@ -88,7 +133,8 @@ async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
   });
   const hubPort = await listening(hub);
   try {
-    return await farEnd(['relay', `ws://127.0.0.1:${hubPort}`, String(frames)]);
+    const report = await farEnd(['relay', `ws://127.0.0.1:${hubPort}`, String(frames)]);
+    return { report, cpu: { hereMs: usedMs / Math.max(1, asks - 1), farMs: report.cpuMs / Math.max(1, report.frames - 1) } };
   } finally {
     for (const c of hub.clients) c.terminate();
     await new Promise((r) => hub.close(r));
@@ -98,10 +144,10 @@ async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
 }
 
 /** Game -> gateway -> AgentLink agent: a pdq match of `frames` decisions, the run recorded as every match is. */
-async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<{ report: ClientReport; parts: GatewayParts }> {
+async function throughGateway(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number, runsDir: string): Promise<{ report: ClientReport; parts: GatewayParts; cpu: PathCpu }> {
   const link = await AgentLinkServer.listen();
   try {
-    const agent = new RemoteAgent(0, { frameEncoding: encoding });
+    const agent = new CpuNotingAgent(0, { frameEncoding: encoding });
     link.register(agent);
     const report = farEnd(['agent-link', link.url, agent.token]);
     const { result } = await pumpMatch({ width, height, decisions: frames, agent, runsDir, jpegQuality: QUALITY });
@@ -111,7 +157,7 @@ async function throughGateway(width: number, height: number, encoding: 'rgb' | '
     const advanceMs = mean(readJsonl<{ kind: string; wallMs: number }>(join(result.dir, 'ledger.jsonl')).filter((l) => l.kind === 'advance').map((l) => l.wallMs));
     const agentMs = mean(readJsonl<{ timings: { wallMs: number } }>(join(result.dir, 'decisions.jsonl')).map((d) => d.timings.wallMs));
     const perFrame = client.ms / Math.max(1, client.frames - 1);
-    return { report: client, parts: { advanceMs, agentMs, restMs: perFrame - advanceMs - agentMs } };
+    return { report: client, parts: { advanceMs, agentMs, restMs: perFrame - advanceMs - agentMs }, cpu: { hereMs: agent.perDecisionMs, farMs: client.cpuMs / Math.max(1, client.frames - 1) } };
   } finally {
     await link.close();
   }
@@ -124,18 +170,31 @@ export async function benchEndToEnd(width: number, height: number, encoding: 'rg
     const gateway: number[] = [];
     const bare: number[] = [];
     const parts: GatewayParts[] = [];
+    const cpus: { gateway: PathCpu; relay: PathCpu }[] = [];
     let bytes = 0;
     for (let r = 0; r < repeats; r++) {
       const g = await throughGateway(width, height, encoding, frames, runsDir);
       const b = await relay(width, height, encoding, frames);
       gateway.push(g.report.ms / Math.max(1, g.report.frames - 1));
       parts.push(g.parts);
-      bare.push(b.ms / Math.max(1, b.frames - 1));
-      bytes = b.bytes;
+      cpus.push({ gateway: g.cpu, relay: b.cpu });
+      bare.push(b.report.ms / Math.max(1, b.report.frames - 1));
+      bytes = b.report.bytes;
     }
     const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const part = (k: keyof GatewayParts): number => median(parts.map((p) => p[k]));
-    return { encoding, width, height, bytes, gatewayMs: median(gateway), relayMs: median(bare), gatewayParts: { advanceMs: part('advanceMs'), agentMs: part('agentMs'), restMs: part('restMs') } };
+    const cpuOf = (path: 'gateway' | 'relay'): PathCpu => ({ hereMs: median(cpus.map((c) => c[path].hereMs)), farMs: median(cpus.map((c) => c[path].farMs)) });
+    return {
+      encoding,
+      width,
+      height,
+      bytes,
+      gatewayMs: median(gateway),
+      relayMs: median(bare),
+      gatewayParts: { advanceMs: part('advanceMs'), agentMs: part('agentMs'), restMs: part('restMs') },
+      gatewayCpu: cpuOf('gateway'),
+      relayCpu: cpuOf('relay'),
+    };
   } finally {
     rmSync(runsDir, { recursive: true, force: true });
   }

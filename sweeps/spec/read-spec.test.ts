@@ -165,6 +165,14 @@ describe('sweep specs', () => {
     ]);
   });
 
+  it('judges no line-up label when the agents list itself is refused', () => {
+    expect(parseRefusalLines('name: t\ngames:\n  - { game: sky_duel, lineups: [[a, b, c]] }\nagnets: [{ label: a, kind: random }]\nepisodes: 1\n')).toEqual([
+      'spec.yaml:1: agents: missing: it needs a list',
+      'spec.yaml:3: games.0.lineups.0: sky_duel has 2 player slot(s); this line-up has 3',
+      expect.stringMatching(/^spec\.yaml:4: agnets: unknown key 'agnets'; did you mean 'agents'\?/),
+    ]);
+  });
+
   it('refuses YAML that does not parse, with its line', () => {
     expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
   });
@@ -222,6 +230,14 @@ match:
     expect(jobs.map((j) => [j.env, j.maps, j.profile])).toEqual([0, 1].map(() => ['remote-input://127.0.0.1:12345', '/opt/oga/configs/maps.yaml', 'omnigamearena']));
     expect(jobsOf(ON_BUILD.replace('remote-input://127.0.0.1:12345', 'ws://127.0.0.1:9000')).every((j) => j.env === 'ws://127.0.0.1:9000' && j.maps === undefined)).toBe(true);
     expect(jobsOf(ON_BUILD.replace('  env: remote-input://127.0.0.1:12345\n', ''))).toHaveLength(2);
+  });
+
+  it("plays the builds' held-out maps (var1..var3) on a build under the profile, and refuses our reference variants there with the allowed ones", () => {
+    const withMaps = `${ON_BUILD}  maps: /opt/oga/configs/maps.yaml\n`.replace('games: [last_stand]', 'games: [{ game: last_stand, variants: [origin, var1] }]');
+    expect(jobsOf(withMaps).map((j) => j.cellInfo.variant)).toEqual(['origin', 'origin', 'var1', 'var1']);
+    const e = refusal(withMaps.replace('[origin, var1]', '[origin, ring]'));
+    expect(e.code).toBe('BAD_CONFIG');
+    expect(e.message).toContain("games.0.variants.1: 'ring' is not a map of the builds under the omnigamearena profile; allowed: origin, var1, var2, var3");
   });
 
   it('refuses an environment that is no URL of a build or endpoint, naming match.env', () => {

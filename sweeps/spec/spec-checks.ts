@@ -98,7 +98,7 @@ export function specIssues(spec: SpecParts): SpecIssue[] {
   const add = (path: (string | number)[], text: string): void => void bad.push({ path, message: text });
   const agents = spec.agents === REFUSED ? [] : spec.agents;
   // The labels line-ups are judged against: only when every agent's label is known.
-  const labels = agents.every((a) => a !== REFUSED && a.label !== REFUSED) ? agents.map((a) => (a as AgentParts).label as string) : undefined;
+  const labels = spec.agents !== REFUSED && agents.every((a) => a !== REFUSED && a.label !== REFUSED) ? agents.map((a) => (a as AgentParts).label as string) : undefined;
   const endpoints = spec.endpoints === REFUSED ? undefined : Object.keys(spec.endpoints);
   const seen = new Set<string>();
   agents.forEach((a, i) => {
@@ -171,9 +171,15 @@ export function specIssues(spec: SpecParts): SpecIssue[] {
       const missing = missingRunnerMaps(entry.id, env, match.maps, 'set match.maps to PATH/configs/maps.yaml');
       if (missing !== undefined) add(['match', 'maps'], missing);
     }
+    // On a build under the profile the variants are the builds' maps: origin and the held-out maps its maps config names (read where each episode runs).
+    const buildMaps = match.profile === 'omnigamearena' && env?.kind === 'remote-input' ? ['origin', ...(runnerGame(entry.id)?.variants ?? [])] : undefined;
     if (g.variants !== undefined && g.variants !== REFUSED) {
       g.variants.forEach((v, vi) => {
         if (v === REFUSED) return;
+        if (buildMaps !== undefined) {
+          if (!buildMaps.includes(v)) add(['games', gi, 'variants', vi], `'${v}' is not a map of the builds under the omnigamearena profile${didYouMean(v, buildMaps)}; allowed: ${buildMaps.join(', ')} (those its maps config names)`);
+          return;
+        }
         try {
           getVariant(entry, v);
         } catch (err) {

@@ -18,12 +18,29 @@ export interface DecisionRecord {
   readonly timings?: Record<string, number | undefined>;
 }
 
+/** A reader's names for a decision's timings (the record's keys, docs/agents.md); another key is split at its capitals. */
+const TIMING_NAMES: Readonly<Record<string, string>> = {
+  wallMs: 'wall',
+  ttftMs: 'first token',
+  ttltMs: 'last token',
+  networkRttMs: 'network round trip',
+  providerMs: 'provider',
+  gatewayWallMs: 'gateway wall',
+  retryMs: 'retry wait',
+};
+
+/** One timing as a reader reads it: `first token 120 ms`, `retries 0`. */
+function timingText(key: string, value: number): string {
+  const name = TIMING_NAMES[key] ?? key.replace(/Ms$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return key.endsWith('Ms') ? `${name} ${Math.round(value)} ms` : `${name} ${fmt(value)}`;
+}
+
 /** One decision as a block of text. */
 export function decisionView(d: DecisionRecord): HTMLElement {
   const t = d.timings ?? {};
   const timing = Object.entries(t)
     .filter((e): e is [string, number] => typeof e[1] === 'number')
-    .map(([k, v]) => `${k} ${fmt(v)}`)
+    .map(([k, v]) => timingText(k, v))
     .join(', ');
   return h(
     'div',
@@ -32,7 +49,7 @@ export function decisionView(d: DecisionRecord): HTMLElement {
     d.reasoning ? h('pre', { class: 'reasoning', 'data-testid': 'reasoning' }, d.reasoning) : undefined,
     h('pre', { class: 'answer', 'data-testid': 'answer' }, d.answer ?? d.note ?? ''),
     h('pre', { class: 'chunk' }, JSON.stringify(d.chunk)),
-    h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${fmt(d.chargedMs)} ms` : ''}`),
+    h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${Math.round(d.chargedMs)} ms` : ''}`),
   );
 }
 

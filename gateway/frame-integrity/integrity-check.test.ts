@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { blockHash, type Frame } from '../../protocol/index.js';
+import { FrameIntegrityCheck } from './integrity-check.js';
+
+const frame = (seq: number, level: number): Frame => ({ type: 'frame', slot: 0, seq, simMs: seq * 100, width: 64, height: 36, encoding: 'rgb', data: new Uint8Array(64 * 36 * 3).fill(level) });
+
+describe('the per-match frame check', () => {
+  it('hashes a frame once when it is judged and then checked (the retry and fail policies), and each new frame anew, with the same verdicts', async () => {
+    let hashed = 0;
+    const counting = new FrameIntegrityCheck(undefined, (f) => {
+      hashed++;
+      return blockHash(f);
+    });
+    const plain = new FrameIntegrityCheck();
+    // A fresh frame, then the same picture again after input (a duplicate), each judged before it is checked.
+    const frames = [frame(0, 10), frame(1, 90), frame(2, 90)];
+    const verdicts: string[] = [];
+    for (const f of frames) {
+      counting.noteInputs(1);
+      plain.noteInputs(1);
+      const judged = await counting.judge(0, f, f.simMs);
+      const checked = await counting.check(0, f, f.simMs);
+      expect(checked).toEqual(judged);
+      expect(checked).toEqual(await plain.check(0, f, f.simMs));
+      verdicts.push(checked.verdict);
+    }
+    expect(verdicts).toEqual(['fresh', 'fresh', 'duplicate']);
+    expect(hashed).toBe(frames.length);
+  });
+
+});
