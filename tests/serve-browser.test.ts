@@ -1,7 +1,7 @@
 /**
  * The web app in a real browser: Debian's Chromium driven by playwright-core against a real service, every page
  * kind on real data, each checked as a reader sees it (tests/support/reader-checks.ts). Screenshots of each page
- * go to test-artifacts/screenshots/ (git-ignored, kept by CI). Skips with a message when /usr/bin/chromium is
+ * go to test-artifacts/screenshots/ (git-ignored; no CI keeps them yet). Skips with a message when /usr/bin/chromium is
  * missing (.ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
@@ -67,8 +67,8 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.locator(`[data-testid=run-link][data-id^="${id}--"]`).first().waitFor({ timeout: 20_000 });
   const listed = await links.count();
   // Only that job's runs: each row names the job.
-  // (the job column shows a shortened id, the whole one on hover)
-  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td[title="${field} ${id}"]`) }).count()).toBe(listed);
+  // (the job column shows the job's id, which names its kind)
+  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td:text-is("${id}")`) }).count()).toBe(listed);
   // Each run's share of observations made on a stale frame (our reference games give none).
   expect(await columnTexts(page, 'runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });
@@ -142,6 +142,9 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     const text = await reasoning.first().textContent();
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
+    // Its parsed chunk and timings read as words, not JSON or record keys.
+    expect(await page.locator('[data-testid=reasoning-panel] .chunk').first().textContent()).toMatch(/^parsed: look -?\d+ -?\d+; steps: [^{}"]+$/);
+    expect(await page.locator('[data-testid=reasoning-panel] .timings').first().textContent()).toMatch(/^wall \d+ ms, (?!.*Ms\b)/);
     await page.locator('[data-testid=view]').first().waitFor();
     await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });

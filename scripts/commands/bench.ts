@@ -70,9 +70,11 @@ export async function benchCommand(argv: string[]): Promise<number> {
     }
     say('link/raw fps: the median of the rounds\' ratios (interleaved batches), with quartiles; goal 0.80 for RGB, 0.95 for JPEG');
     out.framePath = results;
-    const loop = await benchMatchLoop(640, 360, quick ? 60 : 300);
+    const loop = await benchMatchLoop(640, 360, quick ? 60 : 300, quick ? 1 : 3);
     const rgb = results[0]!;
+    const l = loop.loopOverEncode;
     say(`full decision loop (observe, decide, compile, advance, record a JPEG frame): ${fmt(loop.perDecisionMs, 3)} ms/decision = ${fmt(loop.perDecisionMs / rgb.gameLink.perItemMs)}x one bare GameLink frame`);
+    say(`  against one JPEG encode of its frame in the same run (${fmt(loop.encodeMs, 3)} ms): loop/encode ${fmt(l.median)} (quartiles ${fmt(l.p25)}-${fmt(l.p75)}), goal 1.50 or less; frames the record dropped: ${loop.framesDropped}`);
     out.matchLoop = loop;
   }
 

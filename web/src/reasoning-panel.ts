@@ -18,12 +18,39 @@ export interface DecisionRecord {
   readonly timings?: Record<string, number | undefined>;
 }
 
+/** A reader's names for a decision's timings (the record's keys, docs/agents.md); another key is split at its capitals. */
+const TIMING_NAMES: Readonly<Record<string, string>> = {
+  wallMs: 'wall',
+  ttftMs: 'first token',
+  ttltMs: 'last token',
+  networkRttMs: 'network round trip',
+  providerMs: 'provider',
+  gatewayWallMs: 'gateway wall',
+  retryMs: 'retry wait',
+};
+
+/** One timing as a reader reads it: `first token 120 ms`, `retries 0`. */
+function timingText(key: string, value: number): string {
+  const name = TIMING_NAMES[key] ?? key.replace(/Ms$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return key.endsWith('Ms') ? `${name} ${Math.round(value)} ms` : `${name} ${fmt(value)}`;
+}
+
+/** The parsed chunk as a reader reads it (`look 0 0; steps: W ; W D ; -`, or the move), never as JSON; empty for no chunk. */
+function chunkText(chunk: unknown): string {
+  if (chunk === null || typeof chunk !== 'object') return '';
+  const c = chunk as { move?: unknown; look?: { dx?: number; dy?: number }; steps?: unknown };
+  if (typeof c.move === 'string') return `parsed: move ${c.move}`;
+  if (!Array.isArray(c.steps)) return '';
+  const steps = c.steps.map((s: unknown) => (Array.isArray(s) && s.length > 0 ? s.join(' ') : '-')).join(' ; ');
+  return `parsed: look ${String(c.look?.dx ?? 0)} ${String(c.look?.dy ?? 0)}; steps: ${steps}`;
+}
+
 /** One decision as a block of text. */
 export function decisionView(d: DecisionRecord): HTMLElement {
   const t = d.timings ?? {};
   const timing = Object.entries(t)
     .filter((e): e is [string, number] => typeof e[1] === 'number')
-    .map(([k, v]) => `${k} ${fmt(v)}`)
+    .map(([k, v]) => timingText(k, v))
     .join(', ');
   return h(
     'div',
@@ -31,8 +58,8 @@ export function decisionView(d: DecisionRecord): HTMLElement {
     h('div', { class: 'decision-head' }, `slot ${d.slot} ${d.agent ?? ''} step ${d.step} at ${fmt(d.observedAtMs / 1000)} s: `, h('b', { 'data-testid': 'validity' }, d.status), d.invalidReason ? ` (${d.invalidReason})` : ''),
     d.reasoning ? h('pre', { class: 'reasoning', 'data-testid': 'reasoning' }, d.reasoning) : undefined,
     h('pre', { class: 'answer', 'data-testid': 'answer' }, d.answer ?? d.note ?? ''),
-    h('pre', { class: 'chunk' }, JSON.stringify(d.chunk)),
-    h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${fmt(d.chargedMs)} ms` : ''}`),
+    h('pre', { class: 'chunk' }, chunkText(d.chunk)),
+    h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${Math.round(d.chargedMs)} ms` : ''}`),
   );
 }
 

@@ -68,7 +68,8 @@ function runsTable(runs: readonly RunSummary[]): TableDoc {
       r.staleShare ?? null,
       r.startedAt,
       r.durationMs ?? null,
-      r.job ? `${r.job.kind} ${r.job.id}` : null,
+      // The id names its kind (`sweep-...`), so the cell is the id alone.
+      r.job?.id ?? null,
       where(r),
       r.hasVideo ? 'yes' : null,
     ]),
