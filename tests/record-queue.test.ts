@@ -141,6 +141,19 @@ describe('RecordQueue', () => {
     expect(queue.report()).toEqual({ limits: { frames: 1, lines: 8 }, framesDropped: 1, linesDropped: 0, deepest: 3, writeError: 'disk full' });
   });
 
+  it('says whether a frame would be taken now without counting a drop', () => {
+    const queue = new RecordQueue({ frames: 1, lines: 2 });
+    expect(queue.takesFrame()).toBe(true);
+    expect(queue.admit(true)).toBe('frame');
+    queue.push('frame', async () => new Promise<void>(() => undefined));
+    expect(queue.takesFrame()).toBe(false);
+    expect(queue.takesFrame()).toBe(false);
+    expect(queue.report()).toBeUndefined();
+    expect(queue.admit(false)).toBe('line');
+    queue.push('line', async () => undefined);
+    expect(queue.admit(true)).toBe('none');
+  });
+
   it('writes a line at once when nothing waits, and reports nothing when nothing dropped', () => {
     const queue = new RecordQueue();
     const done: number[] = [];

@@ -142,6 +142,9 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     const text = await reasoning.first().textContent();
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
+    // Its parsed chunk and timings read as words, not JSON or record keys.
+    expect(await page.locator('[data-testid=reasoning-panel] .chunk').first().textContent()).toMatch(/^parsed: look -?\d+ -?\d+; steps: [^{}"]+$/);
+    expect(await page.locator('[data-testid=reasoning-panel] .timings').first().textContent()).toMatch(/^wall \d+ ms, (?!.*Ms\b)/);
     await page.locator('[data-testid=view]').first().waitFor();
     await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });

@@ -11,7 +11,7 @@ import { FairCharge, describeFairness } from '../clock/fairness.js';
 import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
-import { frameDigest } from '../records/frame-digest.js';
+import { frameDigestOffThread } from '../records/frame-digest.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
 import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
@@ -38,6 +38,8 @@ export interface SlotState {
   observed?: Frame | undefined;
   /** The newest observation's frame integrity, judged while the agent decides. */
   integrity?: Promise<FrameIntegrity> | undefined;
+  /** The newest observation's frame digest (`frameDigest`), hashed on the thread pool while the agent decides. */
+  digest?: Promise<string> | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -180,10 +182,13 @@ export class MatchSession {
     frame = checked;
     slot.observed = frame;
     slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
+    // The digest copies the frame and hashes the copy off this thread, so the record's job holds no frame.
+    slot.digest = frameDigestOffThread(frame);
+    slot.digest.catch(() => undefined);
     // An agent that takes no JPEG still gets one recorded: it is encoded once the observation has gone out
     // (the next turn of the event loop), so it never delays the agent's frame, and recordDecision takes it
-    // from the cache.
-    if (encoding !== 'jpeg') setImmediate(() => void this.frames.get(frame, 'jpeg').catch(() => undefined));
+    // from the cache. A queue with no room for the frame will record the decision without it: no encode then.
+    if (encoding !== 'jpeg' && this.recorder.queue.takesFrame()) setImmediate(() => void this.frames.get(frame, 'jpeg').catch(() => undefined));
     const image = await this.frames.get(frame, encoding, jpeg);
     return {
       slot: slotId,
@@ -272,7 +277,9 @@ export class MatchSession {
     const jpeg = admission === 'frame' && slot.frame ? this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined) : undefined;
     jpeg?.catch(() => undefined);
     const frameDropped = admission === 'line' && slot.frame !== undefined;
-    const observed = slot.observed?.seq === observation.frame.seq ? slot.observed : undefined;
+    // The job keeps what it records of the observed frame (its digest, its verdict), never the frame itself.
+    const observed = slot.observed?.seq === observation.frame.seq;
+    const digest = observed ? slot.digest : undefined;
     const integrityCheck = observed ? slot.integrity : undefined;
     const tracked = this.tracked;
     const timings = outcome.status === 'failed' ? failedTimings(outcome.error, outcome.wallMs) : outcome.decision.timings;
@@ -286,7 +293,8 @@ export class MatchSession {
       }
       const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
       const sentImage = sent ? { file: frameDropped ? undefined : (sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data))), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
-      const integrity = observed ? await integrityCheck : undefined;
+      const integrity = await integrityCheck;
+      const observedDigest = await digest;
       const record = {
         slot: slotId,
         agent: slot.label,
@@ -295,7 +303,7 @@ export class MatchSession {
         frame: frameRef,
         ...(frameDropped ? { frameDropped: true } : {}),
         frameSeq: observation.frame.seq,
-        ...(observed ? { frameDigest: frameDigest(observed) } : {}),
+        ...(observedDigest === undefined ? {} : { frameDigest: observedDigest }),
         status: outcome.status,
         ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
         ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),

@@ -61,6 +61,11 @@ export class RecordQueue {
     return 'frame';
   }
 
+  /** Whether a job holding a frame would be admitted now (`admit` with a frame would say `frame`); counts nothing. */
+  takesFrame(): boolean {
+    return this.pending < this.limits.lines && this.pendingFrames < this.limits.frames;
+  }
+
   /**
    * Runs `job` after every job before it, as admitted (`admit`); a job admitted `none` is not given.
    * A synchronous line (`runSync`) given while nothing waits is written at once.

@@ -1,7 +1,7 @@
 /** A pdq match on the pump game served in this process, with no observation delay: the benchmarks' match. */
 import { GameClient, type GameEndpoint } from '../../env-bridge/index.js';
 import { serveGame } from '../../games/index.js';
-import { runMatch, type MatchResult } from '../../gateway/index.js';
+import { runMatch, type MatchResult, type MatchSpec } from '../../gateway/index.js';
 import type { Agent } from '../../protocol/index.js';
 import { pumpEntry, pumpGame } from './pump-game.js';
 
@@ -12,6 +12,8 @@ export interface PumpMatchOptions {
   readonly agent: Agent;
   readonly runsDir: string;
   readonly jpegQuality?: number;
+  /** The record queue's bounds (the match's default when absent). */
+  readonly recordQueue?: MatchSpec['recordQueue'];
 }
 
 /** Plays the match; answers its result and its wall time per decision, ms. */
@@ -29,6 +31,7 @@ export async function pumpMatch(options: PumpMatchOptions): Promise<{ result: Ma
       observationDelayMs: 0,
       stepBudget: options.decisions,
       ...(options.jpegQuality === undefined ? {} : { jpegQuality: options.jpegQuality }),
+      ...(options.recordQueue === undefined ? {} : { recordQueue: options.recordQueue }),
       slots: [{ slot: 0, agent: options.agent }],
       launch: async (_entry, launch): Promise<GameEndpoint> => {
         const client = await GameClient.connect(`ws://127.0.0.1:${server.port}`, { client: 'bench', privileged: launch.privileged });
