@@ -43,7 +43,7 @@ export const AgentAction = z.strictObject({
     })
     .optional(),
   reasoning: Text.optional(),
-  /** Self-reported timings, ms (used by the `provider`, `ttfb` and `ttlt` latency sources). */
+  /** Self-reported timings, ms (used by the `provider`, `ttfb`, `ttlt` and `ttfb_minus_tcp` latency sources). */
   timings: z
     .strictObject({
       ttftMs: Ms.optional(),
@@ -51,6 +51,8 @@ export const AgentAction = z.strictObject({
       providerMs: Ms.optional(),
       networkRttMs: Ms.optional(),
       wallMs: Ms.optional(),
+      /** The stages of the call when the agent made it as a timed request on a fresh connection (`ttfb_minus_tcp` charges ttfbMs - tcpMs). */
+      http: z.strictObject({ tcpMs: Ms, tlsMs: Ms, sendMs: Ms, ttfbMs: Ms, downloadMs: Ms, wallMs: Ms }).optional(),
     })
     .optional(),
   usage: z

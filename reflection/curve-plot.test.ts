@@ -64,4 +64,10 @@ describe('the curve plot', () => {
       }
     }
   });
+
+  it('cuts a wide interval at the top of the score (progress is at most 1), so the axis stays near 0..1', () => {
+    const wide = { ...state, transfer: { ...(state as unknown as { transfer: object }).transfer, variants: [{ variant: 'ring', empty: { episodes: [{ score: 0.59 }, { score: 0.36 }], mean: 0.475 }, best: { episodes: [{ score: 0.6 }, { score: 0.35 }], mean: 0.475 }, gain: 0 }] } } as unknown as CurveState;
+    const top = Math.max(...svgTexts(curveSvg(wide), 'tick-y').map(Number));
+    expect(top).toBeLessThanOrEqual(1.25);
+  });
 });

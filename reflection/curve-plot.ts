@@ -28,10 +28,10 @@ function text(x: number, y: number, s: string, opts: { size?: number; anchor?: '
 /** A square box of half-side `r` around (x, y): a marker, for labels to keep clear of. */
 const around = (x: number, y: number, r: number): { x0: number; y0: number; x1: number; y1: number } => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
 
-/** The top of a mean's error bar (the mean when it has no interval). */
-const upper = (scores: readonly number[], mean: number): number => {
+/** The top of a mean's error bar (the mean when it has no interval), at most `cap` (a score's own top). */
+const upper = (scores: readonly number[], mean: number, cap: number): number => {
   const ci = meanCi(scores);
-  return mean + (Number.isFinite(ci.half) ? ci.half : 0);
+  return Math.min(cap, mean + (Number.isFinite(ci.half) ? ci.half : 0));
 };
 
 /** The SVG text of the curve plot; `onDemand` (the last `arena transfer`) takes the transfer panel when given. */
@@ -40,9 +40,11 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   const rounds = state.rounds.filter((r) => r.episodes.length > 0);
   const shown = onDemand ?? state.transfer;
   const transfer = shown?.variants.filter((v) => v.empty.mean !== undefined && v.best.mean !== undefined) ?? [];
+  // Our score is progress, in [0, 1], so an interval is cut at 1; the benchmark's raw score has no top.
+  const cap = s.match.profile === 'omnigamearena' ? Infinity : 1;
   const allScores = [
-    ...rounds.flatMap((r) => [...r.episodes.map((e) => e.score), r.mean === undefined ? 0 : upper(r.episodes.map((e) => e.score), r.mean)]),
-    ...transfer.flatMap((v) => [upper(v.empty.episodes.map((e) => e.score), v.empty.mean!), upper(v.best.episodes.map((e) => e.score), v.best.mean!)]),
+    ...rounds.flatMap((r) => [...r.episodes.map((e) => e.score), r.mean === undefined ? 0 : upper(r.episodes.map((e) => e.score), r.mean, cap)]),
+    ...transfer.flatMap((v) => [upper(v.empty.episodes.map((e) => e.score), v.empty.mean!, cap), upper(v.best.episodes.map((e) => e.score), v.best.mean!, cap)]),
   ];
   // A tenth more than the highest point or bar, so the labels above them (a mean, a gain) stay inside the panel.
   const yHi = Math.max(0.01, ...allScores) * 1.1;
@@ -100,8 +102,8 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
     const cy = y(r.mean!);
     const ci = meanCi(r.episodes.map((e) => e.score));
     if (Number.isFinite(ci.half) && ci.half > 0) {
-      out.push(errorBar(cx, r.mean! - ci.half, r.mean! + ci.half, left.Y, COLORS.mean));
-      clear.boxes.push({ x0: cx - 3, x1: cx + 3, y0: y(r.mean! + ci.half), y1: y(r.mean! - ci.half) });
+      out.push(errorBar(cx, Math.max(0, r.mean! - ci.half), Math.min(cap, r.mean! + ci.half), left.Y, COLORS.mean));
+      clear.boxes.push({ x0: cx - 3, x1: cx + 3, y0: y(Math.min(cap, r.mean! + ci.half)), y1: y(Math.max(0, r.mean! - ci.half)) });
     }
     clear.boxes.push(around(cx, cy, r.rollback ? 7 : 5));
     if (r.rollback) out.push(`<path d="M ${f(cx - 7)} ${f(cy - 6)} L ${f(cx + 7)} ${f(cy - 6)} L ${f(cx)} ${f(cy + 7)} Z" fill="${COLORS.rollback}"/>`);
@@ -136,10 +138,10 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
         const bx = cx - bar + j * bar;
         out.push(`<rect x="${f(bx)}" y="${f(y(value, RIGHT))}" width="${f(bar - 2)}" height="${f(RIGHT.y1 - y(value, RIGHT))}" fill="${arm === 'empty' ? COLORS.empty : COLORS.skill}"/>`);
         const ci = meanCi(v[arm].episodes.map((e) => e.score));
-        if (Number.isFinite(ci.half) && ci.half > 0) out.push(errorBar(bx + (bar - 2) / 2, Math.max(0, value - ci.half), value + ci.half, right.Y));
+        if (Number.isFinite(ci.half) && ci.half > 0) out.push(errorBar(bx + (bar - 2) / 2, Math.max(0, value - ci.half), Math.min(cap, value + ci.half), right.Y));
       }
       const gain = v.gain ?? 0;
-      const top = y(Math.max(upper(v.empty.episodes.map((e) => e.score), v.empty.mean!), upper(v.best.episodes.map((e) => e.score), v.best.mean!)), RIGHT);
+      const top = y(Math.max(upper(v.empty.episodes.map((e) => e.score), v.empty.mean!, cap), upper(v.best.episodes.map((e) => e.score), v.best.mean!, cap)), RIGHT);
       out.push(text(cx, top - 6, `${gain >= 0 ? '+' : ''}${gain.toFixed(3)}`, { size: 11, anchor: 'middle', color: gain >= 0 ? '#2a9d55' : COLORS.rollback, weight: 'bold' }));
       out.push(text(cx, RIGHT.y1 + 18, v.variant, { size: 11, anchor: 'middle' }));
     });

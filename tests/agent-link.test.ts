@@ -157,6 +157,21 @@ describe('AgentLink', () => {
     expect(c.messages.filter((m) => m.type === 'error').map((m) => m.code)).toEqual(['BAD_STATE', 'BAD_STATE']);
   });
 
+  it("charges ttfb_minus_tcp from the timed request's stages a remote agent reports (timings.http), and records them", async () => {
+    const agent = remote(0, { clock: 'lcrt' });
+    const c = await joined(agent.token);
+    const http = { tcpMs: 20, tlsMs: 0, sendMs: 1, ttfbMs: 320, downloadMs: 4, wallMs: 345 };
+    c.ws.on('message', () => {
+      const last = c.messages[c.messages.length - 1]!;
+      if (last.type === 'observation') c.send({ type: 'action', step: last.step, answer: '<|action_start|>0 0 0 ; W <|action_end|>', timings: { wallMs: 350, http } });
+    });
+    const result = await runMatch({ game: 'probe', entry: probeEntry, runsDir: runs.dir, clock: 'lcrt', observationDelayMs: 0, stepBudget: 2, slots: [{ slot: 0, agent, latency: { kind: 'ttfb_minus_tcp' } }] });
+    expect(result.status, result.error?.message).toBe('complete');
+    const decisions = readRun(result.dir).decisions as { chargedMs: number; timings: { http?: unknown } }[];
+    expect(decisions.map((d) => d.chargedMs)).toEqual([300, 300]);
+    expect(decisions.map((d) => d.timings.http)).toEqual([http, http]);
+  });
+
   it('ends the match with AGENT_GONE when the agent leaves and does not come back, keeping the record', async () => {
     const agent = remote(0, { reconnectGraceMs: 200 });
     const c = await joined(agent.token);

@@ -142,6 +142,9 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     const text = await reasoning.first().textContent();
     expect(text).toMatch(/^Thinking about move number \d+\.$/);
     expect(Number(text!.match(/\d+/)![0])).toBeGreaterThan(Number(before));
+    // Its parsed chunk and timings read as words, not JSON or record keys.
+    expect(await page.locator('[data-testid=reasoning-panel] .chunk').first().textContent()).toMatch(/^parsed: look -?\d+ -?\d+; steps: [^{}"]+$/);
+    expect(await page.locator('[data-testid=reasoning-panel] .timings').first().textContent()).toMatch(/^wall \d+ ms, (?!.*Ms\b)/);
     await page.locator('[data-testid=view]').first().waitFor();
     await expectViewsAtShownSize(1);
     await page.locator('[data-testid=clock-timeline] rect').first().waitFor({ timeout: 20_000 });
@@ -230,6 +233,8 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
     expect(await page.locator('[data-testid=standings-table]').textContent()).toContain('scripted');
+    // Who won, prominent above the tables.
+    expect(await page.locator('[data-testid=job-result]').textContent()).toMatch(/^Top: (scripted|random), \d+ Elo \(95% \d+ \u2013 \d+\), \d of 2 games won$/);
     await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
     await expectReadable(page, problems);
     await page.goto(`${svc.url}/#/jobs`);
@@ -295,6 +300,8 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
       const svg = await page.evaluate<string>(`fetch(document.querySelector('[data-testid=curve-plot]').src).then((r) => r.text())`);
       for (const labels of panels(svgTexts(svg, 'tick-y'))) expectNiceTicks(labels, 'curve score');
       expect(svg).toContain('n = 1 episode per round (no interval from one episode)');
+      // The best round, prominent above the table.
+      expect(await page.locator('[data-testid=job-result]').textContent()).toMatch(/^Best: round \d, mean score \d\.\d{3}; /);
       await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
       await expectReadable(page, problems);
       // Its episode runs are in the runs browser, found by the curve, and open as replays.

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepCommand } from '../scripts/commands/sweep.js';
 import { ResultsStore } from '../sweeps/index.js';
 import { runArena } from './support/arena-process.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
@@ -31,6 +32,13 @@ describe('arena sweep and arena report on a sweep', () => {
     expect(a.code).toBe(2);
     expect(a.stderr).toContain(`${agent}:5: agents.1.kind: random on last_stand: unknown agent 'psychic'`);
     expect(existsSync(join(tmp, 'g'))).toBe(false);
+  });
+
+  it('refuses --parallel above 1 on one RemoteInput build (match.env), which plays one episode at a time, playing nothing', async () => {
+    const spec = writeSpec(tmp, 'one-build.yaml', smallSpec().replace('observationDelayMs: 0 }', 'observationDelayMs: 0, env: "remote-input://127.0.0.1:1" }'));
+    const out = join(tmp, 'one-build');
+    await expect(sweepCommand([spec, '--parallel', '2', '--out', out, '--quiet'])).rejects.toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining('one build plays one episode at a time') as unknown });
+    expect(existsSync(out)).toBe(false);
   });
 
   it('prints the cells and counts on --dry-run', async () => {

@@ -95,4 +95,22 @@ describe.skipIf(redisMissing() !== undefined)('a slot per build, each at its own
     expect(new Set(taken.map((t) => t.slot))).toEqual(new Set([0, 1]));
     for (const [i, b] of builds.entries()) expect(b.stats.connections, `build ${i}`).toBeGreaterThanOrEqual(taken.filter((t) => t.slot === i).length);
   }, 120_000);
+
+  it("refuses episodes under the omnigamearena profile without the builds' maps config before any is queued, naming the build slot", async () => {
+    const connection = parseRedisUrl(redis.url);
+    const address = `remote-input://127.0.0.1:${builds[0]!.ports[0]!}`;
+    const worker = await startFleetWorker({ connection, pool: 'ue', slots: 1, name: 'ue-a', games: ['last_stand'], workDir: join(tmp, 'w-ue'), resolve: episodeResolver(), calibrate: 0, lockMs: 30_000, builds: [{ game: 'last_stand', address }], log: () => undefined });
+    const backend = new RedisBackend({ connection, batchDir: join(tmp, 'batch-ue'), batch: 'builds-ue' });
+    const before = builds[0]!.stats.connections;
+    try {
+      const signal = new AbortController().signal;
+      const played = backend.run(jobs('ue', 2).map((job) => ({ job: { ...job, profile: 'omnigamearena' as const }, attempt: 0 })), { onOutcome: () => undefined }, { stop: signal, abort: signal });
+      await expect(played).rejects.toMatchObject({ code: 'BAD_CONFIG' });
+      await expect(played).rejects.toThrow(`last_stand on a build under the omnigamearena profile needs the builds' maps config: set a sweep spec's match.maps (--maps for arena tournament and arena curve); worker ue-a slot 0 plays it at ${address}`);
+    } finally {
+      await worker.close();
+      await backend.close();
+    }
+    expect(builds[0]!.stats.connections).toBe(before);
+  }, 60_000);
 });

@@ -87,6 +87,7 @@ export function stepFighter(f: FighterBody, controls: MoveControls, dtMs: number
  */
 export function stepFighterTicks(f: FighterBody, controls: MoveControls, dtMs: number, side: number, ticks: number): void {
   const floor = floorOf(side);
+  if (ticks > 1 && walkOnPlatform(f, controls, dtMs, floor, ticks)) return;
   let steered = false;
   for (let i = 0; i < ticks; i++) {
     if (!steered) {
@@ -95,6 +96,31 @@ export function stepFighterTicks(f: FighterBody, controls: MoveControls, dtMs: n
     }
     carry(f, dtMs, floor);
   }
+}
+
+/**
+ * A planner's usual trial in one pass, the same numbers as the tick-by-tick loop: a walk on the ground with no
+ * jump and no knockback, on the platform after its first tick and after its last. Each coordinate then moves by
+ * the same amount every tick (so monotonically), every point between lies on the square platform too, and no
+ * tick falls or steers again: the moves and strides are added tick by tick as `carry` adds them, with no floor
+ * asked between. Returns false, with the body as it was, for any other walk, which the loop then steps.
+ */
+function walkOnPlatform(f: FighterBody, controls: MoveControls, dtMs: number, floor: Floor, ticks: number): boolean {
+  if (!f.onGround || controls.jump || f.knockMs > 0 || f.y < -Rules.fallDepth) return false;
+  const { x, z, vx, vz, stride } = f;
+  steerOnGround(f, controls, f.yawDeg, Rules);
+  const dt = dtMs / 1000;
+  for (let i = 0; i < ticks; i++) {
+    // carry's move with no knockback (kx = kz = 0), and its stride.
+    f.x += (f.vx + 0) * dt;
+    f.z += (f.vz + 0) * dt;
+    f.stride += walkSpeed(f.vx, f.vz) * dt;
+    if ((i === 0 || i === ticks - 1) && !floor.supports(f.x, f.z)) {
+      Object.assign(f, { x, z, vx, vz, stride });
+      return false;
+    }
+  }
+  return true;
 }
 
 // The last walking speed `carry` measured and the velocity it measured it for: a walk holds its velocity

@@ -148,6 +148,7 @@ export class RemoteAgent implements Agent {
       ...(t.ttltMs === undefined ? {} : { ttltMs: t.ttltMs }),
       ...(t.providerMs === undefined ? {} : { providerMs: t.providerMs }),
       ...(t.networkRttMs === undefined ? {} : { networkRttMs: t.networkRttMs }),
+      ...(t.http === undefined ? {} : { http: t.http }),
     };
     if (action.chunk && action.answer === undefined) {
       const { look, steps, axes } = action.chunk;

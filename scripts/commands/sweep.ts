@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { unknownAgentKind } from '../../agents/index.js';
+import { parseEnvironment } from '../../games-manifest/index.js';
 import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
 import { episodeResolver, makeAgent } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
@@ -49,9 +50,14 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const dir = values.out ?? join('runs', 'sweeps', spec.name);
+  const parallel = positive(values.parallel, 'parallel', 1);
+  // A RemoteInput build is one world: two episodes at once on it would drive the same player.
+  if (values.redis === undefined && parallel > 1 && spec.match.env !== undefined && parseEnvironment(spec.match.env).kind === 'remote-input') {
+    throw usage(`--parallel ${parallel} with match.env ${spec.match.env}: one build plays one episode at a time; use --parallel 1, or a fleet with a slot per build (arena worker --builds)`);
+  }
   const backend: WorkBackend =
     values.redis === undefined
-      ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel: positive(values.parallel, 'parallel', 1), endpoints: spec.endpoints })
+      ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel, endpoints: spec.endpoints })
       : new RedisBackend({
           connection: parseRedisUrl(values.redis),
           batchDir: dir,

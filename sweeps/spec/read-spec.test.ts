@@ -165,6 +165,14 @@ describe('sweep specs', () => {
     ]);
   });
 
+  it('judges no line-up label when the agents list itself is refused', () => {
+    expect(parseRefusalLines('name: t\ngames:\n  - { game: sky_duel, lineups: [[a, b, c]] }\nagnets: [{ label: a, kind: random }]\nepisodes: 1\n')).toEqual([
+      'spec.yaml:1: agents: missing: it needs a list',
+      'spec.yaml:3: games.0.lineups.0: sky_duel has 2 player slot(s); this line-up has 3',
+      expect.stringMatching(/^spec\.yaml:4: agnets: unknown key 'agnets'; did you mean 'agents'\?/),
+    ]);
+  });
+
   it('refuses YAML that does not parse, with its line', () => {
     expect(refusal('name: t\ngames: [last_stand\n').message).toMatch(/spec\.yaml:\d+:/);
   });

@@ -98,7 +98,7 @@ export function specIssues(spec: SpecParts): SpecIssue[] {
   const add = (path: (string | number)[], text: string): void => void bad.push({ path, message: text });
   const agents = spec.agents === REFUSED ? [] : spec.agents;
   // The labels line-ups are judged against: only when every agent's label is known.
-  const labels = agents.every((a) => a !== REFUSED && a.label !== REFUSED) ? agents.map((a) => (a as AgentParts).label as string) : undefined;
+  const labels = spec.agents !== REFUSED && agents.every((a) => a !== REFUSED && a.label !== REFUSED) ? agents.map((a) => (a as AgentParts).label as string) : undefined;
   const endpoints = spec.endpoints === REFUSED ? undefined : Object.keys(spec.endpoints);
   const seen = new Set<string>();
   agents.forEach((a, i) => {

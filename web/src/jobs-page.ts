@@ -39,7 +39,13 @@ interface Standings {
 interface CurveFile {
   readonly rounds?: { round: number; source: string; mean?: number; episodes: { score: number }[] }[];
   readonly settings?: { readonly match?: { readonly profile?: string } };
+  readonly best?: { readonly round: number; readonly mean: number };
+  readonly stop?: { readonly reason: string; readonly round: number };
+  readonly transfer?: { readonly variants?: readonly { variant: string; gain?: number }[] };
 }
+
+/** A job's result in one line, prominent above its tables. */
+const headline = (text: string): HTMLElement => h('section', { class: 'result complete', 'data-testid': 'job-result' }, h('div', { class: 'result-head' }, text));
 
 const isDoc = (v: unknown): v is TableDoc => typeof v === 'object' && v !== null && Array.isArray((v as TableDoc).columns) && Array.isArray((v as TableDoc).rows);
 
@@ -73,6 +79,11 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
       const ratings = s.ratings ?? [];
       const score = SCORE_MEASURES[s.measure ?? 'progress'].name;
       const range = (lo: number | null, hi: number | null): string | null => (lo === null || hi === null ? null : `${lo.toFixed(0)} \u2013 ${hi.toFixed(0)}`);
+      const top = ratings.find((r) => r.rank === 1);
+      if (top && job.status === 'complete') {
+        const interval = range(top.lo, top.hi);
+        root.append(headline(`Top: ${top.agent}, ${top.rating === null ? 'unrated' : `${top.rating.toFixed(0)} Elo`}${interval ? ` (95% ${interval})` : ''}, ${top.wins} of ${top.games} games won`));
+      }
       root.append(
         tableView(
           {
@@ -99,6 +110,11 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
       const rounds = c.rounds ?? [];
       // Under the omnigamearena profile an episode's score is the benchmark's own, raw and unclamped.
       const score = c.settings?.match?.profile === 'omnigamearena' ? `mean ${SCORE_MEASURES.benchmark.name}` : 'mean score';
+      if (c.best && job.status === 'complete') {
+        const stop = c.stop ? (c.stop.reason === 'success' ? `; stopped at round ${c.stop.round}, which reached the success threshold` : `; all ${c.stop.round} rounds played`) : '';
+        const gains = (c.transfer?.variants ?? []).filter((v) => v.gain !== undefined).map((v) => `${v.variant} ${v.gain! >= 0 ? '+' : ''}${v.gain!.toFixed(3)}`);
+        root.append(headline(`Best: round ${c.best.round}, ${score} ${c.best.mean.toFixed(3)}${stop}${gains.length > 0 ? `; held-out gain ${gains.join(', ')}` : ''}`));
+      }
       root.append(
         tableView(
           {

@@ -35,6 +35,16 @@ function timingText(key: string, value: number): string {
   return key.endsWith('Ms') ? `${name} ${Math.round(value)} ms` : `${name} ${fmt(value)}`;
 }
 
+/** The parsed chunk as a reader reads it (`look 0 0; steps: W ; W D ; -`, or the move), never as JSON; empty for no chunk. */
+function chunkText(chunk: unknown): string {
+  if (chunk === null || typeof chunk !== 'object') return '';
+  const c = chunk as { move?: unknown; look?: { dx?: number; dy?: number }; steps?: unknown };
+  if (typeof c.move === 'string') return `parsed: move ${c.move}`;
+  if (!Array.isArray(c.steps)) return '';
+  const steps = c.steps.map((s: unknown) => (Array.isArray(s) && s.length > 0 ? s.join(' ') : '-')).join(' ; ');
+  return `parsed: look ${String(c.look?.dx ?? 0)} ${String(c.look?.dy ?? 0)}; steps: ${steps}`;
+}
+
 /** One decision as a block of text. */
 export function decisionView(d: DecisionRecord): HTMLElement {
   const t = d.timings ?? {};
@@ -48,7 +58,7 @@ export function decisionView(d: DecisionRecord): HTMLElement {
     h('div', { class: 'decision-head' }, `slot ${d.slot} ${d.agent ?? ''} step ${d.step} at ${fmt(d.observedAtMs / 1000)} s: `, h('b', { 'data-testid': 'validity' }, d.status), d.invalidReason ? ` (${d.invalidReason})` : ''),
     d.reasoning ? h('pre', { class: 'reasoning', 'data-testid': 'reasoning' }, d.reasoning) : undefined,
     h('pre', { class: 'answer', 'data-testid': 'answer' }, d.answer ?? d.note ?? ''),
-    h('pre', { class: 'chunk' }, JSON.stringify(d.chunk)),
+    h('pre', { class: 'chunk' }, chunkText(d.chunk)),
     h('div', { class: 'timings' }, `${timing}${d.chargedMs ? `, charged ${Math.round(d.chargedMs)} ms` : ''}`),
   );
 }

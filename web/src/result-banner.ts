@@ -20,17 +20,23 @@ function benchmarkOf(result: RunResult, slots: readonly number[], slot: number):
   return scores.length === 1 ? scores[0] : scores[slots.indexOf(slot)];
 }
 
+/** A failure as one line: its class, code and message, a word said once (`aborted: ABORTED` reads `aborted`). */
+function failureText(f: { class?: string; code?: string; message?: string }): string {
+  const parts = [f.class, f.code, f.message].filter((x): x is string => Boolean(x));
+  return parts.filter((x, i) => parts.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === i).join(': ');
+}
+
 /** The banner of a run's result; `status` and `failure` tell an unfinished or failed run. */
 export function resultBanner(result: RunResult | undefined, status: string, failure?: { class?: string; code?: string; message?: string }): HTMLElement {
   const box = h('section', { class: `result ${status}`, 'data-testid': 'run-result' });
   if (!result) {
-    box.append(h('div', { class: 'result-head' }, status === 'running' ? 'running: no result yet' : `${status}: no result`), failure ? h('div', {}, [failure.class, failure.code, failure.message].filter(Boolean).join(': ')) : '');
+    box.append(h('div', { class: 'result-head' }, status === 'running' ? 'running: no result yet' : `${status}: no result`), failure ? h('div', {}, failureText(failure)) : '');
     return box;
   }
   const players = [...(result.players ?? [])].sort((a, b) => a.slot - b.slot);
   const slots = players.map((p) => p.slot);
   box.append(
-    h('div', { class: 'result-head' }, `${status === 'complete' ? 'Result' : status}: ended by ${result.reason ?? 'unknown'}${result.simMs === undefined ? '' : ` at ${formatDuration(result.simMs)} of game time`}${result.episode ? ` (${result.episode})` : ''}`),
+    h('div', { class: 'result-head' }, `${status === 'complete' ? 'Result' : status}: ended by ${result.reason ?? 'unknown'}${result.simMs === undefined ? '' : ` at ${formatDuration(result.simMs)} of game time`}${result.episode && result.episode !== status ? ` (${result.episode})` : ''}`),
     h(
       'div',
       { class: 'result-players' },
@@ -49,6 +55,6 @@ export function resultBanner(result: RunResult | undefined, status: string, fail
       }),
     ),
   );
-  if (failure) box.append(h('div', { class: 'error' }, [failure.class, failure.code, failure.message].filter(Boolean).join(': ')));
+  if (failure) box.append(h('div', { class: 'error' }, failureText(failure)));
   return box;
 }

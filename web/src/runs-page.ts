@@ -20,7 +20,12 @@ function where(r: RunSummary): string {
 
 /** What a reader wants first of a run: who won (or the episode class), else why it is incomplete. */
 export function outcomeText(r: RunSummary): string {
-  if (r.status !== 'complete') return `${r.status}${r.failure ? ` (${r.failure})` : ''}`;
+  if (r.status !== 'complete') {
+    // A failure's class and code are often one word twice (`aborted ABORTED`): said once.
+    const words = (r.failure ?? '').split(' ').filter(Boolean);
+    const failure = words.filter((w, i) => words.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i).join(' ');
+    return `${r.status}${failure ? ` (${failure})` : ''}`;
+  }
   const outcomes = (r.players ?? []).map((p) => p.outcome);
   const decided = outcomes.some((o) => o !== 'none');
   return decided ? outcomes.join(' / ') : (r.episode ?? r.status);

@@ -176,6 +176,41 @@ class Field {
   }
 }
 
+/** Everything a `Field` is made from, as numbers: two plans with the same numbers get the same field. */
+function fieldKey(world: NavWorld, rules: NavRules, target: NavTarget): Float64Array {
+  const own = target.own;
+  const key = new Float64Array(11 + world.solids.length * 6 + (own === undefined ? 0 : 6));
+  key.set([world.minX, world.minZ, world.maxX, world.maxZ, rules.playerRadius, rules.reach, target.x, target.z, world.solids.length, own === undefined ? 0 : 1, 0]);
+  let k = 11;
+  const put = (b: NavBox): void => {
+    key[k++] = b.minX;
+    key[k++] = b.minY;
+    key[k++] = b.minZ;
+    key[k++] = b.maxX;
+    key[k++] = b.maxY;
+    key[k++] = b.maxZ;
+  };
+  for (const b of world.solids) put(b);
+  if (own !== undefined) put(own);
+  return key;
+}
+
+const sameKey = (a: Float64Array, b: Float64Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/** The fields of the last few plans, newest first: a scene holds still while its player walks, so a plan mostly finds its field made. */
+const fields: { key: Float64Array; field: Field }[] = [];
+const FIELDS_KEPT = 4;
+
+/** The field for this world, rules and target, made once for as long as they stay the same. */
+function fieldFor(world: NavWorld, rules: NavRules, target: NavTarget): Field {
+  const key = fieldKey(world, rules, target);
+  const at = fields.findIndex((f) => sameKey(f.key, key));
+  const found = at >= 0 ? fields.splice(at, 1)[0]!.field : new Field(world, rules, target);
+  fields.unshift({ key, field: found });
+  fields.length = Math.min(fields.length, FIELDS_KEPT);
+  return found;
+}
+
 /** A binary min-heap of (priority, value) pairs on typed arrays; `pop` answers the value, or -1 when empty. */
 class MinHeap {
   private priorities = new Float64Array(1024);
@@ -243,7 +278,7 @@ function walk(body: { x: number; z: number }, solids: readonly NavBox[], rules: 
  * the current camera heading; the chunk's look turns it (towards the target when close, else down the route).
  */
 export function planWalkAndUse(world: NavWorld, rules: NavRules, timing: ChunkTiming, target: NavTarget, player: { x: number; z: number }, yaw: number, useKey = 'F'): ActionChunk {
-  const field = new Field(world, rules, target);
+  const field = fieldFor(world, rules, target);
   const here = field.at(player.x, player.z);
   const reachable = rules.moveSpeed * (timing.chunkSteps * timing.stepMs) / 1000;
   let aim: [number, number];

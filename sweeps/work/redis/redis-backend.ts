@@ -22,7 +22,28 @@ import { poolQueue, resultsQueue, type RedisConnection } from './redis-names.js'
 import { unpackRunDir } from './run-files.js';
 import { FleetPlacer } from './fleet-placer.js';
 import type { Placement } from '../placement/placement.js';
-import { listWorkers } from './worker-registry.js';
+import { listWorkers, type WorkerInfo } from './worker-registry.js';
+import { missingRunnerMaps, parseEnvironment } from '../../../games-manifest/index.js';
+import type { EpisodeJob } from '../episode-job.js';
+
+/**
+ * Why episodes under the omnigamearena profile cannot be played on a pool's builds, or undefined: a job without
+ * the builds' maps config whose game a worker's build slot (`arena worker --builds`) runs on a RemoteInput build
+ * would fail there, episode by episode. Checked when the workers are first seen, before any episode is queued.
+ */
+export function buildsWithoutMaps(jobs: readonly EpisodeJob[], workers: readonly WorkerInfo[]): string | undefined {
+  for (const job of jobs) {
+    if (job.profile !== 'omnigamearena' || job.maps !== undefined) continue;
+    for (const w of workers) {
+      for (const [i, slot] of (w.slotStates ?? []).entries()) {
+        if (slot.build !== job.cellInfo.game || slot.address === undefined) continue;
+        const missing = missingRunnerMaps(job.cellInfo.game, parseEnvironment(slot.address), job.maps, "set a sweep spec's match.maps (--maps for arena tournament and arena curve)");
+        if (missing !== undefined) return `${missing}; worker ${w.name} slot ${i} plays it at ${slot.address}`;
+      }
+    }
+  }
+  return undefined;
+}
 
 export interface RedisBackendOptions {
   readonly connection: RedisConnection;
@@ -180,7 +201,13 @@ export class RedisBackend implements WorkBackend {
         if (workers.length === 0) missing.push(`no worker serves pool '${pool}' (start one: arena worker --redis URL --pool ${pool})`);
         else if (lacking.length > 0) missing.push(`no worker of pool '${pool}' has ${lacking.join(', ')} (workers: ${workers.map((w) => w.name).join(', ')})`);
       }
-      if (missing.length === 0) return;
+      if (missing.length === 0) {
+        for (const pool of need.keys()) {
+          const problem = buildsWithoutMaps(items.filter((i) => i.job.pool === pool).map((i) => i.job), await listWorkers(this.redis, pool));
+          if (problem !== undefined) throw new ArenaError(ErrorCode.BAD_CONFIG, problem);
+        }
+        return;
+      }
       if (Date.now() >= deadline) throw new ArenaError(ErrorCode.NO_WORKER, missing.join('; '));
       await wait(250);
     }
