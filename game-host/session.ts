@@ -338,10 +338,10 @@ export class Session {
       const converted = await convertFrame(rendered, width, height, encoding, quality);
       // The socket sends a frame's bytes as they are (no copy into the message). A frame that is still the
       // backend's render buffer is sent as it is when the backend lends it (`release`), and given back once
-      // written; a running game's frame may be replaced unsent, and a buffer the backend reuses unasked is
-      // not ours to keep: those are copied once here. An encoded frame is already its own.
+      // written, or, while the game runs freely, once a newer frame replaces it unsent; a buffer the backend
+      // reuses unasked is not ours to keep: that one is copied once here. An encoded frame is already its own.
       const still = converted.data === rendered.data;
-      const lent = still && !this.realtime ? rendered.release : undefined;
+      const lent = still ? rendered.release : undefined;
       const frame = still && lent === undefined ? { ...converted, data: new Uint8Array(converted.data) } : converted;
       if (lent === undefined) rendered.release?.();
       const seq = this.seq.get(slot) ?? 0;
@@ -349,8 +349,10 @@ export class Session {
       const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };
       // A running game does not wait for its client: a frame the client is too slow for is replaced by the
       // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
-      if (this.realtime) this.frames?.send(slot, message);
-      else this.send(message, lent);
+      if (this.realtime) {
+        if (this.frames) this.frames.send(slot, message, lent);
+        else lent?.();
+      } else this.send(message, lent);
     }
   }
 
