@@ -7,7 +7,7 @@
  */
 import { compareArms, runMeasure, seatValue, type StudiedFactor } from '../../gateway/index.js';
 import { meanCi } from '../../plots/index.js';
-import { SCORE_MEASURES } from '../../protocol/index.js';
+import { SCORE_MEASURES, formatInterval, formatNumber } from '../../protocol/index.js';
 import { diffCi } from '../../sweeps/index.js';
 import type { ConditionGroup } from './condition-groups.js';
 import { describeConditionKeys } from './condition-words.js';
@@ -107,7 +107,7 @@ export function compareGroups(groups: readonly ConditionGroup[], pool = false): 
   return out;
 }
 
-const f3 = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(3));
+const f3 = (x: number | undefined): string => formatNumber(x, 3);
 
 /** The comparisons as text: a table of those made, then one line per refused pair naming what differs. */
 export function comparisonText(list: readonly Comparison[]): string {
@@ -120,7 +120,7 @@ export function comparisonText(list: readonly Comparison[]): string {
     if (these.length === 0) continue;
     lines.push(`comparisons (mean ${measure === 'progress' ? 'progress' : `${SCORE_MEASURES.benchmark.name}, raw and unclamped under the omnigamearena profile`}, a minus b, 95% interval):`);
     for (const c of these) {
-      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${f3(c.diff)} +- ${f3(c.ci95)}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
+      lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${formatInterval({ mean: c.diff ?? null, half: c.ci95 ?? null }, 3)}${c.ci95 === undefined || !Number.isFinite(c.ci95) ? ' (no interval: too few episodes)' : ''}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
     }
   }
   if (refused.length > 0) {

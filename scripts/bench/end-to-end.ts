@@ -14,7 +14,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { moduleCommand } from '../../env-bridge/index.js';
 import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
 import type { Decision, EpisodeSummary, Observation } from '../../protocol/index.js';
-import { testImage } from './pump-game.js';
+import { pumpEntry, testImage } from './pump-game.js';
 import { pumpMatch } from './pump-match.js';
 
 const CLIENT = 'scripts/bench/e2e-client.ts';
@@ -47,6 +47,8 @@ export interface EndToEndResult {
   /** CPU per frame of each path's processes (medians): two cores share it, so it bounds how fast a frame can go. */
   readonly gatewayCpu: PathCpu;
   readonly relayCpu: PathCpu;
+  /** One hop alone, ms per frame (medians): the AgentLink round trip with no game and no record, and a bare ws send and reply of the same bytes. */
+  readonly hop: { readonly agentLinkMs: number; readonly bareMs: number };
 }
 
 /** A gateway frame's time, from the run record: the GameLink advance that brings the frame, the AgentLink round trip, and the rest. */
@@ -167,6 +169,48 @@ async function throughGateway(width: number, height: number, encoding: 'rgb' | '
   }
 }
 
+/** The test image's bytes in an encoding, as the relay's game sends them. */
+async function frameBytes(width: number, height: number, encoding: 'rgb' | 'jpeg'): Promise<Uint8Array> {
+  const image = testImage(width, height);
+  return encoding === 'rgb' ? image : sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: QUALITY }).toBuffer();
+}
+
+/** The AgentLink hop alone: a RemoteAgent deciding over the same frame `frames` times, no game, no record; ms per frame at the far end. */
+async function agentLinkHop(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<number> {
+  const data = await frameBytes(width, height, encoding);
+  const entry = pumpEntry(width, height);
+  const link = await AgentLinkServer.listen();
+  const agent = new RemoteAgent(0, { frameEncoding: encoding });
+  try {
+    link.register(agent);
+    const report = farEnd(['agent-link', link.url, agent.token]);
+    await agent.start({ matchId: 'hop', game: entry.id, variant: 'default', slot: 0, team: 0, controls: entry.controls, gamePrompt: '', stepBudget: frames });
+    const signal = new AbortController().signal;
+    for (let step = 0; step < frames; step++) await agent.decide({ slot: 0, step, simMs: step, progress: 0, frame: { seq: step, width, height, encoding, data } }, signal);
+    await agent.end({ reason: 'done', progress: 0, outcome: 'none' });
+    await agent.close();
+    const far = await report;
+    return far.ms / Math.max(1, far.frames - 1);
+  } finally {
+    await agent.close();
+    await link.close();
+  }
+}
+
+/** A bare ws hop: a server that answers each ask with the same bytes, to the relay far end; ms per frame at the far end. */
+async function bareHop(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<number> {
+  const data = await frameBytes(width, height, encoding);
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  server.on('connection', (ws) => ws.on('message', () => ws.send(data)));
+  try {
+    const far = await farEnd(['relay', `ws://127.0.0.1:${await listening(server)}`, String(frames)]);
+    return far.ms / Math.max(1, far.frames - 1);
+  } finally {
+    for (const c of server.clients) c.terminate();
+    await new Promise((r) => server.close(r));
+  }
+}
+
 /** Per-frame ms at the far end over `repeats` runs of each path, alternating, medians. */
 export async function benchEndToEnd(width: number, height: number, encoding: 'rgb' | 'jpeg', frames = 200, repeats = 3): Promise<EndToEndResult> {
   const runsDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
@@ -175,6 +219,7 @@ export async function benchEndToEnd(width: number, height: number, encoding: 'rg
     const bare: number[] = [];
     const parts: GatewayParts[] = [];
     const cpus: { gateway: PathCpu; relay: PathCpu }[] = [];
+    const hops: { agentLinkMs: number; bareMs: number }[] = [];
     let bytes = 0;
     for (let r = 0; r < repeats; r++) {
       const g = await throughGateway(width, height, encoding, frames, runsDir);
@@ -184,6 +229,7 @@ export async function benchEndToEnd(width: number, height: number, encoding: 'rg
       cpus.push({ gateway: g.cpu, relay: b.cpu });
       bare.push(b.report.ms / Math.max(1, b.report.frames - 1));
       bytes = b.report.bytes;
+      hops.push({ agentLinkMs: await agentLinkHop(width, height, encoding, frames), bareMs: await bareHop(width, height, encoding, frames) });
     }
     const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const part = (k: keyof GatewayParts): number => median(parts.map((p) => p[k]));
@@ -198,6 +244,7 @@ export async function benchEndToEnd(width: number, height: number, encoding: 'rg
       gatewayParts: { advanceMs: part('advanceMs'), agentMs: part('agentMs'), restMs: part('restMs') },
       gatewayCpu: cpuOf('gateway'),
       relayCpu: cpuOf('relay'),
+      hop: { agentLinkMs: median(hops.map((h) => h.agentLinkMs)), bareMs: median(hops.map((h) => h.bareMs)) },
     };
   } finally {
     rmSync(runsDir, { recursive: true, force: true });

@@ -101,6 +101,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       const g = r.gatewayCpu;
       const b = r.relayCpu;
       say(`    CPU per frame (two cores share it): game + gateway ${fmt(g.hereMs, 3)} ms + agent ${fmt(g.farMs, 3)} ms, against game + relay ${fmt(b.hereMs, 3)} ms + client ${fmt(b.farMs, 3)} ms`);
+      say(`    the AgentLink hop alone (the same frame, no game, no record): ${fmt(r.hop.agentLinkMs, 3)} ms/frame, against a bare ws hop of the same bytes ${fmt(r.hop.bareMs, 3)} ms`);
     }
     say('goal: gateway/relay fps 0.80 or better (docs/bench.md says where the rest goes)');
     out.endToEnd = results;

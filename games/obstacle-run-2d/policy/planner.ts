@@ -32,13 +32,33 @@ function candidates(n: number): Steps[] {
   return out;
 }
 
-/** Where `delayTicks` idle, `steps`, then the idle time leave the runner, or undefined if it falls or is still in the air. */
-function outcome(rollout: Rollout, start: RunnerBody, delayTicks: number, steps: Steps, stepTicks: number, idleTicks: number): RunnerBody | undefined {
-  const body = { ...start };
-  if (!rollout.simulate(body, [], delayTicks)) return undefined;
-  for (const keys of steps) if (!rollout.simulate(body, keys, stepTicks)) return undefined;
-  if (!rollout.simulate(body, [], idleTicks)) return undefined;
-  return body.onGround ? body : undefined;
+/**
+ * Where `delayTicks` idle, `steps`, then the idle time leave the runner, or undefined if it falls or is still in
+ * the air. Many candidates open with the same steps: the body after each delay and first steps is kept in
+ * `played` by their keys (undefined once it fell), so each such opening is played once per plan.
+ */
+function outcome(rollout: Rollout, start: RunnerBody, delayTicks: number, steps: Steps, stepTicks: number, idleTicks: number, played: Map<string, RunnerBody | undefined>): RunnerBody | undefined {
+  let key = `${delayTicks}`;
+  let body = played.get(key);
+  if (!played.has(key)) {
+    body = { ...start };
+    played.set(key, (body = rollout.simulate(body, [], delayTicks) ? body : undefined));
+  }
+  for (const keys of steps) {
+    if (body === undefined) return undefined;
+    key += `|${keys.join('+')}`;
+    const known = played.get(key);
+    if (known !== undefined || played.has(key)) {
+      body = known;
+      continue;
+    }
+    const next = { ...body };
+    played.set(key, (body = rollout.simulate(next, keys, stepTicks) ? next : undefined));
+  }
+  if (body === undefined) return undefined;
+  const end = { ...body };
+  if (!rollout.simulate(end, [], idleTicks)) return undefined;
+  return end.onGround ? end : undefined;
 }
 
 /** Plans the next chunk for the observed state. */
@@ -50,8 +70,9 @@ export function planObstacleRun2d(view: ObstacleRun2dState, timing: IdleTiming):
   const delays = startDelayTicks(start.onGround, view.tickMs);
   let best: Steps = Array.from({ length: timing.chunkSteps }, () => []);
   let bestScore = -Infinity;
+  const played = new Map<string, RunnerBody | undefined>();
   for (const steps of candidates(timing.chunkSteps)) {
-    const worst = worstOver(delays, (delay) => outcome(rollout, start, delay, steps, stepTicks, idleTicks)?.x ?? -Infinity);
+    const worst = worstOver(delays, (delay) => outcome(rollout, start, delay, steps, stepTicks, idleTicks, played)?.x ?? -Infinity);
     if (worst === -Infinity) continue;
     // Furthest right (in the worst case) wins; among equals, the fewest keys pressed.
     const score = Math.min(worst, view.finishX + 1) - keyPresses(steps) * 1e-4;
