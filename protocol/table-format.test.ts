@@ -44,6 +44,13 @@ describe('the table formatter', () => {
     expect(textTable(doc).split('\n')).toEqual(['Cells', 'agent     latency (ms)      progress', 'random              12  0.10 +- 0.02', 'scripted          1500          0.45']);
   });
 
+  it('keeps a column shown under one dropped as empty, as a column of its own', () => {
+    const doc: TableDoc = { title: '', columns: [{ header: 'agent', kind: 'text' }, { header: 'job', kind: 'id' }, { header: 'cell', kind: 'text', under: true }, { header: 'model', kind: 'text', under: true }, { header: 'started', kind: 'date' }, { header: 'duration', kind: 'duration', under: true }], rows: [['random', null, 'c1', null, '2026-12-01T10:00:00Z', 12]] };
+    const kept = withoutEmptyColumns(doc);
+    expect(kept.columns.map((c) => [c.header, c.under ?? false])).toEqual([['agent', false], ['cell', false], ['started', false], ['duration', true]]);
+    expect(kept.rows).toEqual([['random', 'c1', '2026-12-01T10:00:00Z', 12]]);
+  });
+
   it('names inferred columns in words with units, and drops columns empty in every row', () => {
     const doc = inferTable('models', [{ agent: 'random', meanChargedMs: 3.5, invalidRate: 0.25, ttftP50Ms: null }]);
     expect(doc.columns.map((c) => [c.header, c.unit ?? '', c.kind])).toEqual([['agent', '', 'text'], ['mean charged', 'ms', 'number'], ['invalid rate', '', 'share'], ['ttft p50', 'ms', 'number']]);

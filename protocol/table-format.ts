@@ -18,6 +18,13 @@ export interface TableColumn {
   readonly digits?: number;
   /** A longer explanation, shown on hover in the web and under the table in the CLI when asked. */
   readonly note?: string;
+  /**
+   * On the pages, shown as a second, smaller line in the cell of the column before it (latency under clock),
+   * so a wide table fits the page; the cell sorts by the first line. The CLI prints it as a column of its own.
+   */
+  readonly under?: boolean;
+  /** Characters a long id is shortened to on the pages (default 30; see {@link shortId}). */
+  readonly maxChars?: number;
 }
 
 /** A mean with the half-width of its interval and the count it is over. */
@@ -149,10 +156,23 @@ export function shortId(id: string, max = 30): string {
   return `${id.slice(0, head)}\u2026${id.slice(-(max - 1 - head))}`;
 }
 
-/** The table without the columns that are empty in every row (a model column when no run called a model). */
+/**
+ * The table without the columns that are empty in every row (a model column when no run called a model); a
+ * column shown under one that is dropped becomes a column of its own.
+ */
 export function withoutEmptyColumns(doc: TableDoc): TableDoc {
   const keep = doc.columns.map((_, i) => doc.rows.some((r) => { const v = r[i]; return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0); }));
-  return { ...doc, columns: doc.columns.filter((_, i) => keep[i]), rows: doc.rows.map((r) => r.filter((_, i) => keep[i])) };
+  let primaryKept = false;
+  const columns = doc.columns.flatMap((c, i) => {
+    const orphan = c.under === true && !primaryKept;
+    if (c.under !== true) primaryKept = keep[i]!;
+    if (!keep[i]) return [];
+    if (!orphan) return [c];
+    const { under: _under, ...own } = c;
+    primaryKept = true;
+    return [own];
+  });
+  return { ...doc, columns, rows: doc.rows.map((r) => r.filter((_, i) => keep[i])) };
 }
 
 /** Every cell of a table formatted. */

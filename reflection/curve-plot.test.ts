@@ -24,6 +24,16 @@ const state = {
 describe('the curve plot', () => {
   const svg = curveSvg(state);
 
+  it('lists in its legend only the marks it draws', () => {
+    // A kept skill (round 2) and a transfer, but no rollback.
+    expect(svgTexts(svg, 'legend')).toEqual(['round mean', 'episode', 'best round', 'skill kept', 'no skill', 'best skill']);
+    const plain = curveSvg({ ...state, rounds: state.rounds.slice(0, 2), transfer: undefined });
+    expect(plain).not.toMatch(/>(rollback|skill kept|no skill|best skill)</);
+    expect(svgTexts(plain, 'legend')).toEqual(['round mean', 'episode', 'best round']);
+    const rolled = curveSvg({ ...state, rounds: [...state.rounds.slice(0, 2), { ...state.rounds[1]!, round: 2, source: 'reflector', rollback: { toRound: 1 } }] } as unknown as CurveState);
+    expect(svgTexts(rolled, 'legend')).toEqual(['round mean', 'episode', 'best round', 'rollback', 'no skill', 'best skill']);
+  });
+
   it('puts the score axis on nice ticks, labelled with its unit, the same on both panels', () => {
     const y = panels(svgTexts(svg, 'tick-y'));
     expect(y).toHaveLength(2);

@@ -147,15 +147,27 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
     });
   }
 
-  // Legend.
+  // Legend: only the marks this plot draws (no "rollback" on a curve that never rolled back), side by side.
   const ly = H - 14;
-  out.push(`<circle cx="${LEFT.x0 + 6}" cy="${ly - 4}" r="5" fill="${COLORS.mean}"/>`, text(LEFT.x0 + 16, ly, 'round mean', { size: 11 }));
-  out.push(`<circle cx="${LEFT.x0 + 112}" cy="${ly - 4}" r="3" fill="${COLORS.dot}"/>`, text(LEFT.x0 + 120, ly, 'episode', { size: 11 }));
-  out.push(`<circle cx="${LEFT.x0 + 196}" cy="${ly - 4}" r="7" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`, text(LEFT.x0 + 208, ly, 'best round', { size: 11 }));
-  out.push(`<path d="M ${LEFT.x0 + 290} ${ly - 9} L ${LEFT.x0 + 302} ${ly - 9} L ${LEFT.x0 + 296} ${ly + 2} Z" fill="${COLORS.rollback}"/>`, text(LEFT.x0 + 308, ly, 'rollback', { size: 11 }));
-  out.push(`<circle cx="${LEFT.x0 + 378}" cy="${ly - 4}" r="5" fill="#fff" stroke="${COLORS.mean}" stroke-width="2"/>`, text(LEFT.x0 + 388, ly, 'skill kept', { size: 11 }));
-  out.push(`<rect x="${RIGHT.x0}" y="${ly - 10}" width="12" height="10" fill="${COLORS.empty}"/>`, text(RIGHT.x0 + 16, ly, 'no skill', { size: 11 }));
-  out.push(`<rect x="${RIGHT.x0 + 80}" y="${ly - 10}" width="12" height="10" fill="${COLORS.skill}"/>`, text(RIGHT.x0 + 96, ly, 'best skill', { size: 11 }));
+  const marks: [string, (x: number) => string][] = [];
+  if (finished.length > 0) marks.push(['round mean', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="5" fill="${COLORS.mean}"/>`]);
+  if (rounds.some((r) => r.episodes.length > 0)) marks.push(['episode', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="3" fill="${COLORS.dot}"/>`]);
+  if (state.best) marks.push(['best round', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="7" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`]);
+  if (finished.some((r) => r.rollback)) marks.push(['rollback', (lx) => `<path d="M ${lx} ${ly - 9} L ${lx + 12} ${ly - 9} L ${lx + 6} ${ly + 2} Z" fill="${COLORS.rollback}"/>`]);
+  if (finished.some((r) => !r.rollback && r.source === 'kept')) marks.push(['skill kept', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="5" fill="#fff" stroke="${COLORS.mean}" stroke-width="2"/>`]);
+  // The transfer bars' colours under the right panel.
+  const swatches: typeof marks = transfer.length === 0 ? [] : [
+    ['no skill', (lx) => `<rect x="${lx}" y="${ly - 10}" width="12" height="10" fill="${COLORS.empty}"/>`],
+    ['best skill', (lx) => `<rect x="${lx}" y="${ly - 10}" width="12" height="10" fill="${COLORS.skill}"/>`],
+  ];
+  for (const [x0, row] of [[LEFT.x0, marks], [RIGHT.x0, swatches]] as const) {
+    let lx = x0;
+    for (const [label, mark] of row) {
+      // About 6.5 px a character at 11 px, then a gap before the next mark.
+      out.push(mark(lx), text(lx + 16, ly, label, { size: 11, cls: 'legend' }));
+      lx += 16 + Math.ceil(label.length * 6.5) + 18;
+    }
+  }
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -199,8 +199,10 @@ describe('arena serve: tournaments', () => {
     expect(done).toMatchObject({ status: 'complete', result: { standings: 'files/standings.json' } });
     const standings = await svc.api.get<{ ratings: { agent: string }[] }>(`/api/tournaments/${id}/files/standings.json`);
     expect(standings.body.ratings.map((r) => r.agent).sort()).toEqual(['random', 'scripted']);
-    const runs = await svc.api.get<{ runId: string }[]>('/api/runs?game=sky_duel');
+    const runs = await svc.api.get<{ runId: string; job?: { kind: string; id: string } }[]>('/api/runs?game=sky_duel');
     expect(runs.body).toHaveLength(2);
+    // Its runs are the tournament's: each names its job, as a curve's or a sweep's episode runs do.
+    expect(runs.body.map((r) => r.job)).toEqual([{ kind: 'tournament', id }, { kind: 'tournament', id }]);
   }, 150_000);
 
   it('cancels a running tournament; it can be resumed where it stopped', async () => {

@@ -59,6 +59,17 @@ async function vlmMatch(steps: number): Promise<string> {
 /** Lists a job's episode runs in the runs browser by one filter field and opens the first as a replay; returns how many were listed. */
 async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): Promise<number> {
   await page.goto(`${svc.url}/#/runs`);
+  // Every run so far, unfiltered: the table fits its box at 1400 px, nothing to scroll sideways for.
+  await page.locator('[data-testid=runs][data-query=""] [data-testid=run-link]').first().waitFor({ timeout: 20_000 });
+  await page.screenshot({ path: join(ARTIFACTS, `runs-all-${shot}.png`), fullPage: true });
+  const box = await page.evaluate<{ rows: number; scroll: number; client: number; columns: string }>(`(() => { const wrap = document.querySelector('[data-testid=runs-table]').parentElement; return { rows: document.querySelectorAll('[data-testid=runs-table] tbody tr').length, scroll: wrap.scrollWidth, client: wrap.clientWidth, columns: [...wrap.querySelectorAll('thead th')].map((th) => th.firstChild.textContent + ' ' + Math.round(th.getBoundingClientRect().width)).join(', ') }; })()`);
+  expect(box.rows).toBeGreaterThan(0);
+  expect(box.scroll, `the runs table (${box.rows} runs) is ${box.scroll} px wide in its ${box.client} px box (${box.columns})`).toBeLessThanOrEqual(box.client);
+  // A cell of two lines (the model under the agents) sorts by its first line.
+  await page.locator('[data-testid=runs-table] th', { hasText: 'agents' }).click();
+  expect(await page.locator('[data-testid=runs-table] th', { hasText: 'agents' }).getAttribute('aria-sort')).toBe('ascending');
+  const agents = await page.evaluate<string[]>(`(() => { const ths = [...document.querySelectorAll('[data-testid=runs-table] thead th')]; const at = ths.findIndex((th) => th.firstChild.textContent === 'agents'); return [...document.querySelectorAll('[data-testid=runs-table] tbody tr')].map((tr) => tr.children[at].firstChild.textContent); })()`);
+  expect(agents).toEqual([...agents].sort());
   await page.locator(`[data-testid=filter-${field}]`).fill(id);
   await page.locator('form.filters button').click();
   // The table of this filter, not the unfiltered one the page opened with.
@@ -67,8 +78,8 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.locator(`[data-testid=run-link][data-id^="${id}--"]`).first().waitFor({ timeout: 20_000 });
   const listed = await links.count();
   // Only that job's runs: each row names the job.
-  // (the job column shows the job's id, which names its kind)
-  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td:text-is("${id}")`) }).count()).toBe(listed);
+  // (the job column shows the job's id, which names its kind, shortened with the whole id kept)
+  expect(await page.locator('[data-testid=runs-table] tbody tr').filter({ has: page.locator(`td [data-id="${id}"]`) }).count()).toBe(listed);
   // Each run's share of observations made on a stale frame (our reference games give none).
   expect(await columnTexts(page, 'runs-table', 'stale frames')).toEqual(Array.from({ length: listed }, () => '0.0%'));
   await page.screenshot({ path: join(ARTIFACTS, `runs-${shot}.png`), fullPage: true });

@@ -1,4 +1,4 @@
-/** The service's `tournament` job kind: `arena tournament`'s flags; tables and results.jsonl in the job's directory, runs in the service's. */
+/** The service's `tournament` job kind: `arena tournament`'s flags; tables, results.jsonl and its runs (`runs/`) in the job's directory, so each run names its tournament. */
 import { join } from 'node:path';
 import { commandJobKind } from '../jobs/command-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
@@ -11,7 +11,7 @@ export const tournamentKind = commandJobKind({
   plural: 'tournaments',
   command: 'tournament',
   flags: tournamentOptions,
-  serviceFlags: (ctx) => ({ out: ctx.jobDir, 'runs-dir': ctx.runsDir, quiet: true }),
+  serviceFlags: (ctx) => ({ out: ctx.jobDir, 'runs-dir': join(ctx.jobDir, 'runs'), quiet: true }),
   resumable: true,
   check: async (values) => ({ matches: (await planTournament(values)).matches.length }),
   result: (jobDir) => {
