@@ -6,7 +6,7 @@
  * commit's as the median of the rounds' ratios, with quartiles.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../env-bridge/index.js';
@@ -34,8 +34,13 @@ function treeOf(rev: string): string {
   if (!existsSync(join(dir, '.unpacked'))) {
     mkdirSync(dir, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${dir}"`], { cwd: PROJECT_ROOT });
-    if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
     copyFileSync(join(PROJECT_ROOT, '.gitignore'), join(dir, '.unpacked'));
+  }
+  // The modules this tree runs on, linked by their real path (a link to a worktree's own link dies with the worktree).
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(join(modules, 'tsx'))) {
+    rmSync(modules, { force: true, recursive: true });
+    symlinkSync(realpathSync(join(PROJECT_ROOT, 'node_modules')), modules);
   }
   mkdirSync(join(dir, 'scripts', 'bench'), { recursive: true });
   copyFileSync(join(PROJECT_ROOT, CHILD), join(dir, CHILD));
