@@ -41,11 +41,6 @@ export class ThinnedLog<T> {
     return [...this.older, ...this.recent.slice(this.head)].map((e) => e.value);
   }
 
-  /** How many entries were pushed. */
-  get total(): number {
-    return this.count;
-  }
-
   /** How many entries were thinned out (pushed but not kept). */
   get left(): number {
     return this.count - this.older.length - (this.recent.length - this.head);

@@ -38,6 +38,18 @@ afterAll(async () => {
   await svc?.close();
 });
 
+/** The run plot `svg` on the page draws the benchmark score, raw, with `raw` its last reading, under a heading naming it; returns its lower panel. */
+async function expectBenchmarkPlot(svg: string, raw: number): Promise<string> {
+  const lower = svg.slice(svg.indexOf('Benchmark score over game time'));
+  expect(lower.length).toBeLessThan(svg.length);
+  expect(lower).toContain(`last ${raw.toFixed(3)}`);
+  expect(svg).toContain('benchmark score (raw, unclamped)');
+  expect(svg).not.toContain('progress (0..1)');
+  // The plot's section is headed by the benchmark score too, not our progress.
+  expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and benchmark score');
+  return lower;
+}
+
 describe.skipIf(!haveChromium)('the service pages under the omnigamearena profile', () => {
   it("show a match's benchmark score, raw, in its run detail, replay and the runs browser", async () => {
     const created = await svc.api.post('/api/matches', { game: 'last_stand', profile: 'omnigamearena', agents: [{ kind: 'scripted' }], stepBudget: 12, observationDelayMs: 0 });
@@ -60,13 +72,7 @@ describe.skipIf(!haveChromium)('the service pages under the omnigamearena profil
     const plot = page.locator('[data-testid=run-plot] svg');
     await plot.waitFor({ timeout: 20_000 });
     const svg = await page.evaluate<string>(`document.querySelector('[data-testid=run-plot] svg').outerHTML`);
-    const lower = svg.slice(svg.indexOf('Benchmark score over game time'));
-    expect(lower.length).toBeLessThan(svg.length);
-    expect(lower).toContain(`last ${raw.toFixed(3)}`);
-    expect(svg).toContain('benchmark score (raw, unclamped)');
-    expect(svg).not.toContain('progress (0..1)');
-    // The plot's section is headed by the benchmark score too, not our progress.
-    expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and benchmark score');
+    const lower = await expectBenchmarkPlot(svg, raw);
     const yTicks = [...lower.matchAll(/class="tick-y"[^>]*>(-?[\d.]+)</g)].map((m) => Number(m[1]));
     expect(Math.max(...yTicks)).toBeGreaterThanOrEqual(raw);
     await expectReadable(page, problems);
@@ -103,12 +109,7 @@ describe.skipIf(!haveChromium)('the service pages under the omnigamearena profil
       );
       expect((await svc.api.get<{ status: string }>(`/api/matches/${id}`)).body.status).toBe('running');
       expect(raw).toBeGreaterThan(1);
-      const lower = svg.slice(svg.indexOf('Benchmark score over game time'));
-      expect(lower.length).toBeLessThan(svg.length);
-      expect(lower).toContain(`last ${raw.toFixed(3)}`);
-      expect(svg).toContain('benchmark score (raw, unclamped)');
-      expect(svg).not.toContain('progress (0..1)');
-      expect(await page.locator('[data-testid=run-plot-heading]').textContent()).toBe('Latency and benchmark score');
+      await expectBenchmarkPlot(svg, raw);
       await expectReadable(page, problems);
       expect((await svc.api.post(`/api/matches/${id}/cancel`)).body).toMatchObject({ status: 'cancelled' });
     } finally {

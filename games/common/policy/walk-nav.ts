@@ -179,9 +179,10 @@ class Field {
 /** Everything a `Field` is made from, as numbers: two plans with the same numbers get the same field. */
 function fieldKey(world: NavWorld, rules: NavRules, target: NavTarget): Float64Array {
   const own = target.own;
-  const key = new Float64Array(11 + world.solids.length * 6 + (own === undefined ? 0 : 6));
-  key.set([world.minX, world.minZ, world.maxX, world.maxZ, rules.playerRadius, rules.reach, target.x, target.z, world.solids.length, own === undefined ? 0 : 1, 0]);
-  let k = 11;
+  const head = [world.minX, world.minZ, world.maxX, world.maxZ, rules.playerRadius, rules.reach, target.x, target.z, world.solids.length, own === undefined ? 0 : 1];
+  const key = new Float64Array(head.length + world.solids.length * 6 + (own === undefined ? 0 : 6));
+  key.set(head);
+  let k = head.length;
   const put = (b: NavBox): void => {
     key[k++] = b.minX;
     key[k++] = b.minY;
