@@ -18,6 +18,7 @@ import {
   fitSize,
   messageBytes,
   messageSchema,
+  sendCorked,
   sendMessage,
   toArenaError,
   closeWithError,
@@ -191,8 +192,7 @@ export class Session {
         this.hasEpisode = true;
         this.endSent = false;
         this.seq.clear();
-        await this.report([], undefined, this.slots);
-        this.done(msg.id, 0, 0);
+        await this.report([], undefined, this.slots, () => this.done(msg.id, 0, 0));
         return;
       }
       case 'advance': {
@@ -202,15 +202,17 @@ export class Session {
         this.checkSlots(msg.frames);
         if (this.backend.ended) throw new ArenaError(ErrorCode.BAD_STATE, 'the episode has ended; reset first');
         const result = await this.backend.advance(msg.ms, inputs);
-        await this.report(result.events, result.end, msg.frames);
-        this.done(msg.id, result.requestedMs, result.actualMs);
+        await this.report(result.events, result.end, msg.frames, () => this.done(msg.id, result.requestedMs, result.actualMs));
         return;
       }
       case 'observe': {
         this.requireEpisode();
         this.checkSlots(msg.frames);
-        await this.sendFrames(msg.frames);
-        this.done(msg.id, 0, 0);
+        const frames = await this.renderFrames(msg.frames);
+        sendCorked(this.ws, () => {
+          this.sendFrames(frames);
+          this.done(msg.id, 0, 0);
+        });
         return;
       }
       case 'resume': {
@@ -313,26 +315,43 @@ export class Session {
     });
   }
 
-  /** Sends, in order: events, tracked state (clients that asked), progress, state (privileged clients only), the episode end, frames. */
-  private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, frames: readonly number[]): Promise<void> {
+  /**
+   * Sends, in order: events, tracked state (clients that asked), progress, state (privileged clients only), the
+   * episode end, frames, then `answer` (a request's done). Everything but the frames is read before they are
+   * rendered; all of it is then sent in one write. A frame that fails to render still lets what came before it out.
+   */
+  private async report(events: readonly GameEvent[], end: EpisodeEndInfo | undefined, slots: readonly number[], answer?: () => void): Promise<void> {
     const simMs = this.backend.simMs;
-    for (const ev of events) this.send(ev);
-    if (this.perception) for (const t of this.backend.drainTracked?.() ?? []) this.send({ type: 'tracked', simMs: t.simMs, tracked: { ...t.tracked }, events: [...t.events] });
-    this.send({ type: 'progress', simMs, players: [...this.backend.progress()] });
-    if (this.privileged) this.send({ type: 'state', simMs, state: this.backend.state() });
+    const before: GameMessage[] = [...events];
+    if (this.perception) for (const t of this.backend.drainTracked?.() ?? []) before.push({ type: 'tracked', simMs: t.simMs, tracked: { ...t.tracked }, events: [...t.events] });
+    before.push({ type: 'progress', simMs, players: [...this.backend.progress()] });
+    if (this.privileged) before.push({ type: 'state', simMs, state: this.backend.state() });
     if (end && !this.endSent) {
       this.endSent = true;
-      this.send({ type: 'episode_end', simMs, reason: end.reason, outcomes: [...end.outcomes] });
+      before.push({ type: 'episode_end', simMs, reason: end.reason, outcomes: [...end.outcomes] });
     }
-    await this.sendFrames(frames);
+    let frames: readonly OutgoingFrame[];
+    try {
+      frames = await this.renderFrames(slots);
+    } catch (err) {
+      for (const m of before) this.send(m);
+      throw err;
+    }
+    sendCorked(this.ws, () => {
+      for (const m of before) this.send(m);
+      this.sendFrames(frames);
+      answer?.();
+    });
   }
 
-  private async sendFrames(slots: readonly number[]): Promise<void> {
+  /** Renders each slot's frame in the size and encoding the link asked for (once per frame), numbered in its slot's sequence. */
+  private async renderFrames(slots: readonly number[]): Promise<OutgoingFrame[]> {
     const { width: renderWidth, height: renderHeight } = this.frame;
     // A link that asked for its own encoding and size gets it, whatever the reset said; encoded once per frame.
     const { width, height } = this.link ? fitSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
     const encoding = this.link?.encoding ?? this.frame.encoding;
     const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
+    const out: OutgoingFrame[] = [];
     for (const slot of slots) {
       const rendered = await this.backend.render(slot, renderWidth, renderHeight);
       const converted = await convertFrame(rendered, width, height, encoding, quality);
@@ -347,8 +366,14 @@ export class Session {
       const seq = this.seq.get(slot) ?? 0;
       this.seq.set(slot, seq + 1);
       const message: GameMessage = { type: 'frame', slot, simMs: this.backend.simMs, seq, width, height, encoding, data: frame.data, ...(this.link ? { sentAt: performance.timeOrigin + performance.now() } : {}) };
-      // A running game does not wait for its client: a frame the client is too slow for is replaced by the
-      // next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`.
+      out.push({ slot, message, lent });
+    }
+    return out;
+  }
+
+  /** Sends rendered frames. A running game does not wait for its client: a frame the client is too slow for is replaced by the next (a gap in `seq`). Requested frames (paused clock) go out in order, before their `done`. */
+  private sendFrames(frames: readonly OutgoingFrame[]): void {
+    for (const { slot, message, lent } of frames) {
       if (this.realtime) {
         if (this.frames) this.frames.send(slot, message, lent);
         else lent?.();
@@ -370,6 +395,13 @@ export class Session {
   private done(id: number, requestedMs: number, actualMs: number): void {
     this.send({ type: 'done', id, simMs: this.backend.simMs, requestedMs, actualMs, ended: this.backend.ended });
   }
+}
+
+/** A rendered frame ready to send, with the way to give its buffer back when the backend lent it. */
+interface OutgoingFrame {
+  readonly slot: number;
+  readonly message: GameMessage;
+  readonly lent: (() => void) | undefined;
 }
 
 function isRequestError(code: string): boolean {

@@ -39,6 +39,21 @@ export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: nu
   return true;
 }
 
+/**
+ * Runs `send` (which sends several messages: a request's whole answer) with the socket's TCP transport
+ * corked, so they leave in one write and wake the peer once, not once each. Synchronous on purpose: nothing
+ * else waits behind the cork (a pong, a message of another request).
+ */
+export function sendCorked(ws: WebSocket | undefined, send: () => void): void {
+  const socket = ws && ws.readyState === ws.OPEN ? transportOf(ws) : undefined;
+  socket?.cork();
+  try {
+    send();
+  } finally {
+    socket?.uncork();
+  }
+}
+
 /** The TCP socket under a `ws` socket (ws keeps it as `_socket`; absent before it opens and after it closes). */
 function transportOf(ws: WebSocket): { cork(): void; uncork(): void } | undefined {
   const socket = (ws as unknown as { _socket?: unknown })._socket;

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
 import { serveGame } from '../games/index.js';
@@ -197,6 +198,37 @@ describe('GameLink host: frames and state', () => {
     expect([done.requestedMs, done.actualMs, done.simMs]).toEqual([250, 250, 250]);
     const input = c.messages.find((m) => m.type === 'event' && m.name === 'input')!;
     expect((input.data as { at: number }).at).toBe(120);
+  });
+
+  it("sends a request's whole answer (events, progress, frames, done) in one write", async () => {
+    const c = await connect();
+    c.send(reset);
+    await c.next((m) => m.type === 'done' && m.id === 1);
+    // The host's socket is the one whose peer is this client's end; its writes to the kernel are counted.
+    const clientPort = (c.ws as unknown as { _socket: Socket })._socket.localPort;
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (this: Socket, ...args: unknown[]) => void>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    for (const key of ['_write', '_writev'] as const) {
+      proto[key] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === clientPort) writes++;
+        return original[key].apply(this, args);
+      };
+    }
+    const answers: number[] = [];
+    try {
+      for (let id = 2; id < 12; id++) {
+        writes = 0;
+        c.send({ type: 'advance', id, ms: 50, inputs: [{ type: 'key', at: 10, slot: 0, key: 'W', down: id % 2 === 0 }], frames: [0, 1] });
+        await c.next((m) => m.type === 'done' && m.id === id);
+        answers.push(writes);
+      }
+    } finally {
+      Object.assign(proto, original);
+    }
+    // Each answer holds an input event, progress, two frames and done: five messages, one write.
+    expect(c.messages.filter((m) => m.type === 'frame').length).toBe(2 + 20);
+    expect(answers).toEqual(answers.map(() => 1));
   });
 
   it('encodes frames as JPEG when asked', async () => {

@@ -28,4 +28,20 @@ describe('the per-match frame check', () => {
     expect(hashed).toBe(frames.length);
   });
 
+  it('hashes a frame on the next turn, after what the observation goes on with, and judges it by the moment it was observed', async () => {
+    const order: string[] = [];
+    const check = new FrameIntegrityCheck(undefined, (f) => {
+      order.push(`hash ${f.seq}`);
+      return blockHash(f);
+    });
+    await check.check(0, frame(0, 40), 0);
+    // The same picture with no input since: still. Inputs noted once it was observed (its agent decided at
+    // once) do not make it a duplicate, and the microtasks after the check (the observation going out) run first.
+    const verdict = check.check(0, frame(1, 40), 100);
+    check.noteInputs(5);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    order.push('observation sent');
+    expect((await verdict).verdict).toBe('still');
+    expect(order).toEqual(['hash 0', 'observation sent', 'hash 1']);
+  });
 });

@@ -13,6 +13,17 @@ export interface IntegritySummary {
 
 const wallNow = (): number => performance.timeOrigin + performance.now();
 
+/**
+ * Runs `work` on the event loop's next turn: what a verdict needs from the moment of the observation (its
+ * game time, the inputs sent, the frame's wall age) is taken when it is asked for, and only the hashing
+ * waits, so an observation goes out before its frame is hashed and the verdict is the same.
+ */
+function nextTurn<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    setImmediate(() => void work().then(resolve, reject));
+  });
+}
+
 export class FrameIntegrityCheck {
   private inputsSent = 0;
   private readonly previous = new Map<number, Promise<SeenFrame | undefined>>();
@@ -57,7 +68,7 @@ export class FrameIntegrityCheck {
   private hashOf(slot: number, frame: Frame): Promise<Uint8Array> {
     const last = this.lastHashed.get(slot);
     if (last?.frame === frame) return last.hash;
-    const hash = this.hash(frame);
+    const hash = nextTurn(() => this.hash(frame));
     this.lastHashed.set(slot, { frame, hash });
     return hash;
   }

@@ -182,8 +182,11 @@ export class MatchSession {
     frame = checked;
     slot.observed = frame;
     slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
-    // The digest copies the frame and hashes the copy off this thread, so the record's job holds no frame.
-    slot.digest = frameDigestOffThread(frame);
+    // The digest copies the frame and hashes the copy off this thread, so the record's job holds no frame; the
+    // copy is made on the next turn, once the observation has gone out (a frame from the link is never reused).
+    slot.digest = new Promise<string>((resolve, reject) => {
+      setImmediate(() => void frameDigestOffThread(frame).then(resolve, reject));
+    });
     slot.digest.catch(() => undefined);
     // An agent that takes no JPEG still gets one recorded: it is encoded once the observation has gone out
     // (the next turn of the event loop), so it never delays the agent's frame, and recordDecision takes it

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { readImageSize } from '../../protocol/index.js';
 import { replayPage } from './replay-player.js';
 import { DecisionRecord } from './run-record-schema.js';
 
@@ -35,15 +36,29 @@ export async function writeReplay(dir: string, options: { thumbWidth?: number; c
   const columns = options.columns ?? 8;
   const every = Math.max(1, Math.ceil(decisions.length / (options.maxFrames ?? 64)));
   const picked = decisions.filter((_, i) => i % every === 0);
-  const first = await sharp(join(dir, picked[0]!.frame!)).metadata();
-  const thumbHeight = Math.round(((first.height ?? 360) / (first.width ?? 640)) * thumbWidth);
-  const label = (d: DecisionRecord): Buffer =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${thumbWidth}" height="16"><rect width="${thumbWidth}" height="16" fill="#000" fill-opacity="0.6"/><text x="4" y="12" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#fff">s${d.slot} step ${d.step} ${(d.observedAtMs / 1000).toFixed(1)} s ${d.status === 'valid' ? '' : d.status}</text></svg>`);
-  const thumbs = await Promise.all(picked.map((d) => sharp(join(dir, d.frame!)).resize(thumbWidth, thumbHeight).composite([{ input: label(d), left: 0, top: 0 }]).toBuffer()));
-  const rows = Math.ceil(thumbs.length / columns);
-  await sharp({ create: { width: columns * thumbWidth, height: rows * thumbHeight, channels: 3, background: { r: 16, g: 16, b: 16 } } })
-    .composite(thumbs.map((input, i) => ({ input, left: (i % columns) * thumbWidth, top: Math.floor(i / columns) * thumbHeight })))
-    .jpeg({ quality: 80 })
-    .toFile(join(dir, 'replay.jpg'));
+  const files = picked.map((d) => readFileSync(join(dir, d.frame!)));
+  const sizes = files.map((bytes) => readImageSize(bytes, 'jpeg'));
+  const first = sizes[0]!;
+  const { width: frameWidth, height: frameHeight } = typeof first === 'string' ? { width: 640, height: 360 } : first;
+  const thumbHeight = Math.round((frameHeight / frameWidth) * thumbWidth);
+  const rows = Math.ceil(picked.length / columns);
+  const width = columns * thumbWidth;
+  const height = rows * thumbHeight;
+  const background = { r: 16, g: 16, b: 16 };
+  // Every label is drawn in one SVG laid over the whole sheet: one text render per run, not one per thumbnail.
+  const labels = picked.map((d, i) => `<g transform="translate(${(i % columns) * thumbWidth},${Math.floor(i / columns) * thumbHeight})"><rect width="${thumbWidth}" height="16" fill="#000" fill-opacity="0.6"/><text x="4" y="12" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#fff">s${d.slot} step ${d.step} ${(d.observedAtMs / 1000).toFixed(1)} s ${d.status === 'valid' ? '' : d.status}</text></g>`);
+  const overlay = { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join('')}</svg>`), left: 0, top: 0 };
+  const out = join(dir, 'replay.jpg');
+  const sameSize = sizes.every((z) => typeof z !== 'string' && z.width === frameWidth && z.height === frameHeight);
+  if (sameSize) {
+    // Frames of one size: joined into one grid and scaled down in one pipeline (a pipeline per frame costs more
+    // than its decoding), then labelled in a second (labels composited in the first would be drawn per tile).
+    const grid = await sharp(files, { join: { across: columns, background } }).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    await sharp(grid, { raw: { width, height, channels: 3 } }).composite([overlay]).jpeg({ quality: 80 }).toFile(out);
+  } else {
+    const thumbs = await Promise.all(files.map((bytes) => sharp(bytes).resize(thumbWidth, thumbHeight, { fit: 'fill' }).removeAlpha().raw().toBuffer()));
+    const cells = thumbs.map((input, i) => ({ input, raw: { width: thumbWidth, height: thumbHeight, channels: 3 as const }, left: (i % columns) * thumbWidth, top: Math.floor(i / columns) * thumbHeight }));
+    await sharp({ create: { width, height, channels: 3, background } }).composite([...cells, overlay]).jpeg({ quality: 80 }).toFile(out);
+  }
   writeFileSync(join(dir, 'replay.html'), replayPage(dir.split('/').pop() ?? 'replay', all));
 }
