@@ -28,7 +28,7 @@ describe('the per-match frame check', () => {
     expect(hashed).toBe(frames.length);
   });
 
-  it('hashes a frame on the next turn, after what the observation goes on with, and judges it by the moment it was observed', async () => {
+  it('hashes a frame when its verdict is asked for, after what the observation goes on with, and judges it by the moment it was observed', async () => {
     const order: string[] = [];
     const check = new FrameIntegrityCheck(undefined, (f) => {
       order.push(`hash ${f.seq}`);
@@ -43,5 +43,26 @@ describe('the per-match frame check', () => {
     order.push('observation sent');
     expect((await verdict).verdict).toBe('still');
     expect(order).toEqual(['hash 0', 'observation sent', 'hash 1']);
+  });
+
+  it('counts every verdict once settled, those nobody asked for included, each frame hashed once', async () => {
+    let hashed = 0;
+    const check = new FrameIntegrityCheck(undefined, (f) => {
+      hashed++;
+      return blockHash(f);
+    });
+    // Four frames of which only the last verdict is asked for: it needs the one before, which needs its own.
+    const verdicts = [frame(0, 10), frame(1, 10), frame(2, 60), frame(3, 60)].map((f) => {
+      check.noteInputs(1);
+      return check.check(0, f, f.simMs);
+    });
+    expect(hashed).toBe(0);
+    expect((await verdicts[3]!).verdict).toBe('duplicate');
+    expect(check.summary().totals).toMatchObject({ observations: 1, verdicts: { duplicate: 1 } });
+    await check.settle();
+    expect(hashed).toBe(4);
+    expect(check.summary().totals).toMatchObject({ observations: 4, verdicts: { fresh: 2, duplicate: 2 } });
+    expect(await Promise.all(verdicts.map(async (v) => (await v).verdict))).toEqual(['fresh', 'duplicate', 'fresh', 'duplicate']);
+    expect(check.summary().totals).toMatchObject({ observations: 4, verdicts: { fresh: 2, duplicate: 2 } });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The per-match frame check: remembers each slot's previous frame and how many inputs were sent since,
- * judges every observation's frame (`assessFrame`) off the decision's path, and tallies the verdicts.
+ * judges every observation's frame (`assessFrame`) off the decision's path, when its verdict is asked for,
+ * and tallies the verdicts.
  */
 import { DEFAULT_THRESHOLDS, IntegrityTally, assessFrame, blockHash, type Frame, type FrameIntegrity, type IntegrityCounts, type IntegrityThresholds, type SeenFrame } from '../../protocol/index.js';
 
@@ -14,25 +15,37 @@ export interface IntegritySummary {
 const wallNow = (): number => performance.timeOrigin + performance.now();
 
 /**
- * Runs `work` on the event loop's next turn: what a verdict needs from the moment of the observation (its
- * game time, the inputs sent, the frame's wall age) is taken when it is asked for, and only the hashing
- * waits, so an observation goes out before its frame is hashed and the verdict is the same.
+ * A value worked out the first time it is asked for (awaited, or `get`), not when it is made: a frame's
+ * verdict is hashed when the record (or the next frame's verdict, or the match's end) needs it, which in a
+ * paused match is while the game makes the next frame, not while the agent's answer is on its way.
  */
-function nextTurn<T>(work: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    setImmediate(() => void work().then(resolve, reject));
-  });
+class Lazy<T> implements PromiseLike<T> {
+  private promise: Promise<T> | undefined;
+
+  constructor(private readonly work: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    return (this.promise ??= this.work());
+  }
+
+  then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    return this.get().then(onFulfilled, onRejected);
+  }
 }
+
+type Judged = { seen: SeenFrame | undefined; integrity: FrameIntegrity };
 
 export class FrameIntegrityCheck {
   private inputsSent = 0;
-  private readonly previous = new Map<number, Promise<SeenFrame | undefined>>();
+  private readonly previous = new Map<number, PromiseLike<SeenFrame | undefined>>();
   private readonly inputsAt = new Map<number, number>();
   private readonly totals = new IntegrityTally();
   private readonly perSlot = new Map<number, IntegrityTally>();
   // Each slot's frame last hashed, with its hash: under the `retry` and `fail` policies a frame is judged and then
   // checked, and its hash (most of the check's cost) is taken once.
   private readonly lastHashed = new Map<number, { frame: Frame; hash: Promise<Uint8Array> }>();
+  /** Verdicts asked for by `check` and not yet worked out (`settle` works them out). */
+  private readonly unsettled = new Set<Lazy<FrameIntegrity>>();
 
   /** `hash`: the block hash of a frame (the bench sets the slow decode to compare). */
   constructor(
@@ -47,13 +60,17 @@ export class FrameIntegrityCheck {
 
   /** Judges a frame against the slot's previous one without keeping it (the `retry` policy asks before it commits). */
   judge(slot: number, frame: Frame, nowSimMs: number): Promise<FrameIntegrity> {
-    return this.judged(slot, frame, nowSimMs).then((j) => j.integrity);
+    return this.judged(slot, frame, nowSimMs)
+      .get()
+      .then((j) => j.integrity);
   }
 
-  private judged(slot: number, frame: Frame, nowSimMs: number): Promise<{ seen: SeenFrame | undefined; integrity: FrameIntegrity }> {
+  /** The verdict of `frame`, worked out when asked for; what it reads of the moment (game time, inputs sent since, the frame's wall age) is taken now. */
+  private judged(slot: number, frame: Frame, nowSimMs: number): Lazy<Judged> {
     const since = { nowSimMs, inputsSent: this.inputsSent - (this.inputsAt.get(slot) ?? 0), ...(frame.sentAt === undefined ? {} : { wallAgeMs: Math.max(0, wallNow() - frame.sentAt) }) };
-    const before = this.previous.get(slot) ?? Promise.resolve(undefined);
-    return before.then(async (previous) => {
+    const before = this.previous.get(slot);
+    return new Lazy(async (): Promise<Judged> => {
+      const previous = await before;
       let hash: Uint8Array;
       try {
         hash = await this.hashOf(slot, frame);
@@ -68,24 +85,23 @@ export class FrameIntegrityCheck {
   private hashOf(slot: number, frame: Frame): Promise<Uint8Array> {
     const last = this.lastHashed.get(slot);
     if (last?.frame === frame) return last.hash;
-    const hash = nextTurn(() => this.hash(frame));
+    const hash = this.hash(frame);
     this.lastHashed.set(slot, { frame, hash });
     return hash;
   }
 
   /**
    * Judges the frame a slot observes at game time `nowSimMs` against that slot's previous one, keeps it as the
-   * slot's previous frame and counts its verdict. Never rejects: a frame that cannot be hashed (it does not
-   * decode) is `truncated`.
+   * slot's previous frame and counts its verdict, all once the verdict is asked for (awaited, or `settle`), so
+   * the observation goes out first. Never rejects: a frame that cannot be hashed (it does not decode) is `truncated`.
    */
-  check(slot: number, frame: Frame, nowSimMs: number, retried = 0): Promise<FrameIntegrity> {
+  check(slot: number, frame: Frame, nowSimMs: number, retried = 0): PromiseLike<FrameIntegrity> {
     const judged = this.judged(slot, frame, nowSimMs);
     this.inputsAt.set(slot, this.inputsSent);
-    this.previous.set(
-      slot,
-      judged.then((j) => j.seen),
-    );
-    return judged.then(({ integrity }) => {
+    this.previous.set(slot, new Lazy(async () => (await judged).seen));
+    const verdict = new Lazy(async (): Promise<FrameIntegrity> => {
+      this.unsettled.delete(verdict);
+      const { integrity } = await judged;
       const withRetries = retried > 0 ? { ...integrity, retried } : integrity;
       this.totals.add(withRetries.verdict, retried);
       let tally = this.perSlot.get(slot);
@@ -93,6 +109,13 @@ export class FrameIntegrityCheck {
       tally.add(withRetries.verdict, retried);
       return withRetries;
     });
+    this.unsettled.add(verdict);
+    return verdict;
+  }
+
+  /** Works out every verdict not yet asked for (a decision the record dropped), so the counts are whole. */
+  async settle(): Promise<void> {
+    while (this.unsettled.size > 0) await Promise.all([...this.unsettled].map((v) => v.get()));
   }
 
   /** The run's counts so far. */

@@ -36,8 +36,8 @@ export interface SlotState {
   gameFramesDropped: number;
   /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
   observed?: Frame | undefined;
-  /** The newest observation's frame integrity, judged while the agent decides. */
-  integrity?: Promise<FrameIntegrity> | undefined;
+  /** The newest observation's frame integrity, judged once the record asks for it (after the agent decided). */
+  integrity?: PromiseLike<FrameIntegrity> | undefined;
   /** The newest observation's frame digest (`frameDigest`), hashed on the thread pool while the agent decides. */
   digest?: Promise<string> | undefined;
 }

@@ -237,6 +237,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
+  await session?.integrity.settle();
   const frameIntegrity = session?.integrity.summary();
   recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), ...(recorderDrops ? { recorder: recorderDrops } : {}) });
   await writeReplay(dir).catch(() => undefined);
