@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { blockHash, type Frame } from '../../protocol/index.js';
 import { FrameIntegrityCheck } from './integrity-check.js';
@@ -43,6 +45,22 @@ describe('the per-match frame check', () => {
     order.push('observation sent');
     expect((await verdict).verdict).toBe('still');
     expect(order).toEqual(['hash 0', 'observation sent', 'hash 1']);
+  });
+
+  it('keeps no frame of the match but the newest once its verdicts are out', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const check = new FrameIntegrityCheck();
+    const early: WeakRef<Uint8Array>[] = [];
+    for (let i = 0; i < 12; i++) {
+      const f = frame(i, i * 20);
+      if (i < 10) early.push(new WeakRef(f.data));
+      check.noteInputs(1);
+      await check.check(0, f, f.simMs);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(early.filter((r) => r.deref() !== undefined).length).toBe(0);
   });
 
   it('counts every verdict once settled, those nobody asked for included, each frame hashed once', async () => {

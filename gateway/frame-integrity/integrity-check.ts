@@ -22,10 +22,17 @@ const wallNow = (): number => performance.timeOrigin + performance.now();
 class Lazy<T> implements PromiseLike<T> {
   private promise: Promise<T> | undefined;
 
-  constructor(private readonly work: () => Promise<T>) {}
+  constructor(private work: (() => Promise<T>) | undefined) {}
 
   get(): Promise<T> {
-    return (this.promise ??= this.work());
+    if (this.promise === undefined) {
+      const work = this.work!;
+      // Dropped once started: a verdict's work holds the frame before it, and that one's the frame before
+      // it, so a kept closure would keep every frame of the match.
+      this.work = undefined;
+      this.promise = work();
+    }
+    return this.promise;
   }
 
   then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
