@@ -26,16 +26,14 @@ export function sendMessage(ws: WebSocket, message: LinkMessage, maxBuffered: nu
   const last = parts.length - 1;
   // The fragments go to the TCP socket in one write (one syscall, one wake-up of the peer) instead of one
   // each: ws writes each fragment's header and bytes under its own cork, which nests inside this one.
-  const socket = last > 0 ? transportOf(ws) : undefined;
-  socket?.cork();
-  try {
+  const send = (): void => {
     for (let i = 0; i < last; i++) ws.send(parts[i]!, { binary: true, fin: false });
     // The callback of the last fragment comes once every fragment before it was written too.
     if (written) ws.send(parts[last]!, { binary: true, fin: true }, () => written());
     else ws.send(parts[last]!, { binary: true, fin: true });
-  } finally {
-    socket?.uncork();
-  }
+  };
+  if (last > 0) sendCorked(ws, send);
+  else send();
   return true;
 }
 

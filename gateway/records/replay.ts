@@ -45,8 +45,9 @@ export async function writeReplay(dir: string, options: { thumbWidth?: number; c
   const width = columns * thumbWidth;
   const height = rows * thumbHeight;
   const background = { r: 16, g: 16, b: 16 };
+  const at = (i: number): { left: number; top: number } => ({ left: (i % columns) * thumbWidth, top: Math.floor(i / columns) * thumbHeight });
   // Every label is drawn in one SVG laid over the whole sheet: one text render per run, not one per thumbnail.
-  const labels = picked.map((d, i) => `<g transform="translate(${(i % columns) * thumbWidth},${Math.floor(i / columns) * thumbHeight})"><rect width="${thumbWidth}" height="16" fill="#000" fill-opacity="0.6"/><text x="4" y="12" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#fff">s${d.slot} step ${d.step} ${(d.observedAtMs / 1000).toFixed(1)} s ${d.status === 'valid' ? '' : d.status}</text></g>`);
+  const labels = picked.map((d, i) => `<g transform="translate(${at(i).left},${at(i).top})"><rect width="${thumbWidth}" height="16" fill="#000" fill-opacity="0.6"/><text x="4" y="12" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#fff">s${d.slot} step ${d.step} ${(d.observedAtMs / 1000).toFixed(1)} s ${d.status === 'valid' ? '' : d.status}</text></g>`);
   const overlay = { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join('')}</svg>`), left: 0, top: 0 };
   const out = join(dir, 'replay.jpg');
   const sameSize = sizes.every((z) => typeof z !== 'string' && z.width === frameWidth && z.height === frameHeight);
@@ -57,7 +58,7 @@ export async function writeReplay(dir: string, options: { thumbWidth?: number; c
     await sharp(grid, { raw: { width, height, channels: 3 } }).composite([overlay]).jpeg({ quality: 80 }).toFile(out);
   } else {
     const thumbs = await Promise.all(files.map((bytes) => sharp(bytes).resize(thumbWidth, thumbHeight, { fit: 'fill' }).removeAlpha().raw().toBuffer()));
-    const cells = thumbs.map((input, i) => ({ input, raw: { width: thumbWidth, height: thumbHeight, channels: 3 as const }, left: (i % columns) * thumbWidth, top: Math.floor(i / columns) * thumbHeight }));
+    const cells = thumbs.map((input, i) => ({ input, raw: { width: thumbWidth, height: thumbHeight, channels: 3 as const }, ...at(i) }));
     await sharp({ create: { width, height, channels: 3, background } }).composite([...cells, overlay]).jpeg({ quality: 80 }).toFile(out);
   }
   writeFileSync(join(dir, 'replay.html'), replayPage(dir.split('/').pop() ?? 'replay', all));
