@@ -30,6 +30,7 @@ import {
   type Frame,
   type GameEvent,
   type InputEvent,
+  type JpegTables,
   type Progress,
   type State,
   type Tracked,
@@ -282,7 +283,7 @@ export class GameClient {
     else this.closedListeners.push(listener);
   }
 
-  reset(seed: number, variant: string, slots: readonly number[], frame: { width: number; height: number; encoding: 'rgb' | 'jpeg' | 'png'; quality?: number }, timeLimitMs?: number): Promise<StepReply> {
+  reset(seed: number, variant: string, slots: readonly number[], frame: { width: number; height: number; encoding: 'rgb' | 'jpeg' | 'png'; quality?: number; jpegTables?: JpegTables }, timeLimitMs?: number): Promise<StepReply> {
     this.resetEncoding = frame.encoding;
     return this.request({ type: 'reset', seed, variant, slots: [...slots], frame, ...(timeLimitMs === undefined ? {} : { timeLimitMs: Math.round(timeLimitMs) }) });
   }

@@ -12,10 +12,24 @@ describe('encodeJpeg', () => {
     expect([meta.format, meta.width, meta.height, image.width, image.height]).toEqual(['jpeg', 32, 18, 32, 18]);
   });
 
-  it('makes the same bytes as sharp does at that quality when no scaling is needed', async () => {
+  it('makes the same bytes as sharp does at that quality with the standard Huffman tables when no scaling is needed', async () => {
     const frame = rgb(16, 8, 77);
-    const direct = await sharp(frame.data, { raw: { width: 16, height: 8, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+    const direct = await sharp(frame.data, { raw: { width: 16, height: 8, channels: 3 } }).jpeg({ quality: 70, optimiseCoding: false }).toBuffer();
     expect((await encodeJpeg(frame, { quality: 70 })).data.equals(direct)).toBe(true);
+  });
+
+  it('decodes to the very pixels of the fitted-tables encode, in more bytes', async () => {
+    // A picture with detail, so the fitted tables have something to fit.
+    const width = 96;
+    const height = 64;
+    const data = new Uint8Array(width * height * 3).map((_, i) => (i * 37 + ((i / 3 / width) | 0) * 11) % 251);
+    const frame = { seq: 0, width, height, encoding: 'rgb' as const, data };
+    const standard = (await encodeJpeg(frame, { quality: 85 })).data;
+    const fitted = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85, optimiseCoding: true }).toBuffer();
+    expect(standard.equals(fitted)).toBe(false);
+    expect(standard.length).toBeGreaterThan(fitted.length);
+    const pixels = async (jpeg: Buffer) => sharp(jpeg).raw().toBuffer();
+    expect((await pixels(standard)).equals(await pixels(fitted))).toBe(true);
   });
 
   it('rejects a raw frame whose byte count does not match its size with BAD_MESSAGE', async () => {

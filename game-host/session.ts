@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
   ArenaError,
+  DEFAULT_JPEG_TABLES,
   ClientMessage,
   ErrorCode,
   GAME_LINK_VERSION,
@@ -28,6 +29,7 @@ import {
   type GameEvent,
   type GameMessage,
   type InputEvent,
+  type JpegTables,
   type LinkFrames,
   type MouseButton,
   type SocketGuard,
@@ -49,6 +51,7 @@ interface FrameSpec {
   height: number;
   encoding: FrameEncoding;
   quality: number;
+  jpegTables: JpegTables;
 }
 
 /** How a session behaves across sockets. */
@@ -73,7 +76,7 @@ export class Session {
   private hasEpisode = false;
   private endSent = false;
   private slots: number[] = [];
-  private frame: FrameSpec = { width: 640, height: 360, encoding: 'rgb', quality: 85 };
+  private frame: FrameSpec = { width: 640, height: 360, encoding: 'rgb', quality: 85, jpegTables: DEFAULT_JPEG_TABLES };
   /** What the client asked frames to cross the link as, if it asked. */
   private link: LinkFrames | undefined;
   private readonly seq = new Map<number, number>();
@@ -187,7 +190,7 @@ export class Session {
         if (bad !== undefined) throw new ArenaError(ErrorCode.BAD_SLOT, `this game has no slot ${bad}`);
         checkFrameFits(msg.frame.width, msg.frame.height);
         this.slots = [...new Set(msg.slots)];
-        this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85 };
+        this.frame = { width: msg.frame.width, height: msg.frame.height, encoding: msg.frame.encoding, quality: msg.frame.quality ?? 85, jpegTables: msg.frame.jpegTables ?? DEFAULT_JPEG_TABLES };
         await this.backend.reset({ seed: msg.seed, variant: msg.variant, slots: this.slots, width: msg.frame.width, height: msg.frame.height, perception: this.perception, ...(msg.timeLimitMs === undefined ? {} : { timeLimitMs: msg.timeLimitMs }), ...(this.ueNames ? { keyNames: 'ue' as const } : {}) });
         this.hasEpisode = true;
         this.endSent = false;
@@ -351,10 +354,12 @@ export class Session {
     const { width, height } = this.link ? fitSize(renderWidth, renderHeight, this.link.maxSide) : this.frame;
     const encoding = this.link?.encoding ?? this.frame.encoding;
     const quality = this.link ? (this.link.quality ?? 85) : this.frame.quality;
+    // A link's JPEG is for the crossing (no record re-encodes it bit for bit): the default tables.
+    const tables = this.link ? DEFAULT_JPEG_TABLES : this.frame.jpegTables;
     const out: OutgoingFrame[] = [];
     for (const slot of slots) {
       const rendered = await this.backend.render(slot, renderWidth, renderHeight);
-      const converted = await convertFrame(rendered, width, height, encoding, quality);
+      const converted = await convertFrame(rendered, width, height, encoding, quality, tables);
       // The socket sends a frame's bytes as they are (no copy into the message). A frame that is still the
       // backend's render buffer is sent as it is when the backend lends it (`release`), and given back once
       // written, or, while the game runs freely, once a newer frame replaces it unsent; a buffer the backend

@@ -3,6 +3,7 @@
  * msgpack maps on binary WebSocket messages; every message has a `type`. See docs/protocol.md.
  */
 import { z } from 'zod';
+import { JpegTables } from './jpeg-tables.js';
 import { ControlSet, InputSchedule } from './controls.js';
 import { WireErrorCode } from './wire-error-code.js';
 import { Limits } from './limits.js';
@@ -89,7 +90,8 @@ export const Reset = z.strictObject({
   variant: Name,
   /** Slots taking part; others stay empty (the game may fill them with idle players). */
   slots: z.array(Slot).min(1).max(Limits.maxSlots),
-  frame: z.strictObject({ width: Side, height: Side, encoding: FrameEncoding, quality: z.number().int().min(1).max(100).optional() }),
+  /** `jpegTables`: the Huffman tables of the game's JPEG frames (default `standard`; see jpeg-tables.ts). */
+  frame: z.strictObject({ width: Side, height: Side, encoding: FrameEncoding, quality: z.number().int().min(1).max(100).optional(), jpegTables: JpegTables.optional() }),
   /**
    * The run's time limit, ms of game time: a game whose rules read a timer (progress, a win at the end, the
    * HUD's countdown) plays to this one where it is shorter than its variant's. Absent: the variant's own.

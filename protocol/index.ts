@@ -3,6 +3,7 @@ export { ArenaError, CloseCode, closeCodeFor, ErrorCode, hasCode, isContextOverf
 export { checkFrameFits, Limits } from './limits.js';
 export { axisRange, BUTTON_TOKENS, type ButtonToken, canonicalControl, controlKey, ControlSet, GamepadAxis, gamepadAxis, InputEvent, MouseButton, wireButtons } from './controls.js';
 export { Capabilities, ClientHello, ClientMessage, Done, EpisodeEnd, Frame, FrameEncoding, GAME_LINK_VERSION, GameEvent, GameMessage, LinkFrames, PlayerProgress, Progress, SlotInfo, State, Tracked, TrackedValue } from './game-link.js';
+export { DEFAULT_JPEG_TABLES, JpegTables, jpegCoding, recordedJpegTables } from './jpeg-tables.js';
 export { MAX_DECODE_PIXELS, checkImageBytes, checkImageHeader, readImageSize, type ImageFormat, type ImageSize } from './image-header.js';
 export { DEFAULT_THRESHOLDS, STALE_VERDICTS, assessFrame, type FrameIntegrity, type FrameVerdict, type IntegrityThresholds, type SeenFrame } from './frame-integrity/assess.js';
 export { blockHash, decodedBlockHash, type HashableFrame } from './frame-integrity/block-hash.js';

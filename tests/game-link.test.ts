@@ -1,4 +1,5 @@
 import { Socket } from 'node:net';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CloseCode, GAME_LINK_VERSION } from '../protocol/index.js';
 import { serveGame } from '../games/index.js';
@@ -238,5 +239,32 @@ describe('GameLink host: frames and state', () => {
     const f = c.messages.find((m) => m.type === 'frame')!;
     expect(f.encoding).toBe('jpeg');
     expect(Array.from((f.data as Uint8Array).subarray(0, 2))).toEqual([0xff, 0xd8]);
+  });
+
+  it('makes its JPEG with the Huffman tables the reset asks for: standard when it names none, fitted (the encode of runs recorded before the choice) when asked', async () => {
+    const c = await connect();
+    let id = 0;
+    // The same seed each time, so each reset's first frame is the same picture.
+    const firstFrame = async (frame: Record<string, unknown>): Promise<Buffer> => {
+      c.messages.length = 0;
+      c.send({ ...reset, id: ++id, frame: { width: 32, height: 16, ...frame } });
+      await c.next((m) => m.type === 'done' && m.id === id);
+      return Buffer.from(c.messages.find((m) => m.type === 'frame')!.data as Uint8Array);
+    };
+    const rgb = await firstFrame({ encoding: 'rgb' });
+    const encode = (optimiseCoding: boolean) => sharp(rgb, { raw: { width: 32, height: 16, channels: 3 } }).jpeg({ quality: 80, optimiseCoding }).toBuffer();
+    // sharp's default (`jpeg({ quality })`) fits the tables: what the host did before runs declared them.
+    const before = await sharp(rgb, { raw: { width: 32, height: 16, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    expect((await firstFrame({ encoding: 'jpeg', quality: 80 })).equals(await encode(false))).toBe(true);
+    expect((await firstFrame({ encoding: 'jpeg', quality: 80, jpegTables: 'standard' })).equals(await encode(false))).toBe(true);
+    expect((await firstFrame({ encoding: 'jpeg', quality: 80, jpegTables: 'fitted' })).equals(before)).toBe(true);
+    expect(before.equals(await encode(false))).toBe(false);
+  });
+
+  it('refuses tables it does not know with BAD_MESSAGE', async () => {
+    const c = await connect();
+    c.send({ ...reset, frame: { width: 32, height: 16, encoding: 'jpeg', jpegTables: 'arithmetic' } });
+    const e = await c.next((m) => m.type === 'error');
+    expect(e.code).toBe('BAD_MESSAGE');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ArenaError, ErrorCode, checkFrameFits, toArenaError } from '../../protocol/index.js';
+import { ArenaError, DEFAULT_JPEG_TABLES, ErrorCode, checkFrameFits, toArenaError } from '../../protocol/index.js';
 import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEMPTS, RUNNER_NO_TIME_LIMIT_MS, runnerEntry, runnerGame, runnerGamePrompt, runnerScore, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
@@ -104,7 +104,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     clock,
     ...limits,
     gameTimerMs: limits.timeLimitMs,
-    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality },
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality, jpegTables: DEFAULT_JPEG_TABLES },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
     // Declared only when it can change what an agent saw, so runs under the default compare with older ones.

@@ -7,7 +7,7 @@
  * tick-aligned pieces that also render the frames between decisions (for video); the game's outcome is the
  * same, so decision frames and events are still checked (progress lines then come per piece and are not).
  */
-import { ArenaError, ErrorCode, InputEvent, orList, type Frame, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, InputEvent, orList, recordedJpegTables, type Frame, type Tracked } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
 import { launchGame, type GameEndpoint, type StepReply } from '../../env-bridge/index.js';
 import { shiftInputs } from '../chunk-compiler.js';
@@ -111,9 +111,9 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
       }
       simMs = reply.done.simMs;
     };
-    // Frames as the original run had them from the game: raw RGB, or JPEG at the match's quality.
+    // Frames as the original run had them from the game: raw RGB, or JPEG at the match's quality with its Huffman tables.
     const f = run.conditions?.frame;
-    const encoding = f?.encoding === 'jpeg' && f.quality !== undefined ? { encoding: 'jpeg' as const, quality: f.quality } : { encoding: 'rgb' as const };
+    const encoding = f?.encoding === 'jpeg' && f.quality !== undefined ? { encoding: 'jpeg' as const, quality: f.quality, jpegTables: recordedJpegTables(f.jpegTables) } : { encoding: 'rgb' as const };
     await take(await client.reset(run.seed, run.variant, slots, { width: run.frame!.width, height: run.frame!.height, ...encoding }, run.conditions?.gameTimerMs), true);
     /** Placed inputs with absolute game times, in placement order. */
     let queued: { e: InputEvent; i: number }[] = [];

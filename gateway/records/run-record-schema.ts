@@ -56,7 +56,8 @@ export const Conditions = z.looseObject({
    */
   gameTimerMs: z.number().optional(),
   /** Frames as the game renders them for the gateway (`rgb`, or `jpeg` at `quality` when every agent takes the match's JPEG), and how the recorder stores them. */
-  frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), quality: z.number().optional(), recordedEncoding: z.string(), jpegQuality: z.number() }),
+  /** `jpegTables`: the Huffman tables of every JPEG the run made (the game's and the record's); absent in records from before it was declared, which used `fitted`. */
+  frame: z.looseObject({ width: z.number(), height: z.number(), encoding: z.string(), quality: z.number().optional(), recordedEncoding: z.string(), jpegQuality: z.number(), jpegTables: z.string().optional() }),
   /** The gateway tells an agent why its previous answer was invalid. */
   feedback: z.boolean(),
   /** A named set of settings the run was made under (`custom` when none was named). */

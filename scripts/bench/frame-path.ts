@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
 import { GameClient } from '../../env-bridge/index.js';
+import { jpegCoding } from '../../protocol/index.js';
 import { serveGame } from '../../games/index.js';
 import { pumpEntry, pumpGame, testImage } from './pump-game.js';
 import { interleaved, median, ratioSpread, type RatioSpread, type Timing } from './stats.js';
@@ -47,7 +48,7 @@ async function rawWs(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
   wss.on('connection', (ws) => {
     ws.on('message', () => {
       void (async () => {
-        const data = encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+        const data = encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(85)).toBuffer();
         bytes = data.byteLength;
         ws.send(data);
       })();

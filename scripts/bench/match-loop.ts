@@ -9,7 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdleAgent } from '../../agents/index.js';
+import sharp from 'sharp';
 import { encodeJpeg } from '../../frame-images/index.js';
+import { jpegCoding } from '../../protocol/index.js';
 import { pumpMatch } from './pump-match.js';
 import { testImage } from './pump-game.js';
 import { interleaved, median, ratioSpread, type RatioSpread } from './stats.js';
@@ -22,6 +24,10 @@ export interface MatchLoopResult {
   readonly encodeMs: number;
   /** Loop time per decision / encode time, by round: median and quartiles. */
   readonly loopOverEncode: RatioSpread;
+  /** Median over rounds of the same encode with tables fitted to the frame (what the loop's encode was before the standard tables), ms. */
+  readonly fittedEncodeMs: number;
+  /** Loop time per decision / the fitted-tables encode, by round. */
+  readonly loopOverFitted: RatioSpread;
   /** Decision frames the record left out, over all rounds (0: every decision's frame was encoded and written). */
   readonly framesDropped: number;
 }
@@ -45,14 +51,28 @@ export async function benchMatchLoop(width: number, height: number, decisions = 
     for (let i = 0; i < encodes; i++) await encodeJpeg({ seq: i, width, height, encoding: 'rgb', data: image }, { quality: 85 });
     return (performance.now() - t0) / encodes;
   };
+  const encodeFitted = async (): Promise<number> => {
+    const t0 = performance.now();
+    for (let i = 0; i < encodes; i++) await sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(85, 'fitted')).toBuffer();
+    return (performance.now() - t0) / encodes;
+  };
   try {
     const dropped = { count: 0 };
     // A warm-up of each, then the interleaved rounds.
     await oneMatch(width, height, Math.min(50, decisions), runsDir, dropped);
     await encode();
+    await encodeFitted();
     dropped.count = 0;
-    const [loopMs, encodeMs] = await interleaved(rounds, [() => oneMatch(width, height, decisions, runsDir, dropped), encode]);
-    return { decisions, perDecisionMs: median(loopMs!), encodeMs: median(encodeMs!), loopOverEncode: ratioSpread(loopMs!, encodeMs!), framesDropped: dropped.count };
+    const [loopMs, encodeMs, fittedMs] = await interleaved(rounds, [() => oneMatch(width, height, decisions, runsDir, dropped), encode, encodeFitted]);
+    return {
+      decisions,
+      perDecisionMs: median(loopMs!),
+      encodeMs: median(encodeMs!),
+      loopOverEncode: ratioSpread(loopMs!, encodeMs!),
+      fittedEncodeMs: median(fittedMs!),
+      loopOverFitted: ratioSpread(loopMs!, fittedMs!),
+      framesDropped: dropped.count,
+    };
   } finally {
     rmSync(runsDir, { recursive: true, force: true });
   }
