@@ -5,6 +5,7 @@ export { dialBackend, type DialedGame } from './dial.js';
 export { launchDelay, withMapOpenDelay } from './load-delays.js';
 
 export { convertFrame } from './convert-frame.js';
+export { encodeFrame } from './encode-frame.js';
 export { serveRemoteInput, REMOTE_INPUT_FIRST_LINE_TIMEOUT_MS, type RemoteInputServer } from './remote-input-server/server.js';
 
 export { REMOTE_INPUT_BASE_PORT, defaultAxisName, defaultFKey } from './remote-input-server/key-map.js';

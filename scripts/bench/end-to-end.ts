@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
 import { moduleCommand } from '../../env-bridge/index.js';
 import { AgentLinkServer, RemoteAgent, readJsonl } from '../../gateway/index.js';
-import { jpegCoding, type Decision, type EpisodeSummary, type Observation } from '../../protocol/index.js';
+import type { Decision, EpisodeSummary, Observation } from '../../protocol/index.js';
+import { encodeFrame } from '../../game-host/index.js';
 import { pumpEntry, testImage } from './pump-game.js';
 import { pumpMatch } from './pump-match.js';
 
@@ -125,7 +125,7 @@ async function relay(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
       // Two readings only: a reading per frame costs the loop more than it measures.
       first ??= process.cpuUsage();
       if (++asks === frames) usedMs = cpuSince(first);
-      void (async () => ws.send(encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(QUALITY)).toBuffer()))();
+      void (async () => ws.send(encoding === 'rgb' ? image : await encodeFrame(image, width, height, 'jpeg', QUALITY)))();
     }),
   );
   const gamePort = await listening(game);
@@ -172,7 +172,7 @@ async function throughGateway(width: number, height: number, encoding: 'rgb' | '
 /** The test image's bytes in an encoding, as the relay's game sends them. */
 async function frameBytes(width: number, height: number, encoding: 'rgb' | 'jpeg'): Promise<Uint8Array> {
   const image = testImage(width, height);
-  return encoding === 'rgb' ? image : sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(QUALITY)).toBuffer();
+  return encoding === 'rgb' ? image : encodeFrame(image, width, height, 'jpeg', QUALITY);
 }
 
 /** The AgentLink hop alone: a RemoteAgent deciding over the same frame `frames` times, no game, no record; ms per frame at the far end. */

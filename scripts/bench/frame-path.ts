@@ -5,13 +5,12 @@
  * falls on both alike; the ratio is taken round by round, with quartiles.
  */
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { WebSocket, WebSocketServer } from 'ws';
 import { GameClient } from '../../env-bridge/index.js';
-import { jpegCoding } from '../../protocol/index.js';
+import { encodeFrame } from '../../game-host/index.js';
 import { serveGame } from '../../games/index.js';
 import { pumpEntry, pumpGame, testImage } from './pump-game.js';
-import { interleaved, median, ratioSpread, type RatioSpread, type Timing } from './stats.js';
+import { interleaved, median, ratioSpread, timedBatch, type RatioSpread, type Timing } from './stats.js';
 
 export interface FramePathResult {
   readonly encoding: 'rgb' | 'jpeg';
@@ -31,12 +30,6 @@ interface Path {
   readonly bytes: () => number;
 }
 
-const timedBatch = (frames: number, one: () => Promise<unknown>) => async (): Promise<number> => {
-  const t0 = performance.now();
-  for (let i = 0; i < frames; i++) await one();
-  return (performance.now() - t0) / frames;
-};
-
 const timing = (perItemMs: number): Timing => ({ perItemMs, perSecond: 1000 / perItemMs });
 
 /** Raw baseline: the client asks, the server (encoding first, for JPEG) answers with the frame bytes. */
@@ -48,7 +41,7 @@ async function rawWs(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
   wss.on('connection', (ws) => {
     ws.on('message', () => {
       void (async () => {
-        const data = encoding === 'rgb' ? image : await sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(85)).toBuffer();
+        const data = encoding === 'rgb' ? image : await encodeFrame(image, width, height, 'jpeg', 85);
         bytes = data.byteLength;
         ws.send(data);
       })();

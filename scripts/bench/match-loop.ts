@@ -9,12 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdleAgent } from '../../agents/index.js';
-import sharp from 'sharp';
 import { encodeJpeg } from '../../frame-images/index.js';
-import { jpegCoding } from '../../protocol/index.js';
+import { encodeFrame } from '../../game-host/index.js';
 import { pumpMatch } from './pump-match.js';
 import { testImage } from './pump-game.js';
-import { interleaved, median, ratioSpread, type RatioSpread } from './stats.js';
+import { interleaved, median, ratioSpread, timedBatch, type RatioSpread } from './stats.js';
 
 export interface MatchLoopResult {
   readonly decisions: number;
@@ -46,16 +45,8 @@ export async function benchMatchLoop(width: number, height: number, decisions = 
   const runsDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   const image = testImage(width, height);
   const encodes = Math.max(20, Math.round(decisions / 5));
-  const encode = async (): Promise<number> => {
-    const t0 = performance.now();
-    for (let i = 0; i < encodes; i++) await encodeJpeg({ seq: i, width, height, encoding: 'rgb', data: image }, { quality: 85 });
-    return (performance.now() - t0) / encodes;
-  };
-  const encodeFitted = async (): Promise<number> => {
-    const t0 = performance.now();
-    for (let i = 0; i < encodes; i++) await sharp(image, { raw: { width, height, channels: 3 } }).jpeg(jpegCoding(85, 'fitted')).toBuffer();
-    return (performance.now() - t0) / encodes;
-  };
+  const encode = timedBatch(encodes, (i) => encodeJpeg({ seq: i, width, height, encoding: 'rgb', data: image }, { quality: 85 }));
+  const encodeFitted = timedBatch(encodes, () => encodeFrame(image, width, height, 'jpeg', 85, 'fitted'));
   try {
     const dropped = { count: 0 };
     // A warm-up of each, then the interleaved rounds.

@@ -57,6 +57,15 @@ export function ratioSpread(values: readonly number[], base: readonly number[]):
   return { median: median(ratios), p25: quantile(ratios, 0.25), p75: quantile(ratios, 0.75) };
 }
 
+/** A batch of `items` calls of `one` (given each call's index), one after another; it resolves with its ms per call. */
+export const timedBatch =
+  (items: number, one: (i: number) => Promise<unknown>) =>
+  async (): Promise<number> => {
+    const t0 = performance.now();
+    for (let i = 0; i < items; i++) await one(i);
+    return (performance.now() - t0) / items;
+  };
+
 /**
  * Runs every arm once per round, `rounds` times, the order rotated each round so that drift on a busy
  * machine falls on all arms alike; returns each arm's times (ms, one per round, in round order).
