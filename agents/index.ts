@@ -3,6 +3,7 @@ export { agentKinds, createAgent, IdleAgent, unknownAgentKind } from './registry
 export { RandomAgent, randomChunk } from './random-agent.js';
 export {
   approxTokens,
+  buildVlmAgentConfig,
   callProvider,
   type ChatMessage,
   type ContentPart,
@@ -17,4 +18,6 @@ export {
   type StreamingBody,
   VlmAgentConfig,
   type VlmAgentConfigInput,
+  vlmConfigInput,
+  type VlmFlags,
 } from './vlm/index.js';

@@ -6,6 +6,7 @@ export { LATENCY_FORMS_TEXT } from './clock/latency-sources.js';
 export { isResultOfPlay } from './match/match-spec.js';
 export { describeFairness, FairnessArm, Handicap, parseFairness, parseHandicap } from './clock/fairness.js';
 export type { MatchEvent, MatchResult, MatchSlot, MatchSpec } from './match/match-spec.js';
+export { EpisodeOptions, FrameSize, episodeOptionsOf, MATCH_OPTION_KEYS, MatchOptions, matchOptionsOf, matchPlayOptionsOf, type MatchPlayOptions } from './match/match-options.js';
 export { type MatchObserver } from './match/match-observer.js';
 export { episodeClass, gameFrameEncoding, runMatch } from './match/run-match.js';
 export { classifyFailure } from './records/run-recorder.js';

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { ArenaError, ErrorCode, formatIssues, issueDetails } from '../protocol/index.js';
-import { ClockMode, LATENCY_FORMS_TEXT, parseLatencySource } from '../gateway/index.js';
-import { PROFILES, RunDefaults } from '../games-manifest/index.js';
+import { ClockMode, LATENCY_FORMS_TEXT, MatchOptions, parseLatencySource } from '../gateway/index.js';
+import { RunDefaults } from '../games-manifest/index.js';
 import { DEFAULT_BANNED_PATTERNS } from './banned-patterns.js';
 import { RunnerStyleSettings } from './runner-style/settings.js';
 
@@ -55,20 +55,11 @@ export const ReflectorSettings = z.strictObject({
 });
 export type ReflectorSettings = z.infer<typeof ReflectorSettings>;
 
-/** Match options every episode of the curve shares (see `MatchSpec`); unset means the game's own. */
-export const CurveMatchSettings = z.strictObject({
-  /** Whose rules every episode plays by: `default` (ours) or `omnigamearena` (the benchmark runner's; docs/omnigamearena.md). */
-  profile: z.enum(PROFILES).optional(),
-  /** Where the game runs (`remote-input://HOST:PORT`, `ws://HOST:PORT`); the CLI resolves the entry from it. Unset: the built-in game. */
-  env: z.string().min(1).max(2048).optional(),
-  /** With the profile on a build: the builds' maps config (a runner checkout's `configs/maps.yaml`). */
-  maps: z.string().min(1).max(4096).optional(),
-  stepBudget: z.number().int().positive().optional(),
-  timeLimitMs: z.number().int().positive().optional(),
-  observationDelayMs: z.number().min(0).optional(),
-  decisionTimeoutMs: z.number().int().positive().optional(),
-  onDecisionError: z.enum(['noop', 'end']).optional(),
-  feedback: z.boolean().optional(),
+/**
+ * Match options every episode of the curve shares: the match options (`MatchOptions`, the one schema of
+ * gateway/match/match-options.ts; unset means the game's own) and the latency source of every player slot.
+ */
+export const CurveMatchSettings = MatchOptions.extend({
   /** `lcrt` latency source of every player slot (`LATENCY_FORMS_TEXT`). */
   latency: z
     .string()
@@ -81,7 +72,6 @@ export const CurveMatchSettings = z.strictObject({
       }
     }, `not a latency source (${LATENCY_FORMS_TEXT})`)
     .optional(),
-  frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
 });
 export type CurveMatchSettings = z.infer<typeof CurveMatchSettings>;
 

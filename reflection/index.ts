@@ -5,7 +5,7 @@ export { CurveState, readCurveState, settingsMismatch } from './curve-state.js';
 export { resolveCurveDir } from './curve-paths.js';
 export { runReflection } from './reflector.js';
 export { type ReflectionInput } from './reflector-tools.js';
-export { episodeMatchFields, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from './play-episode.js';
+export { type AttemptResolver, type PlayerFactory, type PlayerContext, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from './play-episode.js';
 export { curveConfounds, curveSummary, transferSummary, CSV_COLUMNS } from './curve-artefacts.js';
 export { checkTransfer, transferCurve, type TransferEvent } from './transfer-curve.js';
 export { TransferTable, readTransferTable, TRANSFER_CSV_COLUMNS } from './transfer-table.js';

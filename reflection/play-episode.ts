@@ -11,8 +11,8 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { ArenaError, ErrorCode, type Agent } from '../protocol/index.js';
 import type { GameEntry } from '../games-manifest/index.js';
-import { RunJson, episodeClass, parseLatencySource, runMatch, type MatchSpec } from '../gateway/index.js';
-import type { CurveMatchSettings, CurveSettings } from './curve-settings.js';
+import { RunJson, episodeClass, runMatch, type MatchSpec } from '../gateway/index.js';
+import type { CurveSettings } from './curve-settings.js';
 import type { EpisodeRecord } from './curve-state.js';
 
 /** Which episode a player is made for. */
@@ -31,6 +31,12 @@ export interface PlayerContext {
 /** Makes the agent for one player slot of one episode, playing `skill` ('' for no skill). */
 export type PlayerFactory = (skill: string, context: PlayerContext) => Agent;
 
+/**
+ * Turns an attempt into the match it plays, its curve's player seated in every slot by `seat`: the plans layer's
+ * one match resolver (plans/curve/curve-attempt.ts), injected because reflection cannot import plans.
+ */
+export type AttemptResolver = (settings: CurveSettings, entry: GameEntry, request: EpisodeRequest, seat: (slot: number) => Agent) => MatchSpec;
+
 /** What every episode of a curve shares. */
 export interface EpisodeContext {
   readonly curveDir: string;
@@ -42,7 +48,9 @@ export interface EpisodeContext {
   /** Starts the game another way (tests); default the entry's launch recipe. */
   readonly launch: MatchSpec['launch'] | undefined;
   readonly meta: Readonly<Record<string, unknown>>;
-  /** Plays each attempt another way (through a work backend); default a match in this process with `makePlayer`. */
+  /** Turns an attempt into the match it plays in this process (plans' one match resolver, injected). */
+  readonly resolve: AttemptResolver;
+  /** Plays each attempt another way (through a work backend); default a match in this process with `makePlayer`, resolved by `resolve`. */
   readonly play?: EpisodePlay | undefined;
   /** Episodes of a round (or of a held-out arm) played at once; default 1. */
   readonly parallel?: number | undefined;
@@ -196,42 +204,13 @@ export function adoptedRecord(dir: string, episode: number, curveDir: string, sl
 /** The run id of episode k: `e<k>`, so a resumed curve finds it again. */
 export const episodeRunId = (episode: number): string => `e${episode}`;
 
-/**
- * The match settings every episode of a curve plays with, those set only, under the names both a match spec and
- * an episode job use (the latency source is per slot, so it is left out).
- */
-export function episodeMatchFields(m: CurveMatchSettings): EpisodeMatchFields {
-  const { latency: _latency, ...rest } = m;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-}
-
-/** The curve's match settings but the latency source, each either set or absent. */
-export type EpisodeMatchFields = { readonly [K in Exclude<keyof CurveMatchSettings, 'latency'>]?: Exclude<CurveMatchSettings[K], undefined> };
-
 const toOutcome = (p: PlayedEpisode): Outcome => ({ status: p.status, reason: p.reason, episode: p.episode, simMs: p.simMs, players: p.players, failureClass: p.failure?.class, failureCode: p.failure?.code, failureMessage: p.failure?.message, benchmark: p.benchmark });
 
-/** Plays one attempt as a match in this process, with the players `ctx.makePlayer` makes. */
-async function playHere(r: EpisodeRequest, ctx: EpisodeContext, latency: ReturnType<typeof parseLatencySource> | undefined): Promise<Outcome> {
-  const spec: MatchSpec = {
-    game: ctx.entry.id,
-    entry: ctx.entry,
-    variant: r.variant,
-    seed: r.seed,
-    clock: ctx.settings.clock,
-    slots: ctx.slots.map((slot) => ({
-      slot,
-      agent: ctx.makePlayer(r.skill, { ...r.player, variant: r.variant, episode: r.episode, seed: r.seed, slot }),
-      label: 'player',
-      ...(latency ? { latency } : {}),
-    })),
-    runsDir: r.runsDir,
-    runId: r.runId,
-    meta: r.meta,
-    ...episodeMatchFields(ctx.settings.match),
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
-    ...(ctx.launch ? { launch: ctx.launch } : {}),
-  };
-  const result = await runMatch(spec);
+/** Plays one attempt as a match in this process, resolved by the injected resolver with the players `ctx.makePlayer` makes. */
+async function playHere(r: EpisodeRequest, ctx: EpisodeContext): Promise<Outcome> {
+  const seat = (slot: number): Agent => ctx.makePlayer(r.skill, { ...r.player, variant: r.variant, episode: r.episode, seed: r.seed, slot });
+  const spec = ctx.resolve(ctx.settings, ctx.entry, r, seat);
+  const result = await runMatch({ ...spec, runId: r.runId, meta: r.meta, ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.launch ? { launch: ctx.launch } : {}) });
   return { ...result, failureClass: result.error?.class, failureCode: result.error?.code, failureMessage: result.error?.message, benchmark: result.benchmark?.scores };
 }
 
@@ -245,14 +224,13 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
   const dir = join(plan.runsDir, runId);
   const stored = storedOutcome(dir, plan);
   if (stored) return { record: record(plan, dir, ctx.curveDir, ctx.slots, stored), played: false };
-  const latency = ctx.settings.match.latency === undefined ? undefined : parseLatencySource(ctx.settings.match.latency);
   for (let attempt = 0; ; attempt++) {
     if (ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal.reason });
     // A run directory left by a crash or a failed attempt is replaced: its JSONL files would otherwise be appended to.
     rmSync(dir, { recursive: true, force: true });
     const meta = { ...ctx.meta, curveEpisode: { ...plan.player, episode: plan.episode, attempt, skillSha256: skillDigest(plan.skill) } };
     const request: EpisodeRequest = { runsDir: plan.runsDir, runId, episode: plan.episode, seed: plan.seed, variant: plan.variant, skill: plan.skill, attempt, player: plan.player, meta };
-    const outcome = ctx.play ? toOutcome(await ctx.play(request, ctx.signal)) : await playHere(request, ctx, latency);
+    const outcome = ctx.play ? toOutcome(await ctx.play(request, ctx.signal)) : await playHere(request, ctx);
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
     // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.

@@ -16,7 +16,7 @@ import { CURVE_STATE_VERSION, readCurveState, settingsMismatch, writeCurveState,
 import { runTransfer, transferDone } from './held-out.js';
 import type { TokenCounter } from './lints.js';
 import { playEpisodes } from './episode-pool.js';
-import type { EpisodeContext, EpisodePlan, EpisodePlay, PlayerFactory } from './play-episode.js';
+import type { AttemptResolver, EpisodeContext, EpisodePlan, EpisodePlay, PlayerFactory } from './play-episode.js';
 import { runReflection, type ReflectionResult, type ReflectorClient } from './reflector.js';
 import type { RunnerReflectionRecord } from './runner-style/record.js';
 import { runnerRoundZero, runnerStyleReflection } from './runner-style/curve-hooks.js';
@@ -48,6 +48,8 @@ export interface CurveConfig {
   readonly launch?: MatchSpec['launch'];
   /** Extra fields stored in every episode's run.json (the CLI puts its command line here). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Turns an attempt into the match it plays in this process: plans' `resolveAttempt` (the one match resolver), injected. */
+  readonly resolve: AttemptResolver;
   /** Plays each episode another way (the CLI: through a work backend, in this process or on a fleet). */
   readonly play?: EpisodePlay;
   /** Episodes of a round (and of a held-out arm) played at once; default 1. The curve is the same either way. */
@@ -105,7 +107,7 @@ export async function runCurve(config: CurveConfig): Promise<CurveState> {
   const countDone = (): number =>
     state.rounds.slice(0, settings.rounds + 1).reduce((s, r) => s + r.episodes.length, 0) + transferDone(state.transfer);
   const emit = (e: CurveEvent): void => config.onEvent?.(e);
-  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id }, play: config.play, parallel: config.parallel };
+  const ctx: EpisodeContext = { curveDir: paths.dir, settings, entry, slots, makePlayer: config.makePlayer, signal: config.signal, launch: config.launch, meta: { ...config.meta, curve: state.id }, resolve: config.resolve, play: config.play, parallel: config.parallel };
   emit({ type: 'started', dir: paths.dir, resumed, done: countDone(), total });
 
   const reflect = async (after: RoundRecord): Promise<RoundRecord> => {

@@ -12,7 +12,7 @@ import { writeCurveArtefacts } from './curve-artefacts.js';
 import { CurvePaths } from './curve-paths.js';
 import { readCurveState, type CurveState } from './curve-state.js';
 import { freshTransfer, playTransfer, transferDone, type Arm } from './held-out.js';
-import type { EpisodeContext, EpisodePlay, PlayerFactory } from './play-episode.js';
+import type { AttemptResolver, EpisodeContext, EpisodePlay, PlayerFactory } from './play-episode.js';
 import { readTransferTable, TRANSFER_TABLE_VERSION, writeTransferCsv, writeTransferTable, type TransferTable } from './transfer-table.js';
 
 /** Progress of a transfer, for progress bars. `done` and `total` count episodes of both arms. */
@@ -38,6 +38,8 @@ export interface TransferConfig {
   readonly launch?: MatchSpec['launch'];
   /** Extra fields stored in every episode's run.json. */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Turns an attempt into the match it plays in this process: plans' `resolveAttempt` (the one match resolver), injected. */
+  readonly resolve: AttemptResolver;
   /** Plays each episode another way (the CLI: through a work backend). */
   readonly play?: EpisodePlay;
   /** Episodes of an arm played at once; default 1. */
@@ -107,6 +109,7 @@ export async function transferCurve(config: TransferConfig): Promise<TransferTab
     signal: config.signal,
     launch: config.launch,
     meta: { ...config.meta, curve: state.id, transfer: { episodes, seed, bestRound: best.round } },
+    resolve: config.resolve,
     play: config.play,
     parallel: config.parallel,
   };

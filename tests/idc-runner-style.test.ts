@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approxTokens } from '../agents/index.js';
 import { getGame, runnerEntry, RUNNER_GAMES, type GameEntry } from '../games-manifest/index.js';
+import { resolveAttempt } from '../plans/index.js';
 import { runCurve, VALIDATOR_SYSTEM_PROMPT, type CurveSettingsInput } from '../reflection/index.js';
 import { tournamentCommand } from '../scripts/commands/tournament.js';
 import { curveCommand } from '../scripts/commands/curve.js';
@@ -97,6 +98,7 @@ describe('a curve in the runner style on the build', () => {
     const state = await runCurve({
       dir: dir.dir,
       entry: buildEntry(build),
+      resolve: resolveAttempt,
       settings: settings(runs, 2),
       makePlayer: (_skill, ctx) =>
         new ScriptAgent(() => {
@@ -164,6 +166,7 @@ describe('a curve in the runner style on the build', () => {
     const state = await runCurve({
       dir: dir.dir,
       entry: buildEntry(build),
+      resolve: resolveAttempt,
       settings: { ...input, reflector: { ...input.reflector, maxToolCalls: 0 } },
       makePlayer: () => new ScriptAgent(() => ({ answer: '<|action_start|>0 0 ; W<|action_end|>' })),
       reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }),
@@ -181,7 +184,7 @@ describe('a curve in the runner style on the build', () => {
     const { build, runs } = await setUp(3);
     const run = (d: string): string => join(runs, 'runs', d);
     const all = readdirSync(join(runs, 'runs'));
-    const base = { entry: buildEntry(build), makePlayer: () => new ScriptAgent([]), reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }), countTokens: approxTokens };
+    const base = { entry: buildEntry(build), resolve: resolveAttempt, makePlayer: () => new ScriptAgent([]), reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }), countTokens: approxTokens };
 
     // Only idle's runs: none by the curve's player.
     const idle = tempRunsDir();

@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { approxTokens, createVlmAgent, PLAIN_USER_TURN } from '../agents/index.js';
+import { resolveAttempt } from '../plans/index.js';
 import { runCurve } from '../reflection/index.js';
 import { tournamentCommand } from '../scripts/commands/tournament.js';
 import { startFakeProvider } from './support/fake-provider.js';
@@ -174,6 +175,7 @@ describe('the omnigamearena profile in a curve', () => {
     const state = await runCurve({
       dir: dir.dir,
       entry,
+      resolve: resolveAttempt,
       settings: { game: 'last_stand', rounds: 0, episodes: 1, heldOut: [], reflector: { model: 'fake-reflector' }, match: { profile: 'omnigamearena', stepBudget: 2, observationDelayMs: 0 } },
       makePlayer: () => new ScriptAgent([{ answer }]),
       reflector: new OpenAI({ baseURL: provider.url, apiKey: 'none', maxRetries: 0 }),

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
+import { resolveAttempt } from '../plans/index.js';
 import { readTransferTable, TRANSFER_CSV_COLUMNS, transferCurve, type PlayerContext, type TransferTable } from '../reflection/index.js';
 import { fastSettings, runTestCurve, skillPlayer, STAY, submit } from './support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from './support/fake-provider.js';
@@ -34,7 +35,7 @@ describe('arena transfer on an existing curve', () => {
     fake.script(submit(STAY));
     await runTestCurve(dir, fake, fastSettings({ rounds: 1, episodes: 1 }));
     curveJson = readFileSync(join(dir, 'curve.json'), 'utf8');
-    table = await transferCurve({ dir, variants: ['ring', 'waves'], episodes: 2, makePlayer: skillPlayer(played).makePlayer });
+    table = await transferCurve({ dir, resolve: resolveAttempt, variants: ['ring', 'waves'], episodes: 2, makePlayer: skillPlayer(played).makePlayer });
   }, 180_000);
 
   afterAll(async () => {
@@ -90,7 +91,7 @@ describe('arena transfer on an existing curve', () => {
   it('replays no finished episode when run again', async () => {
     const again: Played[] = [];
     const before = readFileSync(join(dir, 'transfer', 'ring', 'empty', 'seed-1', 'e0', 'run.json'), 'utf8');
-    const second = await transferCurve({ dir, variants: ['ring', 'waves'], episodes: 2, makePlayer: skillPlayer(again).makePlayer });
+    const second = await transferCurve({ dir, resolve: resolveAttempt, variants: ['ring', 'waves'], episodes: 2, makePlayer: skillPlayer(again).makePlayer });
     expect(again).toEqual([]);
     expect(second.variants).toEqual(table.variants);
     expect(readFileSync(join(dir, 'transfer', 'ring', 'empty', 'seed-1', 'e0', 'run.json'), 'utf8')).toBe(before);
@@ -98,7 +99,7 @@ describe('arena transfer on an existing curve', () => {
 
   it('adopts the episodes an earlier transfer played when asked for a subset of them', async () => {
     const again: Played[] = [];
-    const subset = await transferCurve({ dir, variants: ['waves'], episodes: 1, makePlayer: skillPlayer(again).makePlayer });
+    const subset = await transferCurve({ dir, resolve: resolveAttempt, variants: ['waves'], episodes: 1, makePlayer: skillPlayer(again).makePlayer });
     expect(again).toEqual([]);
     expect(subset.variants[0]!.best.episodes).toEqual([table.variants[1]!.best.episodes[0]]);
     expect(readTransferTable(join(dir, 'transfer.json'))?.variants.map((v) => v.variant)).toEqual(['waves']);
@@ -106,28 +107,28 @@ describe('arena transfer on an existing curve', () => {
 
   it('plays a transfer with another seed in its own run directories', async () => {
     const other: Played[] = [];
-    const seeded = await transferCurve({ dir, variants: ['waves'], episodes: 1, seed: 7, makePlayer: skillPlayer(other).makePlayer });
+    const seeded = await transferCurve({ dir, resolve: resolveAttempt, variants: ['waves'], episodes: 1, seed: 7, makePlayer: skillPlayer(other).makePlayer });
     expect(other.map((p) => [p.arm, p.seed])).toEqual([['empty', 7], ['best', 7]]);
     expect(seeded.variants[0]!.best.episodes[0]!.dir).toBe(join('transfer', 'waves', 'best-r1', 'seed-7', 'e0'));
   }, 60_000);
 
   it('refuses an unknown variant with UNKNOWN_VARIANT', async () => {
-    const err = await failure(transferCurve({ dir, variants: ['ring', 'moon'], episodes: 1, makePlayer: skillPlayer().makePlayer }));
+    const err = await failure(transferCurve({ dir, resolve: resolveAttempt, variants: ['ring', 'moon'], episodes: 1, makePlayer: skillPlayer().makePlayer }));
     expect(err.code).toBe(ErrorCode.UNKNOWN_VARIANT);
   });
 
   it('refuses the variant the skill was learned on with BAD_CONFIG', async () => {
-    const err = await failure(transferCurve({ dir, variants: ['origin'], episodes: 1, makePlayer: skillPlayer().makePlayer }));
+    const err = await failure(transferCurve({ dir, resolve: resolveAttempt, variants: ['origin'], episodes: 1, makePlayer: skillPlayer().makePlayer }));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
   });
 
   it('refuses zero episodes with BAD_CONFIG', async () => {
-    const err = await failure(transferCurve({ dir, variants: ['ring'], episodes: 0, makePlayer: skillPlayer().makePlayer }));
+    const err = await failure(transferCurve({ dir, resolve: resolveAttempt, variants: ['ring'], episodes: 0, makePlayer: skillPlayer().makePlayer }));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
   });
 
   it('refuses a directory without a curve with BAD_CONFIG naming where it looked', async () => {
-    const err = await failure(transferCurve({ dir: join(tmp.dir, 'nothing'), variants: ['ring'], episodes: 1, makePlayer: skillPlayer().makePlayer }));
+    const err = await failure(transferCurve({ dir: join(tmp.dir, 'nothing'), variants: ['ring'], episodes: 1, resolve: resolveAttempt, makePlayer: skillPlayer().makePlayer }));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
     expect(err.details?.['looked']).toEqual([resolve(tmp.dir, 'nothing', 'curve.json')]);
   });

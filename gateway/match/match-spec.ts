@@ -1,12 +1,12 @@
 /** What a match is made of: the game, the clock, and an agent per player slot. */
 import type { Agent } from '../../protocol/index.js';
-import type { GameEntry, Profile, RunnerScore } from '../../games-manifest/index.js';
+import type { GameEntry, RunnerScore } from '../../games-manifest/index.js';
 import type { GameEndpoint } from '../../env-bridge/index.js';
 import type { ClockMode } from '../clock/clock-mode.js';
 import type { FairnessArm, Handicap } from '../clock/fairness.js';
 import type { LatencySource } from '../clock/latency.js';
-import type { StaleFramePolicy } from '../frame-integrity/stale-policy.js';
 import type { MatchObserver } from './match-observer.js';
+import type { MatchPlayOptions } from './match-options.js';
 import type { RecordQueueLimits } from '../records/record-queue.js';
 
 export interface MatchSlot {
@@ -26,7 +26,8 @@ export type MatchEvent =
   | { readonly type: 'decision'; readonly slot: number; readonly step: number; readonly simMs: number; readonly valid: boolean; readonly progress: number }
   | { readonly type: 'advanced'; readonly simMs: number };
 
-export interface MatchSpec {
+/** A match: the game, its seed and clock, a player per slot, and how it plays (`MatchPlayOptions`, the match options' schema). */
+export interface MatchSpec extends Readonly<MatchPlayOptions> {
   /** Manifest id of the game. */
   readonly game: string;
   readonly variant?: string;
@@ -39,38 +40,8 @@ export interface MatchSpec {
    */
   readonly fairness?: FairnessArm;
   readonly slots: readonly MatchSlot[];
-  /** Game time run after each chunk before the next observation, ms under every clock (default 2000, the benchmark's). */
-  readonly observationDelayMs?: number;
-  /**
-   * Whose rules the match plays by (default `default`, ours). `omnigamearena`: the published runner's chunk
-   * grammar and timeline, chunk lengths, step budgets, its 2 s observation delay in pdq and lcrt, no game-time
-   * limit, and an empty answer resent up to 5 times before the episode is skipped (docs/omnigamearena.md).
-   */
-  readonly profile?: Profile;
-  /** Most decisions per agent (default: the game's step budget). */
-  readonly stepBudget?: number;
-  /** Game-time limit of the episode, ms (default: the game's). */
-  readonly timeLimitMs?: number;
-  /** Frame size agents receive (default: the game's). */
-  readonly frame?: { readonly width: number; readonly height: number };
   /** JPEG quality for agents that take JPEG and for recorded frames (default 85). */
   readonly jpegQuality?: number;
-  /**
-   * What a stale frame (a duplicate after input, late or cut short; docs/frame-integrity.md) does: `flag`
-   * (default) records it, `retry` asks for the frame again (at most 3 times, 50 ms of wall time apart), `fail`
-   * ends the episode with STALE_FRAME, an infrastructure failure that sweeps replay. Only `flag` under `omnigamearena`.
-   */
-  readonly staleFrames?: StaleFramePolicy;
-  /** What a decision that fails (provider timeout or error) becomes: a recorded no-op, or the end of the match. */
-  readonly onDecisionError?: 'noop' | 'end';
-  /** What an agent that disconnects or throws becomes: the end of the match, or a slot that plays no-ops. */
-  readonly onAgentFailure?: 'end' | 'noop';
-  /** Wall-clock deadline for one decision, ms (default 180 s); past it the decision fails with AGENT_TIMEOUT. */
-  readonly decisionTimeoutMs?: number;
-  /** Tell an agent in its next observation why its previous answer was invalid (default true). */
-  readonly feedback?: boolean;
-  /** `realtime` only: game speed and frame rate of the stream. */
-  readonly realtime?: { readonly timeScale?: number | undefined; readonly fps?: number | undefined };
   /**
    * How much of the record may wait to be written before the recorder drops (default 16 decision frames,
    * 4096 lines): the match never waits on its record, and run.json's `recorder` says what was dropped.

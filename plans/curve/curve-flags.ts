@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { parseVlmAgentConfig, type VlmAgentConfigInput } from '../../agents/index.js';
+import { parseVlmAgentConfig, vlmConfigInput, type VlmAgentConfigInput } from '../../agents/index.js';
 import { getGame } from '../../games-manifest/index.js';
 import { ClockMode } from '../../gateway/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
@@ -192,16 +192,9 @@ function flagSettings(flags: CurveFlags): { top: Record<string, unknown>; reflec
   };
 }
 
-/** The VLM player's configuration: `base` (a stored curve's), then --agent-config, then --model, --base-url, --api-key-env. */
+/** The VLM player's configuration: `base` (a stored curve's), then --agent-config, then --model, --base-url, --api-key-env; checked. */
 function vlmInput(flags: CurveFlags, base: Readonly<Record<string, unknown>>): VlmAgentConfigInput {
-  const file = flags['agent-config'] ? readConfigFile(flags['agent-config'], z.record(z.string(), z.unknown())) : {};
-  const merged = {
-    ...base,
-    ...file,
-    ...(flags.model ? { model: flags.model } : {}),
-    ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}),
-    ...(flags['api-key-env'] ? { apiKeyEnv: flags['api-key-env'] } : {}),
-  };
+  const merged = vlmConfigInput(flags, base);
   parseVlmAgentConfig(merged);
   return merged as VlmAgentConfigInput;
 }

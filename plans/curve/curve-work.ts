@@ -6,15 +6,16 @@
 import { join } from 'node:path';
 import { getGame } from '../../games-manifest/index.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { episodeMatchFields, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
+import { type AttemptResolver, type CurveSettings, type EpisodePlay, type EpisodeRequest, type PlayedEpisode } from '../../reflection/index.js';
 import { runOne, type EpisodeJob, type EpisodeOutcome } from '../../sweeps/index.js';
-import { runMatch } from '../../gateway/index.js';
-import { MatchConfig, parseConfig } from '../match/match-config.js';
+import { episodeOptionsOf, runMatch } from '../../gateway/index.js';
 import { resolveMatch } from '../match/resolve-match.js';
 import { usage } from '../../protocol/index.js';
 import { num, type FlagTable } from '../../protocol/index.js';
 import { batchBackend, placementFlag } from '../sweep/work-backend.js';
+import { vlmEndpointLimits, vlmEndpointOf } from '../sweep/vlm-endpoints.js';
 import { storedPlayer, storedVlmConfig } from './curve-player.js';
+import { attemptConfig, resolveAttempt } from './curve-attempt.js';
 
 /** The flags that spread a curve's episodes: how many at once, and on which fleet. None of them is a curve setting. */
 export const curveWorkFlags = {
@@ -24,8 +25,10 @@ export const curveWorkFlags = {
   placement: { type: 'string', arg: 'fifo|affinity', defaultText: 'fifo', description: 'with --redis: next episode to the next free slot, or warm game and map first (docs/fleet.md)' },
 } as const satisfies FlagTable;
 
-/** How a curve's episodes are played: the hook (absent: in this process, one after another), how many at once, and `close` (always call it). */
+/** How a curve's episodes are played: the resolver and the hook (absent: in this process, one after another), how many at once, and `close` (always call it). */
 export interface CurveWork {
+  /** The one match resolver for attempts played in this process. */
+  readonly resolve: AttemptResolver;
   readonly play?: EpisodePlay;
   readonly parallel?: number;
   /** Closes the backend's connections. */
@@ -56,21 +59,15 @@ function curveEpisodeJob(settings: CurveSettings, request: EpisodeRequest, pool:
     episode: request.episode,
     seed: request.seed,
     pool,
-    agents: slots.map((slot) => ({ slot, ...player })),
-    ...episodeMatchFields(m),
+    agents: slots.map((slot) => ({ slot, ...player, ...vlmEndpointOf(player.vlm) })),
+    ...episodeOptionsOf(m),
     meta: { ...request.meta },
   };
 }
 
-/** The match configuration of one attempt: the curve's player in every slot with the round's skill, its match settings. */
-function curveEpisodeConfig(settings: CurveSettings, request: EpisodeRequest): MatchConfig {
-  const agent = curvePlayer(settings, request);
-  return parseConfig({ game: settings.game, variant: request.variant, seed: request.seed, clock: settings.clock, agents: getGame(settings.game).slots.map(() => agent), ...episodeMatchFields(settings.match), runsDir: request.runsDir }, MatchConfig, `curve episode ${request.runId}`);
-}
-
 /** Plays a realtime attempt in this process through the one match resolver. */
 async function playRealtime(settings: CurveSettings, request: EpisodeRequest, signal: AbortSignal | undefined): Promise<PlayedEpisode> {
-  const spec = resolveMatch(curveEpisodeConfig(settings, request));
+  const spec = resolveMatch(attemptConfig(settings, request, getGame(settings.game).slots.length, curvePlayer(settings, request)));
   const result = await runMatch({ ...spec, runId: request.runId, meta: request.meta, ...(signal ? { signal } : {}) });
   return { status: result.status, reason: result.reason, episode: result.episode, simMs: result.simMs, players: result.players, failure: result.error ? { class: result.error.class, code: result.error.code, message: result.error.message } : undefined, benchmark: result.benchmark?.scores };
 }
@@ -97,15 +94,15 @@ export function curveWork(settings: CurveSettings, flags: { readonly redis?: str
     // A realtime episode is no episode job (jobs replay exactly, realtime does not): it is played here, its match
     // resolved from its configuration like any other.
     if (spread) throw usage('a realtime curve plays its episodes in this process; leave out --redis and --parallel');
-    return { play: (request, signal) => playRealtime(settings, request, signal), parallel: 1, close: async () => undefined };
+    return { resolve: resolveAttempt, play: (request, signal) => playRealtime(settings, request, signal), parallel: 1, close: async () => undefined };
   }
   const pool = flags.pool ?? 'default';
-  const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement) });
+  const backend = batchBackend({ redis: flags.redis, parallel: 1, runsDir: join(dir, 'runs'), batchDir: dir, batch: 'curve', strays: 'hold', placement: placementFlag(flags.placement), endpoints: vlmEndpointLimits([storedVlmConfig(storedPlayer(settings))]) });
   const play: EpisodePlay = async (request, signal) => {
     const job = curveEpisodeJob(settings, request, pool);
     const outcome = await runOne(backend, { job, attempt: request.attempt, runsDir: request.runsDir }, signal);
     if (outcome === undefined) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: signal?.reason });
     return played(outcome);
   };
-  return { play, parallel: given ?? (flags.redis === undefined ? 1 : settings.episodes), close: () => backend.close() };
+  return { resolve: resolveAttempt, play, parallel: given ?? (flags.redis === undefined ? 1 : settings.episodes), close: () => backend.close() };
 }

@@ -1,4 +1,5 @@
 /** `arena match`'s (and `arena watch`'s) flags, with a --config file under them, as a match configuration. */
+import { vlmConfigInput } from '../../agents/index.js';
 import { num, usage, type FlagValues } from '../../protocol/index.js';
 import { clockOfArm, fairnessOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from './match-config.js';
 import type { matchOptions } from './match-flags.js';
@@ -28,8 +29,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('staleFrames', flags['stale-frames']);
   set('runsDir', flags['runs-dir']);
   const kinds = flags.agents ?? flags.agent;
-  const vlmFile = flags['agent-config'] ? readConfigFile(flags['agent-config'], MatchConfig.shape.agents.unwrap().element.shape.vlm.unwrap()) : undefined;
-  const vlmFlags = { ...vlmFile, ...(flags.model ? { model: flags.model } : {}), ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}), ...(flags['api-key-env'] ? { apiKeyEnv: flags['api-key-env'] } : {}) };
+  const vlmFlags = vlmConfigInput(flags);
   if (kinds !== undefined) {
     if (kinds.split(',').some((k) => k.trim() === 'vlm')) {
       // Name the flags the user can type, not the config fields they fill.

@@ -1,5 +1,5 @@
 /** The work backend a batch command plays on: this process (`--parallel`), or arena workers through Redis (`--redis`). */
-import { EmbeddedBackend, parseRedisUrl, RedisBackend, type Placement, type WorkBackend } from '../../sweeps/index.js';
+import { EmbeddedBackend, parseRedisUrl, RedisBackend, type EndpointLimits, type Placement, type WorkBackend } from '../../sweeps/index.js';
 import { usage } from '../../protocol/index.js';
 import { episodeResolver } from './episode-spec.js';
 
@@ -19,6 +19,16 @@ export interface BackendChoice {
   readonly strays?: 'deliver' | 'hold';
   /** With Redis: how episodes are placed on the workers (default fifo). */
   readonly placement?: Placement | undefined;
+  /** Limits per endpoint that the players' decisions count against (`endpoint` of a job's player), in process and across a fleet. */
+  readonly endpoints?: Readonly<Record<string, EndpointLimits>>;
+  /** With Redis: most episodes queued at once (default the larger of `parallel` and 64). */
+  readonly window?: number | undefined;
+  /** With Redis: how long to wait for a worker of each pool, ms (default 10 s). */
+  readonly waitWorkersMs?: number | undefined;
+  /** With Redis: how long Redis may be unreachable before the batch stops, ms (default 15 s). */
+  readonly redisTimeoutMs?: number | undefined;
+  /** With Redis: the results job lock, ms (default 30 s). */
+  readonly lockMs?: number | undefined;
 }
 
 /** A --placement flag's value, or BAD_CONFIG (usage). */
@@ -30,7 +40,19 @@ export function placementFlag(value: string | undefined): Placement | undefined 
 
 /** The embedded backend, or the Redis one when `redis` is given; the built-in agents and `arena match`'s game resolution. */
 export function batchBackend(o: BackendChoice): WorkBackend {
-  return o.redis === undefined
-    ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: o.runsDir, parallel: o.parallel })
-    : new RedisBackend({ connection: parseRedisUrl(o.redis), batchDir: o.batchDir, runsDir: o.runsDir, batch: o.batch, window: Math.max(o.parallel, 64), ...(o.strays ? { strays: o.strays } : {}), ...(o.placement ? { placement: o.placement } : {}) });
+  const endpoints = o.endpoints ?? {};
+  if (o.redis === undefined) return new EmbeddedBackend({ resolve: episodeResolver(), runsDir: o.runsDir, parallel: o.parallel, endpoints });
+  return new RedisBackend({
+    connection: parseRedisUrl(o.redis),
+    batchDir: o.batchDir,
+    runsDir: o.runsDir,
+    batch: o.batch,
+    endpoints,
+    window: o.window ?? Math.max(o.parallel, 64),
+    ...(o.waitWorkersMs === undefined ? {} : { waitWorkersMs: o.waitWorkersMs }),
+    ...(o.redisTimeoutMs === undefined ? {} : { redisTimeoutMs: o.redisTimeoutMs }),
+    ...(o.lockMs === undefined ? {} : { lockMs: o.lockMs }),
+    ...(o.strays ? { strays: o.strays } : {}),
+    ...(o.placement ? { placement: o.placement } : {}),
+  });
 }

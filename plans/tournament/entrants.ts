@@ -1,5 +1,5 @@
 /** The agents of a tournament as `--agents` names them: `KIND`, `LABEL=KIND`, or `LABEL=vlm@CONFIG.json`. */
-import { readJsonFile } from '../../protocol/index.js';
+import { vlmConfigInput } from '../../agents/index.js';
 import { usage } from '../../protocol/index.js';
 
 export interface Entrant {
@@ -12,12 +12,6 @@ export interface Entrant {
 }
 
 const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
-
-function readVlmConfig(path: string): Record<string, unknown> {
-  const raw = readJsonFile(path, { name: `agent config ${path}` });
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw usage(`agent config ${path} must hold a JSON object`);
-  return raw as Record<string, unknown>;
-}
 
 /** Parses a comma-separated `--agents` list; BAD_CONFIG for a bad or repeated label. */
 export function parseEntrants(text: string): Entrant[] {
@@ -33,7 +27,7 @@ export function parseEntrants(text: string): Entrant[] {
       const kind = at >= 0 ? rest.slice(0, at) : rest;
       const name = label ?? kind;
       if (!LABEL.test(name)) throw usage(`agent label '${name}' must be 1-64 letters, digits, '_', '-' or '.'`);
-      return { label: name, kind, ...(at >= 0 ? { vlm: readVlmConfig(rest.slice(at + 1)) } : {}) };
+      return { label: name, kind, ...(at >= 0 ? { vlm: vlmConfigInput({ 'agent-config': rest.slice(at + 1) }) } : {}) };
     });
   const seen = new Set<string>();
   for (const e of entrants) {

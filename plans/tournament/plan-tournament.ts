@@ -5,12 +5,13 @@
  */
 import { join } from 'node:path';
 import { getGame, getVariant, RunDefaults, runnerGame, type GameEntry } from '../../games-manifest/index.js';
-import { describeFairness, isPausedClock, parseFairness, parseHandicap, parseLatencySource, PausedClockMode, type FairnessArm } from '../../gateway/index.js';
+import { describeFairness, EpisodeOptions, episodeOptionsOf, isPausedClock, parseFairness, parseHandicap, parseLatencySource, PausedClockMode, type FairnessArm } from '../../gateway/index.js';
 import { ArenaError, ErrorCode, orList, usage, type FlagValues } from '../../protocol/index.js';
 import { digest, type EpisodeJob } from '../../sweeps/index.js';
 import { makeAgent } from '../match/agent-factory.js';
 import { clockOfArm, MatchConfig, parseConfig } from '../match/match-config.js';
 import { entryOf } from '../match/match-entry.js';
+import { vlmEndpointOf } from '../sweep/vlm-endpoints.js';
 import { parseEntrants, type Entrant } from './entrants.js';
 import { readRecords, type MatchRecord } from './results-log.js';
 import { schedule, type ScheduledMatch } from './schedule.js';
@@ -26,25 +27,21 @@ export function count(value: string | undefined, flag: string, fallback?: number
   return n;
 }
 
-/** Everything a match of this tournament shares, as MatchConfig fields. */
-export interface Shared {
+/**
+ * Everything a match of this tournament shares, as MatchConfig fields: which game and clock, the latency
+ * sources and handicaps, and the match options (the one schema, gateway/match/match-options.ts).
+ */
+export interface Shared extends Readonly<EpisodeOptions> {
   readonly game: string;
   readonly variant: string;
   readonly clock: PausedClockMode;
   /** The fairness arm as written (matched, matched:mean, handicap...), when one is declared. */
   readonly fairness?: string;
   readonly runsDir: string;
-  readonly profile?: string;
-  readonly env?: string;
-  readonly maps?: string;
   readonly latency?: string;
   /** Per-label latency sources and handicaps (`--latency LABEL=SRC,...`, `--handicap LABEL=H,...`). */
   readonly latencies?: Readonly<Record<string, string>>;
   readonly handicaps?: Readonly<Record<string, string>>;
-  readonly timeLimitMs?: number;
-  readonly stepBudget?: number;
-  readonly observationDelayMs?: number;
-  readonly decisionTimeoutMs?: number;
 }
 
 /** The line in results.jsonl that says which setup a record was made under. */
@@ -86,14 +83,9 @@ export function matchJob(shared: Shared, setup: string, match: ScheduledMatch, e
     episode: match.episode,
     seed: match.seed,
     pool,
-    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.handicap === undefined ? {} : { handicap: a.handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }) })),
-    ...(shared.stepBudget === undefined ? {} : { stepBudget: shared.stepBudget }),
-    ...(shared.timeLimitMs === undefined ? {} : { timeLimitMs: shared.timeLimitMs }),
-    ...(shared.observationDelayMs === undefined ? {} : { observationDelayMs: shared.observationDelayMs }),
-    ...(shared.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: shared.decisionTimeoutMs }),
-    ...(config.profile === undefined ? {} : { profile: config.profile }),
-    ...(config.env === undefined ? {} : { env: config.env }),
-    ...(config.maps === undefined ? {} : { maps: config.maps }),
+    agents: config.agents.map((a, i) => ({ slot: entry.slots[i]!.slot, label: a.label ?? a.kind, kind: a.kind, ...(a.latency === undefined ? {} : { latency: a.latency }), ...(a.handicap === undefined ? {} : { handicap: a.handicap }), ...(a.vlm === undefined ? {} : { vlm: a.vlm }), ...vlmEndpointOf(a.vlm) })),
+    // Every match option of the configuration, by the schema's own keys.
+    ...episodeOptionsOf(config),
     meta: { config, tournament: { out: outDir, key: match.key } },
   };
 }
@@ -190,20 +182,28 @@ export async function planTournament(values: TournamentFlags) {
   const perAgent = values.latency?.includes('=') === true;
   const latencies = perAgent ? perLabel(values.latency, 'latency', labels, parseLatencySource) : undefined;
   const handicaps = perLabel(values.handicap, 'handicap', labels, parseHandicap);
+  // The match options the flags give, checked by the one schema (BAD_CONFIG naming the field).
+  const options = parseConfig(
+    {
+      ...(values.profile === undefined ? {} : { profile: values.profile }),
+      ...(values.env === undefined ? {} : { env: values.env }),
+      ...(values.maps === undefined ? {} : { maps: values.maps }),
+      ...(limit === undefined ? {} : { timeLimitMs: limit }),
+      ...(steps === undefined ? {} : { stepBudget: steps }),
+      ...(delay === undefined ? {} : { observationDelayMs: delay }),
+      ...(timeout === undefined ? {} : { decisionTimeoutMs: timeout }),
+    },
+    EpisodeOptions,
+    'tournament flags',
+  );
   const base: Shared = {
     game: entry.id,
     variant,
     clock,
     runsDir: values['runs-dir'] ?? join(outDir, 'runs'),
-    ...(values.profile === undefined ? {} : { profile: values.profile }),
-    ...(values.env === undefined ? {} : { env: values.env }),
-    ...(values.maps === undefined ? {} : { maps: values.maps }),
+    ...episodeOptionsOf(options),
     ...(values.latency === undefined || perAgent ? {} : { latency: values.latency }),
     ...(latencies === undefined ? {} : { latencies }),
-    ...(limit === undefined ? {} : { timeLimitMs: limit }),
-    ...(steps === undefined ? {} : { stepBudget: steps }),
-    ...(delay === undefined ? {} : { observationDelayMs: delay }),
-    ...(timeout === undefined ? {} : { decisionTimeoutMs: timeout }),
   };
   const armPlans: ArmPlan[] = (arms ?? [undefined]).map((arm) => {
     const name = arm === undefined ? undefined : describeFairness(arm);

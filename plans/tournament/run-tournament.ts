@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureOf } from '../../protocol/index.js';
 import { batchBackend, placementFlag } from '../sweep/work-backend.js';
+import { vlmEndpointLimits } from '../sweep/vlm-endpoints.js';
 import { benchmarkPlayers } from './benchmark-progress.js';
 import { decompose } from './decomposition.js';
 import { formatDecomposition, writeDecomposition } from './decomposition-tables.js';
@@ -51,7 +52,7 @@ export async function runTournament(values: TournamentFlags, planned: Awaited<Re
   io.start?.(work.length);
   const parallel = count(values.parallel, 'parallel', 1);
   const runsDir = arms[0]!.shared.runsDir;
-  const backend = batchBackend({ redis: values.redis, parallel, runsDir, batchDir: outDir, batch: `tournament-${entry.id}`, placement: placementFlag(values.placement) });
+  const backend = batchBackend({ redis: values.redis, parallel, runsDir, batchDir: outDir, batch: `tournament-${entry.id}`, placement: placementFlag(values.placement), endpoints: vlmEndpointLimits([...byLabel.values()].map((e) => e.vlm)) });
   const items = work.map(({ plan, match }) => ({ job: matchJob(plan.shared, plan.setup, match, byLabel, plan.outDir, values.pool), attempt: 0 }));
   const byKey = new Map(items.map((item, i) => [item.job.id, work[i]!]));
   let finished = 0;

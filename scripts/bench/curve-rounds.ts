@@ -10,7 +10,7 @@ import OpenAI from 'openai';
 import { approxTokens, NO_API_KEY } from '../../agents/index.js';
 import { parseCurveSettings, runCurve } from '../../reflection/index.js';
 import { playerFactory } from '../../plans/index.js';
-import { curveWork } from '../../plans/index.js';
+import { curveWork, resolveAttempt } from '../../plans/index.js';
 
 /** One way of playing the round. */
 export interface CurveBenchRow {
@@ -35,7 +35,7 @@ export async function benchCurveRounds(episodes: number): Promise<CurveBenchRow[
   // A one-episode warm-up first, so that the baseline does not carry the first game's start-up.
   const warm = mkdtempSync(join(tmpdir(), 'arena-bench-curve-'));
   try {
-    await runCurve({ dir: warm, settings: { ...settings, episodes: 1 }, makePlayer, reflector, countTokens: approxTokens });
+    await runCurve({ dir: warm, settings: { ...settings, episodes: 1 }, makePlayer, reflector, countTokens: approxTokens, resolve: resolveAttempt });
   } finally {
     rmSync(warm, { recursive: true, force: true });
   }

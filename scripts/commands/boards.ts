@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createVlmAgent, parseVlmAgentConfig } from '../../agents/index.js';
+import { buildVlmAgentConfig, createVlmAgent } from '../../agents/index.js';
 import { agentAnswerer, createRandomMoveAgent, randomAnswerer, runOffline, type E2eResult } from '../../boards/index.js';
 import { boardsE2e, boardsOptions, BOARD_TASKS as TASKS, checkBoardsRun } from '../../plans/index.js';
 import { isPausedClock, PausedClockMode } from '../../gateway/index.js';
@@ -27,7 +27,7 @@ export async function boardsCommand(argv: string[]): Promise<number> {
   const samples = whole(values.samples, 'samples', 20, 1);
   const seed = whole(values.seed, 'seed', 1, 0);
   if ((values.model === undefined) !== (values['base-url'] === undefined)) throw usage('--model and --base-url go together');
-  const vlm = values.model === undefined ? undefined : parseVlmAgentConfig({ model: values.model, baseUrl: values['base-url'], ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}) });
+  const vlm = values.model === undefined ? undefined : buildVlmAgentConfig(values);
   const rows: { player: string; score: number; detail?: unknown }[] = [];
   if (task === 'e2e') {
     const clock = values.clock ?? 'pdq';

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { unknownAgentKind } from '../../agents/index.js';
 import { parseEnvironment } from '../../games-manifest/index.js';
-import { checkedJobs, EmbeddedBackend, parseRedisUrl, readSpecFile, RedisBackend, runBatch, spendLine, type EpisodeJob, type WorkBackend } from '../../sweeps/index.js';
-import { episodeResolver, makeAgent } from '../../plans/index.js';
+import { checkedJobs, readSpecFile, runBatch, spendLine, type EpisodeJob } from '../../sweeps/index.js';
+import { batchBackend, makeAgent } from '../../plans/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, positive, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -55,20 +55,19 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   if (values.redis === undefined && parallel > 1 && spec.match.env !== undefined && parseEnvironment(spec.match.env).kind === 'remote-input') {
     throw usage(`--parallel ${parallel} with match.env ${spec.match.env}: one build plays one episode at a time; use --parallel 1, or a fleet with a slot per build (arena worker --builds)`);
   }
-  const backend: WorkBackend =
-    values.redis === undefined
-      ? new EmbeddedBackend({ resolve: episodeResolver(), runsDir: join(dir, 'runs'), parallel, endpoints: spec.endpoints })
-      : new RedisBackend({
-          connection: parseRedisUrl(values.redis),
-          batchDir: dir,
-          batch: spec.name,
-          endpoints: spec.endpoints,
-          window: positive(values.window, 'window', 64),
-          waitWorkersMs: positive(values['wait-workers'], 'wait-workers', 10) * 1000,
-          redisTimeoutMs: positive(values['redis-timeout'], 'redis-timeout', 15) * 1000,
-          lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
-          placement: spec.placement,
-        });
+  const backend = batchBackend({
+    redis: values.redis,
+    parallel,
+    runsDir: join(dir, 'runs'),
+    batchDir: dir,
+    batch: spec.name,
+    endpoints: spec.endpoints,
+    placement: spec.placement,
+    window: positive(values.window, 'window', 64),
+    waitWorkersMs: positive(values['wait-workers'], 'wait-workers', 10) * 1000,
+    redisTimeoutMs: positive(values['redis-timeout'], 'redis-timeout', 15) * 1000,
+    lockMs: positive(values['lock-ms'], 'lock-ms', 30_000),
+  });
   const stop = new AbortController();
   const abort = new AbortController();
   const onSigint = (): void => {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { getGame, type GameEntry } from '../../games-manifest/index.js';
-import { chargesLatency, describeFairness, parseFairness, type PausedClockMode } from '../../gateway/index.js';
+import { chargesLatency, describeFairness, matchOptionsOf, parseFairness, type PausedClockMode } from '../../gateway/index.js';
 import type { EpisodeJob, JobAgent } from '../work/episode-job.js';
 import type { SpecIssue } from './read-spec.js';
 import { specIssues } from './spec-checks.js';
@@ -43,18 +43,12 @@ export function expandSpec(spec: SweepSpec): { jobs: EpisodeJob[]; issues: SpecI
   const agents = new Map(spec.agents.map((a) => [a.label, a]));
   const arms: { clock: PausedClockMode; fairness?: string }[] =
     spec.fairness === undefined ? spec.clocks.map((clock) => ({ clock })) : spec.fairness.map(parseFairness).map((arm) => ({ clock: arm.arm === 'pdq' ? 'pdq' : 'lcrt', fairness: describeFairness(arm) }));
+  // Every match option the spec sets, under the names an episode job and a match spec use.
+  const { steps, maxStaleShare, ...options } = spec.match;
   const settings = {
-    ...(spec.match.steps === undefined ? {} : { stepBudget: spec.match.steps }),
-    ...(spec.match.timeLimitMs === undefined ? {} : { timeLimitMs: spec.match.timeLimitMs }),
-    ...(spec.match.observationDelayMs === undefined ? {} : { observationDelayMs: spec.match.observationDelayMs }),
-    ...(spec.match.decisionTimeoutMs === undefined ? {} : { decisionTimeoutMs: spec.match.decisionTimeoutMs }),
-    ...(spec.match.onDecisionError === undefined ? {} : { onDecisionError: spec.match.onDecisionError }),
-    ...(spec.match.onAgentFailure === undefined ? {} : { onAgentFailure: spec.match.onAgentFailure }),
-    ...(spec.match.staleFrames === undefined ? {} : { staleFrames: spec.match.staleFrames }),
-    ...(spec.match.maxStaleShare === undefined ? {} : { maxStaleShare: spec.match.maxStaleShare }),
-    ...(spec.match.profile === undefined ? {} : { profile: spec.match.profile }),
-    ...(spec.match.env === undefined ? {} : { env: spec.match.env }),
-    ...(spec.match.maps === undefined ? {} : { maps: spec.match.maps }),
+    ...matchOptionsOf(options),
+    ...(steps === undefined ? {} : { stepBudget: steps }),
+    ...(maxStaleShare === undefined ? {} : { maxStaleShare }),
   };
   const jobs: EpisodeJob[] = [];
   for (const item of spec.games) {

@@ -1,6 +1,6 @@
 /** The sweep specification (`arena sweep SPEC.yaml`): a matrix of games, agents, clocks, latencies and seeds. */
 import { z } from 'zod';
-import { PausedClockMode } from '../../gateway/index.js';
+import { EpisodeOptions, PausedClockMode } from '../../gateway/index.js';
 
 const Name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'use letters, digits, _ . - (at most 64)');
 
@@ -33,25 +33,19 @@ export const AgentItem = z.strictObject({
 });
 export type AgentItem = z.infer<typeof AgentItem>;
 
-/** Match settings every episode of the sweep shares. */
-export const MatchSettings = z.strictObject({
-  steps: z.number().int().positive().optional(),
-  timeLimitMs: z.number().int().positive().optional(),
-  observationDelayMs: z.number().min(0).optional(),
-  decisionTimeoutMs: z.number().int().positive().optional(),
-  onDecisionError: z.enum(['end', 'noop']).optional(),
-  onAgentFailure: z.enum(['end', 'noop']).optional(),
-  /** What a stale frame does in each episode (docs/frame-integrity.md): flag (default), retry or fail. */
-  staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
-  /** An episode whose share of decisions on stale frames is above this is left out as infrastructure (STALE_FRAME) and replayed. */
-  maxStaleShare: z.number().min(0).max(1).optional(),
-  /** Whose rules every episode plays by (default ours); under `omnigamearena` the report reads the benchmark's raw score (docs/omnigamearena.md). */
-  profile: z.enum(['default', 'omnigamearena']).optional(),
-  /** Where every episode's game runs when it is not launched here: a RemoteInput build (`remote-input://HOST:PORT`) or a GameLink URL; a fleet slot's own build (`arena worker --builds`) takes its place. */
-  env: z.string().min(1).optional(),
-  /** Under `omnigamearena` on a build: the builds' maps config (a runner checkout's `configs/maps.yaml`), read where each episode runs. */
-  maps: z.string().min(1).optional(),
-});
+/**
+ * Match settings every episode of the sweep shares: the match options (`EpisodeOptions`, the one schema of
+ * gateway/match/match-options.ts), `steps` as this file's name for `stepBudget`, and the sweep's own `maxStaleShare`.
+ */
+export const MatchSettings = z
+  .strictObject({
+    ...EpisodeOptions.shape,
+    /** Most decisions per agent: the spec's name for `stepBudget` (give one of them). */
+    steps: z.number().int().positive().optional(),
+    /** An episode whose share of decisions on stale frames is above this is left out as infrastructure (STALE_FRAME) and replayed. */
+    maxStaleShare: z.number().min(0).max(1).optional(),
+  })
+  .refine((m) => m.steps === undefined || m.stepBudget === undefined, { message: 'give steps or stepBudget, not both', path: ['steps'] });
 export type MatchSettings = z.infer<typeof MatchSettings>;
 
 /** Limits of one model endpoint, across every worker of the sweep. */

@@ -1,6 +1,6 @@
 /** One unit of batch work: an episode to play, as plain data that crosses processes and hosts, and its outcome. */
 import { z } from 'zod';
-import { PausedClockMode } from '../../gateway/index.js';
+import { EpisodeOptions, PausedClockMode } from '../../gateway/index.js';
 
 /** A player of an episode job. */
 export const JobAgent = z.strictObject({
@@ -32,26 +32,10 @@ export const EpisodeJob = z.strictObject({
   /** The worker pool that has the game. */
   pool: z.string().min(1),
   agents: z.array(JobAgent).min(1),
-  stepBudget: z.number().int().positive().optional(),
-  timeLimitMs: z.number().int().positive().optional(),
-  observationDelayMs: z.number().min(0).optional(),
-  decisionTimeoutMs: z.number().int().positive().optional(),
-  onDecisionError: z.enum(['end', 'noop']).optional(),
-  onAgentFailure: z.enum(['end', 'noop']).optional(),
-  /** See the match spec's `staleFrames`. */
-  staleFrames: z.enum(['flag', 'retry', 'fail']).optional(),
+  /** The match options (gateway/match/match-options.ts), as the match configuration this job becomes carries them. */
+  ...EpisodeOptions.shape,
   /** Above this share of decisions on stale frames the episode is infrastructure (STALE_FRAME), replayed. */
   maxStaleShare: z.number().min(0).max(1).optional(),
-  /** Tell a player when its answer was refused (default true); see the match spec's `feedback`. */
-  feedback: z.boolean().optional(),
-  /** The frame size agents see, when not the game's own. */
-  frame: z.strictObject({ width: z.number().int().min(16).max(4096), height: z.number().int().min(16).max(4096) }).optional(),
-  /** Whose rules the episode plays by (default ours); see the match spec's `profile`. */
-  profile: z.enum(['default', 'omnigamearena']).optional(),
-  /** Where the game runs when it is not launched here (a RemoteInput build or GameLink URL). */
-  env: z.string().min(1).optional(),
-  /** With `omnigamearena` on a build: the builds' maps config, read where the episode runs. */
-  maps: z.string().min(1).optional(),
   /** Where the run directory goes when every host mounts it; otherwise the worker copies it back. */
   shared: z.string().optional(),
   /** Extra fields for run.json. */

@@ -4,17 +4,21 @@ import { join } from 'node:path';
 import { ErrorCode, toArenaError, type Agent } from '../../protocol/index.js';
 import { DecisionRecord, STALE_VERDICTS, classifyFailure, readRecordLines, readRunJson, runMatch, type FrameVerdict, type MatchSpec } from '../../gateway/index.js';
 import { LimitedAgent, type EndpointLimiter } from '../limits/endpoint-limiter.js';
-import type { EpisodeJob, EpisodeOutcome, OutcomePlayer } from './episode-job.js';
+import type { EpisodeJob, EpisodeOutcome, JobAgent, OutcomePlayer } from './episode-job.js';
 
 /** Makes an agent of a kind for a game and seed (the built-in kinds live above this layer; checks use one). */
 export type AgentFactory = (kind: string, context: { readonly game: string; readonly seed: number; readonly vlm?: unknown }) => Agent;
 
+/** Wraps the agent made for one of a job's players (this layer's endpoint limits). */
+export type AgentWrap = (agent: Agent, player: JobAgent) => Agent;
+
 /**
  * Turns a job into the match it plays: the plans layer's one match resolver (plans/sweep/episode-spec.ts), so
  * a worker plays a job exactly as `arena match` plays the same configuration. Its agents come in the job's
- * slot order; this layer adds the run's place, id, meta and endpoint limits.
+ * slot order, each passed through `wrap` when one is given (the resolver's own hook); this layer adds the
+ * run's place, id and meta.
  */
-export type EpisodeResolver = (job: EpisodeJob) => MatchSpec;
+export type EpisodeResolver = (job: EpisodeJob, wrap?: AgentWrap) => MatchSpec;
 
 /** What playing an episode needs besides the job. */
 export interface EpisodeDeps {
@@ -60,16 +64,13 @@ function staleShare(stats: ReadonlyMap<number, DecisionStats>): number | undefin
   return judged === 0 ? undefined : stale / judged;
 }
 
-/** The match spec of a job: resolved, its agents limited by their endpoints, its run id its episode id. */
+/** The match spec of a job: resolved with its agents limited by their endpoints (through the resolver's hook), its run id its episode id. */
 export function matchSpecOf(job: EpisodeJob, deps: EpisodeDeps, runsDir: string): MatchSpec {
-  const spec = deps.resolve(job);
-  const endpoints = new Map(job.agents.map((a) => [a.slot, a.endpoint]));
+  const limiter = deps.limiter;
+  const limit: AgentWrap | undefined = limiter && ((agent, player) => (player.endpoint === undefined ? agent : new LimitedAgent(agent, limiter, player.endpoint)));
+  const spec = deps.resolve(job, limit);
   return {
     ...spec,
-    slots: spec.slots.map((s) => {
-      const endpoint = endpoints.get(s.slot);
-      return endpoint !== undefined && deps.limiter ? { ...s, agent: new LimitedAgent(s.agent, deps.limiter, endpoint) } : s;
-    }),
     runsDir,
     runId: job.id,
     meta: { batch: { name: job.batch, cell: job.cell, episode: job.episode, ...(deps.worker ? { worker: deps.worker } : {}) }, ...job.meta },

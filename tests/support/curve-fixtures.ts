@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import { approxTokens } from '../../agents/index.js';
 import { noopChunk, type Agent } from '../../protocol/index.js';
+import { resolveAttempt } from '../../plans/index.js';
 import { runCurve, type CurveEvent, type CurveSettingsInput, type CurveState, type PlayerContext } from '../../reflection/index.js';
 import type { FakeProvider, FakeReply, FakeToolCall } from './fake-provider.js';
 import { holdChunk, ScriptAgent } from './test-agents.js';
@@ -71,6 +72,7 @@ export function runTestCurve(
   return runCurve({
     dir,
     settings,
+    resolve: resolveAttempt,
     makePlayer: options.makePlayer ?? player.makePlayer,
     reflector: reflectorClient(fake),
     countTokens: approxTokens,
