@@ -92,8 +92,8 @@ describe('one resolver', () => {
   });
 
   it('every match configuration field is carried by an episode job, or is one a job cannot have', () => {
-    // realtime: jobs replay exactly, a realtime match does not; gamepad: a command-line choice of controls; runsDir: the backend's.
-    const notJobFields = new Set(['realtime', 'gamepad', 'runsDir']);
+    // realtime: jobs replay exactly, a realtime match does not; runsDir: the backend's.
+    const notJobFields = new Set(['realtime', 'runsDir']);
     const carried = Object.keys(MatchConfig.shape).filter((k) => !notJobFields.has(k));
     const fromJob = episodeResolver()(job);
     const direct = resolveMatch(config);
