@@ -61,7 +61,12 @@ export interface MatchSpec {
    * ends the episode with STALE_FRAME, an infrastructure failure that sweeps replay. Only `flag` under `omnigamearena`.
    */
   readonly staleFrames?: StaleFramePolicy;
-  /** What a decision that fails (provider timeout or error) becomes: a recorded no-op, or the end of the match. */
+  /**
+   * What a failed decision becomes (`decisionErrorEnds`): by default a provider failure (PROVIDER_ERROR,
+   * PROVIDER_TIMEOUT: every attempt failed) ends the episode as infrastructure and a decision past the deadline
+   * (AGENT_TIMEOUT) is a recorded no-op; `end` ends it on either, `noop` plays the no-op on either. Declared in
+   * run.json's conditions when given, so runs that played on are not compared with runs that ended.
+   */
   readonly onDecisionError?: 'noop' | 'end';
   /** What an agent that disconnects or throws becomes: the end of the match, or a slot that plays no-ops. */
   readonly onAgentFailure?: 'end' | 'noop';
