@@ -3,6 +3,8 @@
  * (EROFS, EACCES, EPERM), or the device failed (EIO). The match ends with RECORD_WRITE_FAILED, an
  * infrastructure failure, instead of INTERNAL: the gateway has no bug, the machine's disk has a problem.
  */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 
 const DISK_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
@@ -19,4 +21,20 @@ export function recordWriteFailure(err: unknown, dir: string): ArenaError {
   const errno = String((err as { code?: unknown }).code);
   const message = err instanceof Error ? err.message : String(err);
   return new ArenaError(ErrorCode.RECORD_WRITE_FAILED, `the run record in ${dir} could not be written (${errno}): ${message}`, { cause: err, details: { errno } });
+}
+
+/**
+ * Creates `dir` and its missing parents one level at a time: a recursive mkdir on a read-only file system
+ * reports ENOENT, where one level reports what refused it (EROFS, EACCES).
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'EEXIST') throw err;
+    }
+  }
 }

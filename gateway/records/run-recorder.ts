@@ -7,13 +7,13 @@
  * read-only, I/O error) stops every later write and is told to the match (`onWriteFailure`), which ends with
  * RECORD_WRITE_FAILED; `run.reserve`, room kept from the start, is given back so that run.json can still be closed.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArenaError } from '../../protocol/index.js';
 import { JsonlWriter, type WriteSink } from './jsonl-writer.js';
 import { RecordQueue, type RecordQueueLimits } from './record-queue.js';
-import { isDiskFailure, recordWriteFailure } from './record-write-failure.js';
+import { isDiskFailure, makeDirs, recordWriteFailure } from './record-write-failure.js';
 
 /** Bytes kept on disk from a run's start (`run.reserve`) and freed to close its run.json when the disk fills. */
 export const RECORD_RESERVE_BYTES = 64 * 1024;
@@ -65,7 +65,7 @@ export class RunRecorder implements WriteSink {
     this.queue = new RecordQueue(queueLimits);
     this.meta = { ...meta, status: 'running' satisfies RunStatus, startedAt: new Date().toISOString() };
     try {
-      mkdirSync(join(dir, 'frames'), { recursive: true });
+      makeDirs(join(dir, 'frames'));
       writeFileSync(join(dir, 'run.reserve'), Buffer.alloc(RECORD_RESERVE_BYTES));
       this.writeMeta();
       this.files = {
