@@ -68,6 +68,8 @@ export const ErrorCode = {
   STALE_FRAME: 'STALE_FRAME',
   /** A worker died mid-episode more often than the queue replays it. */
   WORKER_LOST: 'WORKER_LOST',
+  /** A write of a run record failed (disk full, read-only, denied, I/O error): the match ends; infrastructure, replayed by sweeps. */
+  RECORD_WRITE_FAILED: 'RECORD_WRITE_FAILED',
   /** Anything unexpected; the message says what, the cause keeps the original. */
   INTERNAL: 'INTERNAL',
 } as const;

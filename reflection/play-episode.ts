@@ -233,11 +233,12 @@ export async function playEpisode(plan: EpisodePlan, ctx: EpisodeContext): Promi
     const outcome = ctx.play ? toOutcome(await ctx.play(request, ctx.signal)) : await playHere(request, ctx);
     if (isPlay(outcome)) return { record: record(plan, dir, ctx.curveDir, ctx.slots, outcome, attempt + 1), played: true };
     if (outcome.failureClass === 'aborted' || ctx.signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the curve was stopped', { cause: ctx.signal?.reason });
-    // A complete run classed `failed`: its decisions mostly failed at the provider, which is no result of play.
-    const decisionsFailed = outcome.status === 'complete';
+    // A run classed `failed` (its decisions mostly failed, played on under onDecisionError noop; runs before
+    // this was recorded as a failure say `complete`): no result of play.
+    const decisionsFailed = outcome.episode === 'failed' || outcome.status === 'complete';
     const failureClass = decisionsFailed ? 'infrastructure' : outcome.failureClass;
     if ((failureClass === 'infrastructure' || failureClass === 'agent') && attempt < ctx.settings.episodeRetries) continue;
-    const failureCode = decisionsFailed ? ErrorCode.PROVIDER_ERROR : outcome.failureCode;
+    const failureCode = decisionsFailed ? (outcome.failureCode ?? ErrorCode.PROVIDER_ERROR) : outcome.failureCode;
     const message = decisionsFailed ? `at least half of a player's decisions failed at the provider or timed out (episode class ${outcome.episode}), so it is not scored` : (outcome.failureMessage ?? outcome.reason);
     const code = (Object.values(ErrorCode) as string[]).includes(failureCode ?? '') ? (failureCode as ErrorCode) : ErrorCode.INTERNAL;
     throw new ArenaError(code, `episode ${plan.episode} (${relative(ctx.curveDir, dir)}) failed after ${attempt + 1} attempt(s): ${message}`, { details: { dir, episodeClass: outcome.episode } });

@@ -82,13 +82,39 @@ function truncatedNote(cap: number | null): string {
   return `Your last answer was cut off at the output limit${cap === null ? '' : ` of ${cap} tokens`} and was dropped. Answer shorter: call one tool, or submit.`;
 }
 
-function framesMessage(frames: readonly ShownFrame[]): Message {
+function framesMessage(frames: readonly ShownFrame[]): OpenAI.Chat.ChatCompletionContentPart[] {
   const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `Frames you asked for (${frames.length}):` }];
   frames.forEach((f) => {
     content.push({ type: 'text', text: `Episode ${f.episode}, slot ${f.slot}, decision step ${f.step} (t=${f.t.toFixed(2)} s):` });
     content.push({ type: 'image_url', image_url: { url: f.dataUrl } });
   });
-  return { role: 'user', content };
+  return content;
+}
+
+/**
+ * The tools offered and the choice asked for. A forced submit offers the submit tool alone with `required`:
+ * the string every OpenAI-compatible server takes (llama.cpp refuses an object naming the function, "type must
+ * be string", and then forces nothing). A submit its hook would refuse cannot be forced: then any tool is
+ * required, the hook's own fix among them.
+ */
+function toolChoice(tools: readonly OpenAI.Chat.ChatCompletionFunctionTool[], forceSubmit: boolean, hooks: ReflectionHooks | undefined): { tools: OpenAI.Chat.ChatCompletionFunctionTool[]; tool_choice: 'auto' | 'required' } {
+  if (!forceSubmit) return { tools: [...tools], tool_choice: 'auto' };
+  if (hooks?.beforeSubmit?.() !== undefined) return { tools: [...tools], tool_choice: 'required' };
+  return { tools: tools.filter((t) => t.function.name === ToolName.SUBMIT), tool_choice: 'required' };
+}
+
+/**
+ * Adds a user message, merged into the one before it when that is a user message too (after a dropped
+ * assistant turn, a frames message or the opening): some chat templates refuse two user turns in a row.
+ */
+export function pushUser(messages: Message[], content: string | OpenAI.Chat.ChatCompletionContentPart[]): void {
+  const last = messages.at(-1);
+  if (last?.role !== 'user') {
+    messages.push({ role: 'user', content });
+    return;
+  }
+  const parts = (c: typeof last.content): OpenAI.Chat.ChatCompletionContentPart[] => (typeof c === 'string' ? [{ type: 'text', text: c }] : [...c]);
+  messages[messages.length - 1] = typeof last.content === 'string' && typeof content === 'string' ? { role: 'user', content: `${last.content}\n\n${content}` } : { role: 'user', content: [...parts(last.content), ...parts(content)] };
 }
 
 function issuesResult(issues: readonly LintIssue[], left: number): ToolResult {
@@ -131,14 +157,7 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
     if (signal?.aborted) throw new ArenaError(ErrorCode.ABORTED, 'the reflection was aborted', { cause: signal.reason });
     turns++;
     const forceSubmit = toolCalls >= rs.maxToolCalls;
-    const body: Record<string, unknown> = {
-      ...rs.extraBody,
-      model: rs.model,
-      messages,
-      tools,
-      // A submit its hook would refuse cannot be forced: then any tool is required (the hook's own fix among them).
-      tool_choice: forceSubmit ? (hooks?.beforeSubmit?.() === undefined ? { type: 'function', function: { name: ToolName.SUBMIT } } : 'required') : 'auto',
-    };
+    const body: Record<string, unknown> = { ...rs.extraBody, model: rs.model, messages, ...toolChoice(tools, forceSubmit, hooks) };
     if (rs.temperature !== null) body['temperature'] = rs.temperature;
     if (rs.maxOutputTokens !== null) body['max_completion_tokens'] = rs.maxOutputTokens;
     let response: OpenAI.Chat.ChatCompletion;
@@ -156,7 +175,8 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       // A conversation grown past the model's context is retried once from its opening, the inspections dropped.
       if (!contextRetried && isContextOverflow(failure) && messages.length > 2) {
         contextRetried = true;
-        messages.splice(2, messages.length - 2, { role: 'user', content: CONTEXT_NOTE });
+        messages.splice(2, messages.length - 2);
+        pushUser(messages, CONTEXT_NOTE);
         transcript.write({ kind: 'user', content: CONTEXT_NOTE, contextOverflow: true });
         continue;
       }
@@ -180,14 +200,14 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       truncatedTurns++;
       transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, finishReason, dropped: true, usage: response.usage ?? null });
       const note = truncatedNote(rs.maxOutputTokens);
-      messages.push({ role: 'user', content: note });
+      pushUser(messages, note);
       transcript.write({ kind: 'user', content: note });
       continue;
     }
     messages.push(calls.length > 0 ? { role: 'assistant', content: content.length > 0 ? content : null, tool_calls: calls } : { role: 'assistant', content });
     transcript.write({ kind: 'assistant', turn: turns, forceSubmit, content, toolCalls: calls.map((c) => (c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, type: c.type })), finishReason: finishReason ?? null, usage: response.usage ?? null });
     if (calls.length === 0) {
-      messages.push({ role: 'user', content: NUDGE });
+      pushUser(messages, NUDGE);
       transcript.write({ kind: 'user', content: NUDGE });
       continue;
     }
@@ -234,7 +254,7 @@ export async function runReflection(input: ReflectionInput, client: ReflectorCli
       transcript.write({ kind: 'tool', id: call.id, name, arguments: args, refused, result: result.text, ...(result.frames ? { frames: result.frames.map((f) => f.file) } : {}) });
     }
     if (accepted === undefined && keepReason === undefined && frames.length > 0) {
-      messages.push(framesMessage(frames));
+      pushUser(messages, framesMessage(frames));
       transcript.write({ kind: 'user', content: `${frames.length} frame image(s)`, frames: frames.map((f) => ({ episode: f.episode, step: f.step, file: f.file })) });
     }
   }

@@ -58,11 +58,11 @@ describe('arena match', () => {
   it('exits 1 when the provider dies mid-match, so a script can tell the failed episode from a result', async () => {
     const provider = await startFakeProvider();
     try {
-      // One answer, then every attempt fails (the example retries twice): the episode is classed failed.
+      // One answer, then every attempt fails (the example retries twice): the decision ends the episode.
       provider.script({}, ...Array.from({ length: 30 }, () => ({ status: 500 })));
       const r = await arena(['match', '--config', 'examples/match-vlm.json', '--base-url', provider.url, '--steps', '6', '--runs-dir', runs.dir, '--quiet'], { VLM_API_KEY: 'test-key' });
       expect(r.code, r.stderr).toBe(1);
-      expect((readRun(runDirOf(r.stdout)).meta.result as { episode: string }).episode).toBe('failed');
+      expect(readRun(runDirOf(r.stdout)).meta).toMatchObject({ status: 'incomplete', failure: { code: 'PROVIDER_ERROR', class: 'infrastructure' } });
     } finally {
       await provider.close();
     }

@@ -1,7 +1,9 @@
 /**
  * Curve episodes that are no result of play: an episode where most of the player's decisions failed at the
- * provider is classed `failed`, replayed, and never scored in a round's mean or used as the baseline; when the
- * retries are spent the curve stops with PROVIDER_ERROR, and a resume plays the episode again.
+ * provider (played on as no-ops, `onDecisionError: noop`) is classed `failed`, replayed, and never scored in a
+ * round's mean or used as the baseline; when the retries are spent the curve stops with PROVIDER_ERROR, and a
+ * resume plays the episode again. Under the default a decision whose attempts all failed ends the episode, which
+ * is replayed the same way.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +35,7 @@ afterEach(async () => {
 const STEPS = 6;
 /** One good answer, then five provider errors: 5 of 6 decisions fail, so the episode is classed `failed`. */
 const FAILING: FakeReply[] = [{}, ...Array.from({ length: STEPS - 1 }, () => ({ status: 500 }))];
-const settings = (over: Parameters<typeof fastSettings>[0] = {}) => fastSettings({ rounds: 0, episodes: 2, match: { stepBudget: STEPS, observationDelayMs: 0, timeLimitMs: 60_000 }, ...over });
+const settings = (over: Parameters<typeof fastSettings>[0] = {}) => fastSettings({ rounds: 0, episodes: 2, match: { stepBudget: STEPS, observationDelayMs: 0, timeLimitMs: 60_000, onDecisionError: 'noop' }, ...over });
 
 /** The VLM player on the model fake, without retries, logging which episode each agent was made for. */
 function vlmPlayer(log: PlayerContext[]) {

@@ -150,8 +150,30 @@ describe('the tool-call budget', () => {
     fake.script(turn(call('list_episodes')), turn(call('list_episodes')), submit(STAY));
     const result = await reflect({ reflector: { model: 'fake-reflector', maxToolCalls: 2 } });
     const choices = fake.completions().map((r) => (r.body as { tool_choice: unknown }).tool_choice);
-    expect(choices).toEqual(['auto', 'auto', { type: 'function', function: { name: 'submit' } }]);
+    expect(choices).toEqual(['auto', 'auto', 'required']);
+    // Forced, the submit tool is the only one offered.
+    const offered = (fake.completions()[2]!.body as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name);
+    expect(offered).toEqual(['submit']);
     expect(result.submission?.skill).toBe(STAY);
+  });
+
+  it('forces the submit on a server that takes tool_choice only as a string (llama.cpp)', async () => {
+    fake.stringToolChoiceOnly(true);
+    fake.script(turn(call('list_episodes')), submit(STAY));
+    const result = await reflect({ reflector: { model: 'fake-reflector', maxToolCalls: 1 } });
+    expect(fake.completions().map((r) => typeof (r.body as { tool_choice: unknown }).tool_choice)).toEqual(['string', 'string']);
+    expect(result.record.outcome).toBe('accepted');
+    expect(result.submission?.skill).toBe(STAY);
+  });
+
+  it('merges a note into the user message before it, so no two user turns are sent in a row', async () => {
+    fake.script(turn(call('list_episodes')), { text: 'cut', finishReason: 'length' }, { text: 'cut again', finishReason: 'length' }, submit(STAY));
+    const result = await reflect();
+    expect(result.submission?.skill).toBe(STAY);
+    for (const r of fake.completions()) {
+      const roles = (r.body as { messages: { role: string }[] }).messages.map((m) => m.role);
+      expect(roles.some((role, i) => role === 'user' && roles[i - 1] === 'user')).toBe(false);
+    }
   });
 
   it('nudges a reflector that answers in plain text and counts the turn', async () => {

@@ -21,14 +21,15 @@ const spec = (over: Partial<MatchSpec>): MatchSpec => ({ game: 'last_stand', run
 type DecisionLine = { status: string; chargedMs: number; finishReason?: string; error?: { code: string } };
 
 describe('episode class after faults', () => {
-  it('classes an episode where 5 of 6 decisions failed at the provider as failed, and says so in run.json', async () => {
+  it('classes an episode played on through 5 failed decisions of 6 as failed, and closes run.json with the failure', async () => {
     fake().script({}, ...Array.from({ length: 5 }, () => ({ status: 500 })));
-    const result = await runMatch(spec({ slots: [{ slot: 0, agent: vlm() }] }));
-    expect(result.status).toBe('complete');
+    const result = await runMatch(spec({ onDecisionError: 'noop', slots: [{ slot: 0, agent: vlm() }] }));
     expect(result.players[0]).toMatchObject({ decisions: 6, failed: 5 });
     expect(result.episode).toBe('failed');
+    expect(result.status).toBe('incomplete');
+    expect(result.error).toMatchObject({ code: 'PROVIDER_ERROR', class: 'infrastructure' });
     const run = readRun(result.dir);
-    expect((run.meta.result as { episode: string }).episode).toBe('failed');
+    expect(run.meta).toMatchObject({ status: 'incomplete', result: { episode: 'failed' }, failure: { code: 'PROVIDER_ERROR', class: 'infrastructure' } });
   });
 
   it('classes an episode where every decision timed out as failed, charging none of the timed-out wall time under lcrt', async () => {
@@ -46,9 +47,9 @@ describe('episode class after faults', () => {
     }
   });
 
-  it('scores an episode with one failed decision in six as play', async () => {
+  it('scores an episode played on through one failed decision in six as play', async () => {
     fake().script({ status: 500 });
-    const result = await runMatch(spec({ slots: [{ slot: 0, agent: vlm() }] }));
+    const result = await runMatch(spec({ onDecisionError: 'noop', slots: [{ slot: 0, agent: vlm() }] }));
     expect(result.players[0]).toMatchObject({ decisions: 6, failed: 1 });
     expect(['finished', 'budget']).toContain(result.episode);
   });

@@ -79,12 +79,12 @@ describe('a match with the VLM agent', () => {
     expect(d.chargedMs).toBeCloseTo(d.timings.wallMs - d.timings.retryMs, 5);
   });
 
-  it('makes a hung call a PROVIDER_TIMEOUT no-op and goes on', async () => {
+  it('makes a hung call a PROVIDER_TIMEOUT no-op and goes on when declared noop', async () => {
     provider.script({ hang: true }, { text: '<|action_start|>0 0 0 ; W <|action_end|>' });
-    const result = await runMatch(spec({ stepBudget: 2, slots: [{ slot: 0, agent: vlm({ timeoutMs: 300, retries: 0 }) }] }));
+    const result = await runMatch(spec({ onDecisionError: 'noop', stepBudget: 3, slots: [{ slot: 0, agent: vlm({ timeoutMs: 300, retries: 0 }) }] }));
     expect(result.status).toBe('complete');
     const run = readRun(result.dir);
-    expect(run.decisions.map((d) => d.status)).toEqual(['failed', 'valid']);
+    expect(run.decisions.map((d) => d.status)).toEqual(['failed', 'valid', 'valid']);
     expect((run.decisions[0] as { error: { code: string } }).error.code).toBe('PROVIDER_TIMEOUT');
     expect(result.players[0]!.failed).toBe(1);
   });

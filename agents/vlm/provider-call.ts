@@ -346,7 +346,8 @@ export async function callProvider(options: ProviderCallOptions): Promise<Provid
     const { failure } = outcome;
     if (failure.kind === 'timeout') timedOutAttempts += 1;
     if (!isRetryable(failure) || attempt >= options.retries) {
-      throw finalError(failure, options, attempt + 1, performance.now() - firstFailureStart, timedOutAttempts);
+      // As for a call that succeeds, the retried time runs to the start of the last attempt: a failure never retried has none.
+      throw finalError(failure, options, attempt + 1, started - firstFailureStart, timedOutAttempts);
     }
     const headers = failure.kind === 'status' ? failure.error.headers : undefined;
     try {

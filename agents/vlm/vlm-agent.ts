@@ -85,6 +85,9 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
   const skillInfo = config.skill === undefined || config.skill.trim().length === 0 ? undefined : boundSkill(config.skill, config.skillTokenCap);
   const counts: Counts = { decisions: 0, retries: 0, timeouts: 0, failed: 0, aborted: 0, truncated: 0, contextRetries: 0, queueMs: 0 };
   const history: HistoryTurn[] = [];
+  // Past turns the endpoint's context has been seen to hold: one fewer than a request it refused as too long,
+  // so the decisions after an overflow are not each refused first once the history grows back.
+  let fits = Infinity;
   let start: AgentStart | undefined;
   let system = '';
   let rttMs: number | undefined;
@@ -114,7 +117,8 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const feedback = config.feedback ? observation.feedback : undefined;
     const current = { simMs, step, stepBudget: info.stepBudget, progress, image, feedback, moveNotation: info.controls.move?.notation };
     const plain = info.profile === 'omnigamearena';
-    let prompt = composePrompt(system, config.historyLength === 0 ? [] : history.slice(-config.historyLength), current, plain);
+    const turns = Math.min(config.historyLength, fits);
+    let prompt = composePrompt(system, turns === 0 ? [] : history.slice(-turns), current, plain);
     let body = requestBody(prompt.messages);
     const ask = (b: StreamingBody): ReturnType<typeof callProvider> =>
       callProvider({ client, body: b, timeoutMs: config.timeoutMs, retries: config.retries, retryBaseMs: config.retryBaseMs, semaphore, signal, stream: config.stream && !config.timedRequest, processingHeader: config.processingHeader });
@@ -129,6 +133,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
         // A request over the model's context is retried once with no history (which is then dropped for good).
         if (!isContextOverflow(err) || history.length === 0) throw err;
         counts.contextRetries += 1;
+        fits = Math.min(history.length, turns) - 1;
         overflow = { attempts: Math.max(1, detailNumber(err as ArenaError, 'attempts')), ms: performance.now() - firstStart };
         history.length = 0;
         prompt = composePrompt(system, [], current, plain);
@@ -154,7 +159,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
     const runner = info.profile === 'omnigamearena' ? runnerGame(info.game) : undefined;
     if (call.finishReason === 'length') counts.truncated += 1;
     else if (runner === undefined || runnerChunkParse(call.answer, runner).ok) history.push({ simMs, image: config.historyImages ? image : undefined, answer: call.answer });
-    const keep = runner ? runner.historyLength : config.historyLength;
+    const keep = Math.min(runner ? runner.historyLength : config.historyLength, fits);
     while (history.length > keep) history.shift();
     // Waiting for the shared endpoint permit is this process's doing, not the model's: it is left out of wallMs.
     const wallMs = Math.round((performance.now() - begun - call.queueMs) * 100) / 100;
@@ -195,6 +200,7 @@ export function createVlmAgent(input: VlmAgentConfigInput): VlmAgent {
       start = info;
       system = systemPrompt(info.gamePrompt, skillInfo?.text);
       history.length = 0;
+      fits = Infinity;
       rttMs = await networkRtt(config.baseUrl, apiKey, Math.min(config.timeoutMs, 5_000));
     },
     decide,

@@ -77,6 +77,19 @@ describe('VLM agent: context overflow', () => {
     expect(agent.stats()).toMatchObject({ contextRetries: 1, retries: 1, failed: 0, decisions: 3 });
   });
 
+  it('keeps the history one turn shorter than a refused request, so later decisions are not refused again', async () => {
+    const probe = await startedAgent();
+    for (let i = 0; i < 3; i++) await probe.decide(observation(i), never());
+    const [, one, two] = provider().completions().map((r) => r.raw.length);
+    // One past turn fits the played context, two do not.
+    provider().limitContext(Math.floor((one! + two!) / 2));
+    const agent = await startedAgent();
+    for (let i = 0; i < 7; i++) await agent.decide(observation(i), never());
+    const refused = provider().completions().slice(3).filter((r) => r.reply === undefined);
+    expect(refused).toHaveLength(1);
+    expect(agent.stats()).toMatchObject({ contextRetries: 1, decisions: 7, failed: 0 });
+  });
+
   it('fails with PROVIDER_ERROR (status 400) when even the request without history does not fit', async () => {
     const agent = await startedAgent();
     provider().limitContext(10);

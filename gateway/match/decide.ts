@@ -26,7 +26,22 @@ export type DecisionOutcome =
 
 /** Errors that spoil one decision; any other error means the agent itself is gone. */
 export function isDecisionError(err: ArenaError): boolean {
-  return err.code === ErrorCode.PROVIDER_TIMEOUT || err.code === ErrorCode.PROVIDER_ERROR || err.code === ErrorCode.AGENT_TIMEOUT;
+  return isProviderFailure(err) || err.code === ErrorCode.AGENT_TIMEOUT;
+}
+
+/** A decision whose provider attempts all failed (errors or the provider's own deadline): the infrastructure's failure, not the agent's. */
+export function isProviderFailure(err: ArenaError): boolean {
+  return err.code === ErrorCode.PROVIDER_TIMEOUT || err.code === ErrorCode.PROVIDER_ERROR;
+}
+
+/**
+ * Whether a failed decision (`isDecisionError`) ends the episode under the match's `onDecisionError`: `end`
+ * ends it on any, `noop` plays the no-op on every one, and the default ends it on a provider failure (a
+ * study must not read an outage as bad play) while a decision past the gateway's deadline is the agent's
+ * own slowness, played as a no-op.
+ */
+export function decisionErrorEnds(err: ArenaError, policy: 'end' | 'noop' | undefined): boolean {
+  return policy === undefined ? isProviderFailure(err) : policy === 'end';
 }
 
 /** Asks `agent` once (an empty answer is asked again up to the rules' `emptyAttempts` sends) and parses the answer by `rules`. */

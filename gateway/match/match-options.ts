@@ -34,7 +34,12 @@ export const MatchOptions = z.strictObject({
   observationDelayMs: z.number().min(0).optional(),
   /** Wall-clock deadline for one decision, ms (default 180 s); past it the decision fails with AGENT_TIMEOUT. */
   decisionTimeoutMs: z.number().int().positive().optional(),
-  /** What a decision that fails (provider timeout or error) becomes: a recorded no-op, or the end of the match. */
+  /**
+   * What a failed decision becomes (`decisionErrorEnds`): by default a provider failure (PROVIDER_ERROR,
+   * PROVIDER_TIMEOUT: every attempt failed) ends the episode as infrastructure and a decision past the deadline
+   * (AGENT_TIMEOUT) is a recorded no-op; `end` ends it on either, `noop` plays the no-op on either. Declared in
+   * run.json's conditions when given, so runs that played on are not compared with runs that ended.
+   */
   onDecisionError: z.enum(['end', 'noop']).optional(),
   /** What an agent that disconnects or throws becomes: the end of the match, or a slot that plays no-ops. */
   onAgentFailure: z.enum(['end', 'noop']).optional(),

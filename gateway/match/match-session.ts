@@ -34,6 +34,8 @@ export interface SlotState {
   systemPrompt: string | undefined;
   /** Frames the game dropped for this slot because the gateway was behind (gaps in the frames' `seq`). */
   gameFramesDropped: number;
+  /** The error of the slot's newest failed decision (what a `failed` episode's record names). */
+  lastFailure?: ArenaError | undefined;
   /** The frame of the newest observation, as the game sent it (its digest goes into the decision's record). */
   observed?: Frame | undefined;
   /** The newest observation's frame integrity, judged once the record asks for it (after the agent decided). */
@@ -57,10 +59,16 @@ export interface SettledDecision {
   readonly unsent?: readonly { readonly at: number; readonly what: string; readonly why: string }[];
 }
 
-/** A failed decision's timings: its wall time, all of it in failed attempts, and how many there were. */
-function failedTimings(error: ArenaError, wallMs: number): DecisionTimings {
+/**
+ * A failed decision's timings: its wall time, and as for any decision the attempts made again (`retries`,
+ * attempts minus one) and the time from the first attempt to the start of the last (`retryMs`), when the
+ * agent said how many attempts it made. None of it is charged.
+ */
+export function failedTimings(error: ArenaError, wallMs: number): DecisionTimings {
   const attempts = error.details?.['attempts'];
-  return { wallMs, retryMs: wallMs, ...(typeof attempts === 'number' ? { retries: attempts } : {}) };
+  const retryMs = error.details?.['retryMs'];
+  if (typeof attempts !== 'number') return { wallMs };
+  return { wallMs, retries: Math.max(0, attempts - 1), retryMs: typeof retryMs === 'number' ? Math.min(retryMs, wallMs) : 0 };
 }
 
 export class MatchSession {
@@ -242,7 +250,10 @@ export class MatchSession {
       slot.invalid++;
       slot.feedback = this.spec.feedback === false ? undefined : `Your previous answer was not a valid action (${outcome.reason}: ${outcome.detail}); it was replaced by doing nothing.`;
     } else {
-      if (outcome.status === 'failed') slot.failed++;
+      if (outcome.status === 'failed') {
+        slot.failed++;
+        slot.lastFailure = outcome.error;
+      }
       slot.feedback = undefined;
     }
     return { step, charged, chargedMs, ...(this.fair.adjusts ? { measuredMs: charge.ms } : {}), ...(charge.note === undefined ? {} : { chargeNote: charge.note }), durationMs: compiled.durationMs, inputs: compiled.inputs, ...(compiled.unsent?.length ? { unsent: compiled.unsent } : {}) };

@@ -7,7 +7,8 @@ import { ArenaError, ErrorCode, type Observation } from '../../protocol/index.js
 import { describeFairness } from '../clock/fairness.js';
 import { Timeline } from '../clock/timeline.js';
 import type { PausedClockMode } from '../clock/clock-mode.js';
-import { decideOnce, isDecisionError, type DecisionOutcome } from './decide.js';
+import { decideOnce, decisionErrorEnds, isDecisionError, type DecisionOutcome } from './decide.js';
+import { describeLatencySource } from '../clock/latency.js';
 import type { MatchSession, SettledDecision } from './match-session.js';
 
 export async function runPausedLoop(session: MatchSession, mode: PausedClockMode, signal: AbortSignal): Promise<string> {
@@ -45,7 +46,7 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
       if (outcome.status === 'failed') {
         if (outcome.error.code === ErrorCode.ABORTED) throw outcome.error;
         const perDecision = isDecisionError(outcome.error);
-        const policy = perDecision ? (session.spec.onDecisionError ?? 'noop') : (session.spec.onAgentFailure ?? 'end');
+        const policy = perDecision ? (decisionErrorEnds(outcome.error, session.spec.onDecisionError) ? 'end' : 'noop') : (session.spec.onAgentFailure ?? 'end');
         ledger.append({ kind: 'agent_failure', slot: slotId, atMs: now, code: outcome.error.code, message: outcome.error.message, policy });
         if (policy === 'end') {
           settled.push({ slotId, observation, outcome, decision: session.settle(slotId, outcome, false), placed: false });
@@ -85,7 +86,7 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
     for (const p of timeline.place(now, decisions)) {
       const slot = session.slots.get(p.slot)!;
       const measured = arm === undefined ? {} : { measuredMs: decisions.get(p.slot)!.measuredMs ?? p.chargedMs, fairness: arm };
-      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' || p.chargedMs > 0 ? slot.charger.source.kind : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
+      ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' || p.chargedMs > 0 ? describeLatencySource(slot.charger.source) : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });
       if (session.rules.firstFinishEnds && (doneSlots.has(p.slot) || slot.decisions >= stepBudget) && (endAt === undefined || p.nextObservationMs < endAt.ms)) {
         endAt = { ms: p.nextObservationMs, reason: doneSlots.has(p.slot) ? 'agent_done' : 'step_budget' };
       }

@@ -4,7 +4,7 @@
  * looks again when the chunk and the observation delay have played out. The ledger records the game and wall time that really passed.
  */
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { decideOnce, isDecisionError } from './decide.js';
+import { decideOnce, decisionErrorEnds, isDecisionError } from './decide.js';
 import type { MatchSession } from './match-session.js';
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -73,8 +73,12 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
         }
         return;
       }
-      if (outcome.status === 'failed' && (session.spec.onDecisionError ?? 'noop') === 'end') {
-        fatal = outcome.error;
+      if (outcome.status === 'failed' && decisionErrorEnds(outcome.error, session.spec.onDecisionError)) {
+        // The decision that ends the episode is recorded like any other (nothing of it is sent to the game).
+        client.input(session.rules.release(session.entry.controls, slotId));
+        ledger.append({ kind: 'agent_failure', slot: slotId, simMs: session.simMs, code: outcome.error.code, message: outcome.error.message, policy: 'end' });
+        await session.decided(slotId, observation, outcome, false);
+        fatal ??= new ArenaError(outcome.error.code, `slot ${slotId} (${slot.label}): ${outcome.error.message}`, { cause: outcome.error });
         stopAll();
         return;
       }

@@ -67,6 +67,14 @@ export const DECISION_FAILURE_SHARE = 0.5;
  * answers were mostly invalid), `budget` (an agent's step budget ran out first), `finished` (the game ended
  * it, or its time ran out). Only `finished` and `budget` are results of play.
  */
+/** The failure of an episode classed `failed`: the code of the failing slot's newest failed decision, and how many failed. */
+function failedDecisions(spec: MatchSpec, session: MatchSession | undefined): ArenaError {
+  const slot = [...(session?.slots.values() ?? [])].find((s) => s.decisions > 0 && s.failed / s.decisions >= DECISION_FAILURE_SHARE);
+  const code = slot?.lastFailure?.code ?? ErrorCode.PROVIDER_ERROR;
+  const played = spec.onDecisionError === 'noop' ? ' (played on as no-ops: onDecisionError noop)' : '';
+  return new ArenaError(code, `${slot?.failed ?? 0} of ${slot?.decisions ?? 0} decisions of slot ${slot?.spec.slot ?? '?'} (${slot?.label ?? '?'}) failed${played}; last: ${slot?.lastFailure?.message ?? 'none'}`);
+}
+
 export function episodeClass(reason: string, players: readonly PlayerResult[], complete = true): EpisodeClass {
   if (!complete) return 'incomplete';
   if (players.some((p) => p.decisions > 0 && p.failed / p.decisions >= DECISION_FAILURE_SHARE)) return 'failed';
@@ -109,6 +117,8 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     profile: spec.profile ?? 'default',
     // Declared only when it can change what an agent saw, so runs under the default compare with older ones.
     ...(spec.staleFrames !== undefined && spec.staleFrames !== 'flag' ? { staleFrames: spec.staleFrames } : {}),
+    // Declared when chosen: a run that plays on after failed decisions (noop) is not pooled with runs that end there.
+    ...(spec.onDecisionError === undefined ? {} : { onDecisionError: spec.onDecisionError }),
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
     agents: spec.slots.map((s) => agentConditions(clock, s)),
     ...fairnessConditions(spec.fairness, spec.slots),
@@ -153,6 +163,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   spec.onEvent?.({ type: 'started', runId, dir, stepBudget: limits.stepBudget, timeLimitMs: limits.timeLimitMs });
 
   const controller = new AbortController();
+  // A record the disk stops taking ends the match at once: the game and agents are told and stopped below.
+  recorder.onWriteFailure((err) => controller.abort(err));
   const onAbort = (): void => controller.abort();
   spec.signal?.addEventListener('abort', onAbort, { once: true });
   let endpoint: GameEndpoint | undefined;
@@ -190,7 +202,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     failure = toArenaError(err);
     // An abort caused by the game link closing is the game's failure, not the operator's.
     const linkError = endpoint?.client.error;
-    if (failure.code === ErrorCode.ABORTED && linkError && !spec.signal?.aborted) failure = linkError;
+    if (recorder.writeFailure) failure = recorder.writeFailure;
+    else if (failure.code === ErrorCode.ABORTED && linkError && !spec.signal?.aborted) failure = linkError;
     else if (failure.code === ErrorCode.INTERNAL && linkError) failure = linkError;
     reason = failure.code;
   } finally {
@@ -223,15 +236,19 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       ...(state?.gameFramesDropped ? { gameFramesDropped: state.gameFramesDropped } : {}),
     };
   });
-  const status = failure ? 'incomplete' : 'complete';
-  const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure) } : undefined;
+  // The decisions' frames and lines still in the queue are written before the record is closed; a disk that
+  // fails on them (or on the last lines) still ends the record as failed.
+  await recorder.queue.drain();
+  failure ??= recorder.writeFailure;
   const episode = episodeClass(reason, players, !failure);
+  // An episode whose decisions mostly failed (played on under `onDecisionError: noop`) is no result of play: its record says why.
+  failure ??= episode === 'failed' ? failedDecisions(spec, session) : undefined;
+  const status = failure ? 'incomplete' : 'complete';
+  const error = failure ? { code: failure.code, message: failure.message, class: episode === 'failed' ? 'infrastructure' : classifyFailure(failure), ...(failure.code === ErrorCode.RECORD_WRITE_FAILED ? { lastDecision: recorder.lastDecision() ?? null } : {}) } : undefined;
   // Under the benchmark's profile the run also keeps the runner's own score (raw, CueChase over 10, a Coop team's sum).
   const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
   const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
-  // The decisions' frames and lines still in the queue are written before the record is closed.
-  await recorder.queue.drain();
   const recorderDrops = recorder.queue.report();
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));

@@ -26,6 +26,7 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
   set('observationDelayMs', num(flags['obs-delay'], 'obs-delay'));
   set('decisionTimeoutMs', num(flags['decision-timeout'], 'decision-timeout'));
   set('onAgentFailure', flags['on-agent-failure']);
+  set('onDecisionError', flags['on-decision-error']);
   set('staleFrames', flags['stale-frames']);
   set('runsDir', flags['runs-dir']);
   const kinds = flags.agents ?? flags.agent;

@@ -31,6 +31,7 @@ export const matchOptions = {
   'agent-config': { type: 'string', arg: 'FILE', description: "a JSON file with the VLM agent's configuration" },
   ...limitFlags,
   'on-agent-failure': { type: 'string', arg: 'end|noop', defaultText: 'end', description: "what a vanished agent's slot becomes" },
+  'on-decision-error': { type: 'string', arg: 'end|noop', description: 'what a failed decision becomes: end the episode, or play a no-op and go on (declared in run.json); default: a provider failure ends it as infrastructure, a decision past --decision-timeout is a no-op' },
   'stale-frames': { type: 'string', arg: 'flag|retry|fail', defaultText: 'flag', description: 'what a stale frame does: record it, ask for it again (3 times at most), or end the episode as infrastructure (docs/frame-integrity.md)' },
   'runs-dir': { type: 'string', arg: 'DIR', defaultText: 'runs', description: 'where run directories go' },
   listen: { type: 'string', arg: 'HOST:PORT', defaultText: '127.0.0.1:0', description: 'where remote agents connect (with --agent remote)' },

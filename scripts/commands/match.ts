@@ -1,9 +1,9 @@
 /** `arena match`: flags -> a match configuration -> the one resolver's spec (plans/match) -> played with a progress bar and a result line. */
 import { AgentLinkServer, RemoteAgent, isResultOfPlay, runMatch, type MatchResult } from '../../gateway/index.js';
-import type { Frame } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, type Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
 import { entryOf, resolveMatch, type MatchConfig } from '../../plans/index.js';
-import { usage } from '../cli-error.js';
+import { reportError, usage } from '../cli-error.js';
 import { parseFlags } from '../cli/flags.js';
 import { parseListen } from '../cli/listen.js';
 import { buildMatchConfig } from '../../plans/index.js';
@@ -69,8 +69,12 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   return result;
 }
 
-/** 0 for a result of play; 1 for a match that ended incomplete or whose episode is no result of play (failed, format). */
+/**
+ * 0 for a result of play; 1 for a match that ended incomplete or whose episode is no result of play (failed,
+ * format); 2, with the code on stderr, for a match its record could not be written for (RECORD_WRITE_FAILED).
+ */
 export function exitCodeOf(result: MatchResult): number {
+  if (result.error?.code === ErrorCode.RECORD_WRITE_FAILED) return reportError(new ArenaError(ErrorCode.RECORD_WRITE_FAILED, result.error.message));
   return result.status === 'complete' && isResultOfPlay(result.episode) ? 0 : 1;
 }
 

@@ -97,6 +97,14 @@ export interface FakeProvider {
   maxInFlight(): number;
   /** Plays a model context of `chars` request characters: a longer request gets HTTP 400 as llama.cpp words it. */
   limitContext(chars: number | undefined): void;
+  /** Plays llama.cpp's `tool_choice`: only a string (`auto`, `none`, `required`) is taken; an object gets HTTP 400 "type must be string". */
+  stringToolChoiceOnly(on: boolean): void;
+  /** Kills the server once `n` completion requests have been answered (every later request finds nothing listening); `undefined` disarms it. */
+  killAfter(n: number | undefined): void;
+  /** Kills the server now: open connections are cut and the port stops listening. */
+  kill(): Promise<void>;
+  /** Listens again on the same port after a kill. */
+  revive(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -206,6 +214,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   let inFlight = 0;
   let maxInFlight = 0;
   let contextChars: number | undefined;
+  let stringToolChoice = false;
+  let killAt: number | undefined;
+  let answered = 0;
+  let killing: Promise<void> | undefined;
   let responder: ((body: unknown) => FakeReply | undefined) | undefined;
 
   const server = createServer((req, res) => {
@@ -224,7 +236,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
       // A request over the played context is refused before it takes a scripted reply.
       const overContext = isCompletion && contextChars !== undefined && raw.length > contextChars;
-      const reply = isCompletion && !overContext ? (queue.shift() ?? responder?.(body) ?? {}) : undefined;
+      const objectChoice = isCompletion && stringToolChoice && typeof bodyRecord(body)['tool_choice'] === 'object';
+      const reply = isCompletion && !overContext && !objectChoice ? (queue.shift() ?? responder?.(body) ?? {}) : undefined;
       const record: FakeRequest = { method: req.method ?? '', path, headers: req.headers, raw, body, reply, receivedAt, endedAt: undefined, aborted: false };
       requests.push(record);
       if (isCompletion) {
@@ -236,11 +249,18 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         if (record.endedAt !== undefined) return;
         record.endedAt = performance.now();
         record.aborted = !res.writableFinished;
-        if (isCompletion) inFlight -= 1;
+        if (isCompletion) {
+          inFlight -= 1;
+          answered += 1;
+          if (killAt !== undefined && answered >= killAt) void kill();
+        }
       };
       res.once('finish', settle);
       res.once('close', settle);
-      if (overContext) {
+      if (objectChoice) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 400, message: '[json.exception.type_error.302] type must be string, but is object', type: 'invalid_request_error' } }));
+      } else if (overContext) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 400, message: `the request exceeds the available context size (${raw.length} > ${contextChars})`, type: 'exceed_context_size_error' } }));
       } else if (isCompletion && reply !== undefined) {
@@ -259,6 +279,14 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  function kill(): Promise<void> {
+    killAt = undefined;
+    killing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return killing;
+  }
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -274,7 +302,24 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     limitContext: (chars) => {
       contextChars = chars;
     },
+    stringToolChoiceOnly: (on) => {
+      stringToolChoice = on;
+    },
+    killAfter: (n) => {
+      killAt = n;
+      if (n !== undefined && answered >= n) void kill();
+    },
+    kill,
+    revive: async () => {
+      await killing;
+      killing = undefined;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      });
+    },
     close: async () => {
+      if (killing) return killing;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
