@@ -30,4 +30,4 @@ export { formatInterval, formatNumber, textTable } from './table-format.js';
 export type { IntervalValue, TableDoc } from './table-format.js';
 export { didYouMean } from './suggest.js';
 export { num, parseFlags, type FlagTable, type FlagValues } from './flag-table.js';
-export { measureOf, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';
+export { endText, measureOf, playerText, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';

@@ -125,6 +125,6 @@ describe('arena match under the omnigamearena profile', () => {
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] }; players: { progress: number }[] } };
     const raw = run.result.benchmark.scores[0]!;
     expect(raw).toBeGreaterThan(1);
-    expect(r.stdout).toContain(`scripted@0: progress ${run.result.players[0]!.progress.toFixed(3)}, 12 decisions | benchmark score ${raw.toFixed(3)} |`);
+    expect(r.stdout).toContain(`scripted (slot 0): progress ${run.result.players[0]!.progress.toFixed(3)}, 12 decisions | benchmark score ${raw.toFixed(3)} |`);
   }, 60_000);
 });
