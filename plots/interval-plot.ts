@@ -41,7 +41,7 @@ export function intervalPlotSvg(title: string, axis: string, groups: readonly { 
     const h = labels.length * rowH;
     body.push(svgText(ox, oy - 8, g.name, { size: 12 }));
     for (const t of ticks) body.push(`<line x1="${f(X(t))}" x2="${f(X(t))}" y1="${oy}" y2="${oy + h + 4}" stroke="${t === 0 ? '#555' : '#e3e7ed'}"${t === 0 ? ' stroke-dasharray="4 3"' : ''}/>`, svgText(X(t), oy + h + 15, tickLabel(t, step), { anchor: 'middle', size: 10 }));
-    body.push(`<rect x="${ox}" y="${oy}" width="${pw - 20}" height="${h}" fill="none" stroke="#999"/>`);
+    body.push(`<rect class="plot-area" x="${ox}" y="${oy}" width="${pw - 20}" height="${h}" fill="none" stroke="#999"/>`);
     body.push(svgText(ox + (pw - 20) / 2, oy + h + 30, axis, { anchor: 'middle', fill: '#444' }));
     labels.forEach((label, li) => {
       const y = oy + li * rowH + rowH / 2;

@@ -41,7 +41,8 @@ export function drawAxes(box: PlotBox, x: AxisSpec, y: AxisSpec): { X: (v: numbe
   const [ylo, yhi] = [yt[0]!, yt[yt.length - 1]!];
   const X = (v: number): number => box.x0 + ((box.x1 - box.x0) * (v - xlo)) / (xhi - xlo || 1);
   const Y = (v: number): number => box.y1 - ((box.y1 - box.y0) * (v - ylo)) / (yhi - ylo || 1);
-  const svg: string[] = [];
+  // The data area, invisible: what a reader of the SVG (a test) holds every mark inside.
+  const svg: string[] = [`<rect class="plot-area" x="${f(box.x0)}" y="${f(box.y0)}" width="${f(box.x1 - box.x0)}" height="${f(box.y1 - box.y0)}" fill="none" stroke="none"/>`];
   const ys = niceStep((y.hi - y.lo) / (y.scale ?? 1), 5);
   for (const v of yt) svg.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(v))}" y2="${f(Y(v))}" stroke="#e3e7ed"/>`, svgText(box.x0 - 5, Y(v) + 4, tickLabel(v / (y.scale ?? 1), ys), { anchor: 'end', size: 10, cls: 'tick-y' }));
   if (!x.categorical) {
@@ -54,7 +55,15 @@ export function drawAxes(box: PlotBox, x: AxisSpec, y: AxisSpec): { X: (v: numbe
   return { X, Y, svg };
 }
 
-/** An error bar at `x` from `lo` to `hi` (data space through `Y`), with caps. */
-export function errorBar(x: number, lo: number, hi: number, Y: (v: number) => number, colour = '#333'): string {
-  return `<path d="M${f(x)} ${f(Y(lo))}V${f(Y(hi))}M${f(x - 3)} ${f(Y(lo))}h6M${f(x - 3)} ${f(Y(hi))}h6" stroke="${colour}" fill="none" stroke-width="1.2"/>`;
+/**
+ * An error bar at `x` from `lo` to `hi` (data space through `Y`), with caps; given the plot area's top and bottom
+ * (`within`, pixels), a bar reaching past it stops at its edge with no cap there, so it never crosses into a title
+ * or the next panel.
+ */
+export function errorBar(x: number, lo: number, hi: number, Y: (v: number) => number, colour = '#333', within?: { readonly y0: number; readonly y1: number }): string {
+  const clamp = (y: number): number => (within === undefined ? y : Math.min(within.y1, Math.max(within.y0, y)));
+  const [yLo, yHi] = [Y(lo), Y(hi)];
+  const [a, b] = [clamp(yLo), clamp(yHi)];
+  const caps = [a === yLo ? `M${f(x - 3)} ${f(a)}h6` : '', b === yHi ? `M${f(x - 3)} ${f(b)}h6` : ''].join('');
+  return `<path class="error-bar" d="M${f(x)} ${f(a)}V${f(b)}${caps}" stroke="${colour}" fill="none" stroke-width="1.2"/>`;
 }

@@ -26,8 +26,8 @@ export { formatIssues, issueDetails, parseConfig, parseJsonText, readConfigFile,
 export type { RunSummary, SpectatorFrameHeader } from './spectator-stream.js';
 export { orList } from './word-list.js';
 export { fitSize } from './frame-size.js';
-export { formatInterval, formatNumber, textTable } from './table-format.js';
+export { formatInterval, formatNumber, MIN_INTERVAL_N, textTable } from './table-format.js';
 export type { IntervalValue, TableDoc } from './table-format.js';
 export { didYouMean } from './suggest.js';
 export { num, parseFlags, type FlagTable, type FlagValues } from './flag-table.js';
-export { measureOf, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';
+export { endText, measureOf, playerText, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';

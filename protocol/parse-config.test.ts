@@ -68,3 +68,31 @@ describe('reading a JSON file', () => {
     expect(errorOf(() => parseConfig({ x: 1, y: 'two' }, Point, 'the flags')).message).toMatch(/^the flags: y: /);
   });
 });
+
+describe('what a mistyped configuration is told', () => {
+  const Match = z.strictObject({ stepBudget: z.number().optional(), agents: z.array(z.strictObject({ kind: z.string() })).optional() });
+  it('names the field a flag-shaped key is in a file', () => {
+    const err = errorOf(() => parseConfig({ steps: 3 }, Match, 'm.json', ErrorCode.BAD_CONFIG, { steps: 'stepBudget' }));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.message).toContain("'steps' is 'stepBudget'");
+  });
+  it('suggests the nearest key of the object the unknown key is in, nested ones too', () => {
+    expect(errorOf(() => parseConfig({ agnts: [] }, Match, 'm.json')).message).toContain("did you mean 'agents' for 'agnts'?");
+    expect(errorOf(() => parseConfig({ agents: [{ knd: 'random' }] }, Match, 'm.json')).message).toContain("did you mean 'kind' for 'knd'?");
+  });
+  it('gives a JSON error its line and column, not a character position', () => {
+    const err = errorOf(() => readJsonFile(file('line.json', '{\n  "x": 1,\n}\n')));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.message).toMatch(/ at line 3 column 1$/);
+  });
+  it('reads a .yaml or .yml file as YAML', () => {
+    expect(readConfigFile(file('ok.yaml', 'x: 1\ny: 2\n'), Point)).toEqual({ x: 1, y: 2 });
+    expect(readJsonFile(file('ok.yml', '[1, 2]'))).toEqual([1, 2]);
+  });
+  it('refuses YAML that does not parse with "NAME is not YAML" and its line', () => {
+    const err = errorOf(() => readJsonFile(file('bad.yaml', 'x: 1\ny: [2\n')));
+    expect(err.code).toBe(ErrorCode.BAD_CONFIG);
+    expect(err.message).toMatch(/is not YAML: .*line \d+/);
+  });
+});
+

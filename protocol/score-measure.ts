@@ -12,3 +12,25 @@ export const SCORE_MEASURES = {
 
 /** The measure of runs played under `profile`. */
 export const measureOf = (profile: string | undefined): ScoreMeasure => (profile === 'omnigamearena' ? 'benchmark' : 'progress');
+
+/** The gateway's own reasons an episode ends, in a researcher's words (a game's reason, `fell`, is its own word). */
+const END_REASONS: Readonly<Record<string, string>> = {
+  step_budget: 'decision budget used up',
+  time_limit: 'time limit reached',
+  agent_done: 'an agent declared itself done',
+  agents_gone: 'every agent left',
+};
+
+/**
+ * How an episode ended, as every surface says it (`arena match`'s line, `arena report`, the result banner): the
+ * gateway's reasons in words, a game's reason as the game names it (`fell`), an error code as it is. The episode
+ * class is added only where it says more than the reason: `(no result of play: format)`; `budget` and `finished` are
+ * what the reason already says.
+ */
+export function endText(reason: string | undefined, episode?: string): string {
+  const said = reason === undefined ? 'unknown' : (END_REASONS[reason] ?? (/^[A-Z_]+$/.test(reason) ? reason : reason.replace(/_/g, ' ')));
+  return episode === undefined || episode === 'finished' || episode === 'budget' ? said : `${said} (no result of play: ${episode})`;
+}
+
+/** A player as every surface names it: its label and its seat, `scripted (slot 0)`. */
+export const playerText = (label: string, slot: number): string => `${label} (slot ${slot})`;

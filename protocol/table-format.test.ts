@@ -57,3 +57,13 @@ describe('the table formatter', () => {
     expect(withoutEmptyColumns(doc).columns.map((c) => c.header)).toEqual(['agent', 'mean charged', 'invalid rate']);
   });
 });
+
+describe('an interval over too few values', () => {
+  it('is the mean alone, saying n is too small, not a false +- 0.000', () => {
+    const doc: TableDoc = { title: '', columns: [{ header: 'mean', kind: 'interval', digits: 3 }], rows: [[{ mean: 0.5, half: 0, n: 2 }], [{ mean: 0.5, half: 0.1, n: 3 }]] };
+    const [small, enough] = textTable(doc).split('\n').slice(-2);
+    expect(small).toContain('0.500 (n too small)');
+    expect(enough).toContain('0.500 +- 0.100');
+  });
+});
+

@@ -25,6 +25,8 @@ export interface TableColumn {
   readonly under?: boolean;
   /** Characters a long id is shortened to on the pages (default 30; see {@link shortId}). */
   readonly maxChars?: number;
+  /** For an id column: cut a long id at its start (keeping the distinguishing end) instead of its middle. */
+  readonly cut?: 'middle' | 'start';
 }
 
 /** A mean with the half-width of its interval and the count it is over. */
@@ -74,6 +76,9 @@ export function formatNumber(n: number | null | undefined, digits?: number): str
   const text = n.toFixed(decimals(n, digits));
   return text === '-0' || /^-0\.0*$/.test(text) ? text.slice(1) : text;
 }
+
+/** The fewest values a table shows an interval over, and a plot draws one for. */
+export const MIN_INTERVAL_N = 3;
 
 /** A mean and its interval as `0.43 +- 0.05` (both to the same decimals); the mean alone when there is no interval. */
 export function formatInterval(v: IntervalValue, digits?: number): string {
@@ -129,6 +134,8 @@ export function formatCell(value: CellValue, column: TableColumn): FormattedCell
       return { text: `${(value * 100).toFixed(column.digits ?? 1)}%`, full: String(value), sort: value };
     case 'interval':
       if (!isInterval(value)) break;
+      // Under 3 values a t-interval is either enormous or, from equal values, a false `+- 0.000`: the mean alone, said why.
+      if (value.n !== undefined && value.n < MIN_INTERVAL_N && value.half !== null && value.mean !== null) return { text: `${formatInterval({ mean: value.mean, half: null }, column.digits)} (n too small)`, full: `${formatInterval(value, column.digits)} (n = ${value.n}, too few for an interval)`, sort: value.mean };
       return { text: formatInterval(value, column.digits), full: `${formatInterval(value, column.digits)}${value.n === undefined ? '' : ` (n = ${value.n})`}`, sort: value.mean };
     case 'duration':
       if (typeof value !== 'number') break;
@@ -148,9 +155,11 @@ export function columnHeader(column: TableColumn): string {
   return column.unit ? `${column.header} (${column.unit})` : column.header;
 }
 
-/** A long id shortened for a cell (its start and its end), the whole id kept for hover and copy. */
-export function shortId(id: string, max = 30): string {
+/** A long id shortened for a cell (its start and its end, or its end alone with `cut: 'start'`), the whole id kept for hover and copy. */
+export function shortId(id: string, max = 30, cut: 'middle' | 'start' = 'middle'): string {
   if (id.length <= max) return id;
+  // Where a column beside it names the start (a run's job), the end alone tells the rows apart.
+  if (cut === 'start') return `\u2026${id.slice(-(max - 1))}`;
   // The end tells runs of one job apart (their cell and seed); the start says which job.
   const head = Math.max(4, Math.floor((max - 1) / 3));
   return `${id.slice(0, head)}\u2026${id.slice(-(max - 1 - head))}`;

@@ -71,11 +71,12 @@ function ensureNewline(text: string): string {
 }
 
 /**
- * The directory of an existing curve named by `idOrDir`: a directory holding `curve.json`, else `<out>/<idOrDir>`.
- * BAD_CONFIG naming both places looked at (`details.looked`) when neither holds a curve.
+ * The directory of an existing curve named by `idOrDir`: a directory holding `curve.json`, else `<out>/<idOrDir>`,
+ * else each of `elsewhere` (where a caller knows curves are kept, as a service's jobs). BAD_CONFIG naming every
+ * place looked at (`details.looked`) when none holds a curve.
  */
-export function resolveCurveDir(idOrDir: string, out: string): string {
-  const looked = [...new Set([idOrDir, join(out, idOrDir)])];
+export function resolveCurveDir(idOrDir: string, out: string, elsewhere: readonly string[] = []): string {
+  const looked = [...new Set([idOrDir, join(out, idOrDir), ...elsewhere])];
   const found = looked.find((dir) => existsSync(join(dir, 'curve.json')));
   if (found === undefined) {
     throw new ArenaError(ErrorCode.BAD_CONFIG, `no curve '${idOrDir}': no curve.json in ${looked.map((d) => resolve(d)).join(' or ')}`, { details: { looked: looked.map((d) => resolve(d)) } });

@@ -44,7 +44,7 @@ describe('the curve plot', () => {
 
   it('draws each round mean and each transfer arm with its 95% interval, and says what n is', () => {
     // Rounds 0 and 1 and both arms vary; round 2's scores are all equal, so its interval is a point and not drawn.
-    const bars = svg.match(/<path d="M[\d.]+ [\d.]+V[\d.]+M/g) ?? [];
+    const bars = svg.match(/<path class="error-bar" d="M[\d.]+ [\d.]+V[\d.]+M/g) ?? [];
     expect(bars).toHaveLength(4);
     expect(svg).toContain('n = 3 episodes per round (bars: 95% t-interval), pdq clock');
   });

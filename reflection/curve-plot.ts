@@ -150,11 +150,11 @@ export function curveSvg(state: CurveState, onDemand?: TransferTable): string {
   // Legend: only the marks this plot draws (no "rollback" on a curve that never rolled back), side by side.
   const ly = H - 14;
   const marks: [string, (x: number) => string][] = [];
-  if (finished.length > 0) marks.push(['round mean', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="5" fill="${COLORS.mean}"/>`]);
-  if (rounds.some((r) => r.episodes.length > 0)) marks.push(['episode', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="3" fill="${COLORS.dot}"/>`]);
-  if (state.best) marks.push(['best round', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="7" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`]);
+  if (finished.length > 0) marks.push(['round mean', (lx) => `<circle class="legend-mark" cx="${lx + 6}" cy="${ly - 4}" r="5" fill="${COLORS.mean}"/>`]);
+  if (rounds.some((r) => r.episodes.length > 0)) marks.push(['episode', (lx) => `<circle class="legend-mark" cx="${lx + 6}" cy="${ly - 4}" r="3" fill="${COLORS.dot}"/>`]);
+  if (state.best) marks.push(['best round', (lx) => `<circle class="legend-mark" cx="${lx + 6}" cy="${ly - 4}" r="7" fill="none" stroke="${COLORS.best}" stroke-width="3"/>`]);
   if (finished.some((r) => r.rollback)) marks.push(['rollback', (lx) => `<path d="M ${lx} ${ly - 9} L ${lx + 12} ${ly - 9} L ${lx + 6} ${ly + 2} Z" fill="${COLORS.rollback}"/>`]);
-  if (finished.some((r) => !r.rollback && r.source === 'kept')) marks.push(['skill kept', (lx) => `<circle cx="${lx + 6}" cy="${ly - 4}" r="5" fill="#fff" stroke="${COLORS.mean}" stroke-width="2"/>`]);
+  if (finished.some((r) => !r.rollback && r.source === 'kept')) marks.push(['skill kept', (lx) => `<circle class="legend-mark" cx="${lx + 6}" cy="${ly - 4}" r="5" fill="#fff" stroke="${COLORS.mean}" stroke-width="2"/>`]);
   // The transfer bars' colours under the right panel.
   const swatches: typeof marks = transfer.length === 0 ? [] : [
     ['no skill', (lx) => `<rect x="${lx}" y="${ly - 10}" width="12" height="10" fill="${COLORS.empty}"/>`],

@@ -12,6 +12,14 @@ import type { JobKind, JobKinds, JobOutcome, PrepareContext, PreparedJob } from 
 import { JobStore, type JobRecord } from './job-store.js';
 import { SpectatorHub } from './spectator-hub.js';
 
+/** The folder under a service's runs directory that holds its state: tokens, job records, and each job's files under `work/`. */
+export const SERVICE_STATE_DIR = '.serve';
+
+/** Where a service on `runsDir` keeps job `id`'s files (a curve job's curve is its `curve/`). */
+export function serviceJobDir(runsDir: string, id: string): string {
+  return join(runsDir, SERVICE_STATE_DIR, 'work', id);
+}
+
 interface Running {
   readonly controller: AbortController;
   readonly hub: SpectatorHub;
@@ -59,6 +67,7 @@ export class Jobs {
   private jobDir(id: string): string {
     return join(this.stateDir, 'work', id);
   }
+
 
   private prepareContext(id: string, resume: boolean): PrepareContext {
     return {

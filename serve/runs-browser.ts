@@ -23,12 +23,14 @@ export interface RunFilter {
   readonly curve?: string | undefined;
   /** A sweep job's id: its episode runs. */
   readonly sweep?: string | undefined;
+  /** Any job's id (a tournament's too): the runs in its directory. */
+  readonly job?: string | undefined;
   readonly round?: string | undefined;
   readonly cell?: string | undefined;
 }
 
 /** The names of the filter fields, as the API's query parameters. */
-export const RUN_FILTER_FIELDS = ['game', 'variant', 'clock', 'agent', 'latency', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
+export const RUN_FILTER_FIELDS = ['game', 'variant', 'clock', 'agent', 'latency', 'status', 'curve', 'sweep', 'job', 'round', 'cell'] as const;
 
 /** Where runs are: the service's runs directory, and the jobs' directories (`DIR/.serve/work/JOB`) with each job's kind. */
 export interface RunRoots {
@@ -124,6 +126,7 @@ function matches(s: RunSummary, filter: RunFilter): boolean {
   if (filter.latency && !s.latency.includes(filter.latency)) return false;
   if (filter.curve && !(s.job?.kind === 'curve' && s.job.id === filter.curve)) return false;
   if (filter.sweep && !(s.job?.kind === 'sweep' && s.job.id === filter.sweep)) return false;
+  if (filter.job && s.job?.id !== filter.job) return false;
   if (filter.round && String(s.round) !== filter.round) return false;
   if (filter.cell && s.cell !== filter.cell) return false;
   return true;
@@ -162,7 +165,7 @@ export function listRuns(roots: RunRoots, filter: RunFilter = {}): RunSummary[] 
     for (const name of readdirSync(roots.runsDir)) if (RUN_ID.test(name)) add(name, join(roots.runsDir, name));
   }
   for (const [id, kind] of roots.jobs()) {
-    if ((filter.curve && id !== filter.curve) || (filter.sweep && id !== filter.sweep)) continue;
+    if ((filter.curve && id !== filter.curve) || (filter.sweep && id !== filter.sweep) || (filter.job && id !== filter.job)) continue;
     const found: string[][] = [];
     findRuns(join(roots.workDir, id), MAX_DEPTH, [], found);
     for (const rel of found) add([id, ...rel].join(SEP), join(roots.workDir, id, ...rel), { kind, id });

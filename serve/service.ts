@@ -16,7 +16,7 @@ import { Access } from './access.js';
 import { BridgeRelay } from './bridge-relay.js';
 import { sendError } from './http-util.js';
 import type { JobKinds } from './job-kinds.js';
-import { Jobs } from './jobs.js';
+import { Jobs, SERVICE_STATE_DIR } from './jobs.js';
 import { routeApi } from './routes.js';
 import { profileFromQuery } from './spectator-profile.js';
 import { serveStatic } from './static-files.js';
@@ -63,7 +63,7 @@ export class ArenaService {
   url = '';
 
   private constructor(readonly options: ServiceOptions) {
-    const stateDir = join(options.runsDir, '.serve');
+    const stateDir = join(options.runsDir, SERVICE_STATE_DIR);
     mkdirSync(stateDir, { recursive: true });
     const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
     this.jobs = new Jobs(options.kinds, options.runsDir, stateDir, () => this.agentLink!);

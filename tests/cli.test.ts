@@ -27,7 +27,7 @@ describe('arena match', () => {
     const r = await arena(['match', '--steps', '4', '--runs-dir', runs.dir, '--quiet']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(r.stdout).toMatch(/^last_stand\/origin seed 1 pdq: scripted@0: progress/);
+    expect(r.stdout).toMatch(/^last_stand\/origin seed 1 pdq: scripted \(slot 0\): progress .* \| ended: decision budget used up \|/);
     const run = readRun(runDirOf(r.stdout));
     expect(run.meta.status).toBe('complete');
     expect(run.decisions).toHaveLength(4);
@@ -78,8 +78,8 @@ describe('arena match', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/scripted@0: .* random@1:/);
-    expect(lines[1]).toMatch(/random@0: .* scripted@1:/);
+    expect(lines[0]).toMatch(/scripted \(slot 0\): .* random \(slot 1\):/);
+    expect(lines[1]).toMatch(/random \(slot 0\): .* scripted \(slot 1\):/);
   });
 
   const bad: [string[], string][] = [
@@ -120,7 +120,7 @@ describe('arena games, agents, report', () => {
     const m = await arena(['match', '--clock', 'lcrt', '--latency', 'synthetic:250', '--steps', '3', '--runs-dir', runs.dir, '--quiet']);
     const r = await arena(['report', runDirOf(m.stdout)]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/thinking 0\.8 s \(mean 250 ms\)/);
+    expect(r.stdout).toMatch(/thinking \d+\.\d s wall \(mean \d+ ms\), charged 0\.8 s \(mean 250 ms\)/);
     const meta = JSON.parse(readFileSync(join(runDirOf(m.stdout), 'run.json'), 'utf8')) as { clockSummary: { slots: { decisions: number }[] } };
     expect(meta.clockSummary.slots[0]!.decisions).toBe(3);
   });

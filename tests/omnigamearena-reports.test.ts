@@ -84,7 +84,7 @@ describe('arena report under the omnigamearena profile', () => {
     const text = await runArena(['report', dir]);
     expect(text.stdout).toMatch(/slot 0 scripted: progress \d\.\d{3}, benchmark score \d+\.\d{3} \(raw, unclamped\)/);
     expect(text.stdout).toContain(`benchmark score ${raw[0]!.toFixed(3)} (raw, unclamped)`);
-    expect(text.stdout).toMatch(/thinking \(s\) +acting \(s\) +mean benchmark score +stale\n/);
+    expect(text.stdout).toMatch(/charged \(s\) +acting \(s\) +mean benchmark score +stale\n/);
     expect(text.stdout).toContain('comparisons (mean benchmark score, raw and unclamped under the omnigamearena profile, a minus b, 95% interval):');
     // The run's plot: the lower panel is the benchmark score over game time, its axis past the final score.
     const svg = readFileSync(join(plots, `${pdq.runId}.svg`), 'utf8');
@@ -125,6 +125,6 @@ describe('arena match under the omnigamearena profile', () => {
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { result: { benchmark: { scores: number[] }; players: { progress: number }[] } };
     const raw = run.result.benchmark.scores[0]!;
     expect(raw).toBeGreaterThan(1);
-    expect(r.stdout).toContain(`scripted@0: progress ${run.result.players[0]!.progress.toFixed(3)}, 12 decisions | benchmark score ${raw.toFixed(3)} |`);
+    expect(r.stdout).toContain(`scripted (slot 0): progress ${run.result.players[0]!.progress.toFixed(3)}, 12 decisions | benchmark score ${raw.toFixed(3)} |`);
   }, 60_000);
 });

@@ -64,7 +64,7 @@ describe('arena report', () => {
     });
     const table = await runArena(['report', dir]);
     expect(table.stdout).toContain('frames: 33.3% stale of 3 observed (fresh 1, duplicate 1, still 1)');
-    expect(table.stdout).toMatch(/agent +runs +decisions +TTFT p50 \/ p95 \(ms\) +latency p50 \/ p95 \(ms\) +tokens in \/ out +images +bytes sent +invalid +timeout +complete +thinking \(s\) +acting \(s\) +mean progress +stale\n/);
+    expect(table.stdout).toMatch(/agent +runs +decisions +TTFT p50 \/ p95 \(ms\) +latency p50 \/ p95 \(ms\) +tokens in \/ out +images +bytes sent +invalid +timeout +complete +charged \(s\) +acting \(s\) +mean progress +stale\n/);
     expect(table.stdout).toMatch(/m +1 +5 +250 \/ 385 +800 \/ 1160 +407 \/ 70 +4 +4000 +20\.0% +20\.0% +100\.0% +1\.5 +3\.6 +0\.400 +33\.3%/);
   });
 

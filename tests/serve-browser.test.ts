@@ -64,6 +64,9 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.screenshot({ path: join(ARTIFACTS, `runs-all-${shot}.png`), fullPage: true });
   const box = await page.evaluate<{ rows: number; scroll: number; client: number; columns: string }>(`(() => { const wrap = document.querySelector('[data-testid=runs-table]').parentElement; return { rows: document.querySelectorAll('[data-testid=runs-table] tbody tr').length, scroll: wrap.scrollWidth, client: wrap.clientWidth, columns: [...wrap.querySelectorAll('thead th')].map((th) => th.firstChild.textContent + ' ' + Math.round(th.getBoundingClientRect().width)).join(', ') }; })()`);
   expect(box.rows).toBeGreaterThan(0);
+  // Each filter box offers the values the runs have, and an example while empty.
+  expect(await page.locator('[data-testid=filter-game]').getAttribute('placeholder')).toMatch(/^game, e\.g\. \w+/);
+  expect(await page.locator('[data-testid=values-game] option').count()).toBeGreaterThan(0);
   expect(box.scroll, `the runs table (${box.rows} runs) is ${box.scroll} px wide in its ${box.client} px box (${box.columns})`).toBeLessThanOrEqual(box.client);
   // A cell of two lines (the model under the agents) sorts by its first line.
   await page.locator('[data-testid=runs-table] th', { hasText: 'agents' }).click();
@@ -91,7 +94,7 @@ async function openJobRun(field: 'curve' | 'sweep', id: string, shot: string): P
   await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
   expect(await page.locator('[data-testid=run-status]').textContent()).toMatch(/^last_stand\/origin pdq: complete, \d+ decisions$/);
   // The result, prominent: how the episode ended and the player's final progress.
-  expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended by \w+ at [\d.]+ s of game time.*progress \d\.\d{3}/);
+  expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended \([a-z ]+\) at [\d.]+ s of game time.*progress \d\.\d{3}/);
   await page.screenshot({ path: join(ARTIFACTS, `replay-${shot}.png`), fullPage: true });
   await expectReadable(page, problems);
   return listed;
@@ -169,11 +172,33 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await svc.api.settled('matches', id);
     // Once it ends, the match page shows its result and links the replay.
     await page.locator('[data-testid=run-result]').waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended by /);
+    // In words, not the record's keys: `ended (decision budget used up)`, never `step_budget` or `(budget)`.
+    expect(await page.locator('[data-testid=run-result]').textContent()).toMatch(/^Result: ended \([a-z ]+\)/);
+    expect(await page.locator('[data-testid=run-result]').textContent()).not.toMatch(/step_budget|\(budget\)/);
+    expect(await page.locator('[data-testid=decision-count]').textContent()).toMatch(/^\d+ decisions$/);
+    // The clock timeline has a game-time axis and names each slot's row.
+    expect(await page.locator('[data-testid=clock-timeline] .axis-label').textContent()).toBe('game time (s)');
+    expect(await page.locator('[data-testid=clock-timeline] .slot-label').allTextContents()).toEqual(['slot 0']);
     await page.locator('[data-testid=replay-link]').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'match-finished.png'), fullPage: true });
     await expectReadable(page, problems);
   }, 90_000);
+
+  it('shows a finished match\'s last frames, opened after it ended', async () => {
+    const created = await svc.api.post('/api/matches', { game: 'sky_duel', agents: [{ kind: 'scripted' }, { kind: 'random' }], stepBudget: 4, observationDelayMs: 0 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await svc.api.settled('matches', id);
+    await page.goto(`${svc.url}/?token=${svc.token}#/match/${id}`);
+    await page.locator('[data-testid=run-result]').waitFor({ timeout: 20_000 });
+    // No stream is left: each player's view is its last recorded frame, read from the run.
+    await page.waitForFunction(`(() => { const imgs = [...document.querySelectorAll('[data-testid=view][data-recorded]')]; return imgs.length === 2 && imgs.every((img) => img.complete && img.naturalWidth > 0); })()`, undefined, { timeout: 20_000 });
+    expect(await page.evaluate<string[]>(`[...document.querySelectorAll('[data-testid=view]')].map((i) => i.dataset.slot).sort()`)).toEqual(['0', '1']);
+    expect(await page.locator('[data-testid=decision-count]').textContent()).toMatch(/^\d+ decisions$/);
+    expect(await page.locator('[data-testid=clock-timeline] .slot-label').allTextContents()).toEqual(['slot 0', 'slot 1']);
+    await page.screenshot({ path: join(ARTIFACTS, 'match-finished-opened-after.png'), fullPage: true });
+    await expectReadable(page, problems);
+  }, 60_000);
 
   it('shows both players\' views side by side on a two-player match\'s page', async () => {
     // Two VLM players that think 300 ms a decision (a model of their own): the match still runs while the page looks.
@@ -218,10 +243,12 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await frame.and(page.locator('[data-step="5"]')).waitFor();
     expect(await frame.getAttribute('src')).not.toBe(firstSrc);
     await page.waitForFunction(`(() => { const img = document.querySelector('[data-testid=replay-frame]'); return img !== null && img.complete && img.naturalWidth > 0; })()`);
-    expect(await page.locator('[data-testid=replay-step]').textContent()).toMatch(/^decision 6\/6 \(last; the episode ended by \w+\)$/);
+    expect(await page.locator('[data-testid=replay-step]').textContent()).toMatch(/^decision 6\/6 \(last; the episode ended: [a-z ]+\)$/);
     await page.locator('[data-testid=video]').waitFor();
     await page.waitForFunction(`document.querySelector('[data-testid=video]').readyState >= 1`, undefined, { timeout: 20_000 });
     expect(await page.evaluate(`document.querySelector('[data-testid=video]').duration`)).toBeCloseTo(2, 0);
+    // A poster frame (the run's first decision frame) before it plays.
+    expect(await page.locator('[data-testid=video]').getAttribute('poster')).toMatch(/\/files\/.+\.jpg/);
     // The run's plot: the very plot arena report --plot writes for this run (its texts and marks the same).
     const shown = await expectRunPlot(6);
     const out = join(svc.runsDir, `${id}-plots`);
@@ -246,10 +273,18 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     expect(await page.locator('[data-testid=standings-table]').textContent()).toContain('scripted');
     // Who won, prominent above the tables.
     expect(await page.locator('[data-testid=job-result]').textContent()).toMatch(/^Top: (scripted|random), \d+ Elo \(95% \d+ \u2013 \d+\), \d of 2 games won$/);
+    // What was run, its ratings drawn, and its runs a click away.
+    expect(await page.locator('[data-testid=job-what]').textContent()).toMatch(/sky_duel; agents scripted, random; clock pdq; 1 episode per line-up/);
+    await page.locator('[data-testid=standings-plot] svg').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'tournament.png'), fullPage: true });
     await expectReadable(page, problems);
+    await page.locator('[data-testid=job-runs-link]').click();
+    await page.locator(`[data-testid=runs][data-query="${new URLSearchParams({ job: id }).toString()}"] [data-testid=run-link]`).first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=runs-table] tbody tr').count()).toBe(2);
     await page.goto(`${svc.url}/#/jobs`);
     await page.locator(`[data-testid=job-link][data-id="${id}"]`).waitFor();
+    // The list says each job's game and what it ran.
+    expect(await columnTexts(page, 'jobs-table', 'game')).toContain('sky_duel');
     await page.screenshot({ path: join(ARTIFACTS, 'jobs.png'), fullPage: true });
     await expectReadable(page, problems);
     // A singular kind opens the same page.
@@ -312,7 +347,9 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
       for (const labels of panels(svgTexts(svg, 'tick-y'))) expectNiceTicks(labels, 'curve score');
       expect(svg).toContain('n = 1 episode per round (no interval from one episode)');
       // The best round, prominent above the table.
-      expect(await page.locator('[data-testid=job-result]').textContent()).toMatch(/^Best: round \d, mean score \d\.\d{3}; /);
+      expect(await page.locator('[data-testid=job-result]').textContent()).toMatch(/^Best: round \d, mean score \d\.\d{3}; (rounds 0-1 played: the baseline and 1 reflection|stopped at round 0, which reached the success threshold)/);
+      expect((await columnTexts(page, 'curve-table', 'reflection'))[0]).toBe('none (baseline)');
+      expect(await page.locator('[data-testid=job-what]').textContent()).toMatch(/last_stand; agent random; clock pdq; 1 reflection round; 1 episode per round/);
       await page.screenshot({ path: join(ARTIFACTS, 'curve.png'), fullPage: true });
       await expectReadable(page, problems);
       // Its episode runs are in the runs browser, found by the curve, and open as replays.
@@ -337,6 +374,7 @@ describe.skipIf(!haveChromium)('the web app in Chromium', () => {
     await page.locator('[data-testid=job-plot]').first().waitFor();
     expect(await page.locator('[data-testid=job-plot]').count()).toBe(2);
     await page.waitForFunction(`[...document.querySelectorAll('[data-testid=job-plot]')].every((img) => img.complete && img.naturalWidth > 0)`);
+    expect(await page.locator('[data-testid=job-what]').textContent()).toBe('sweep browser-sweep: last_stand; agents random, scripted; clock pdq; 1 episode per cell');
     await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
     await expectReadable(page, problems);
     // Headers a reader understands, intervals as mean +- half, and a table sorted by a click on its header.

@@ -29,10 +29,10 @@ afterEach(async () => {
 });
 
 /** A one-round curve with a random player and the fake reflector, made by `arena curve`. */
-async function randomCurve(): Promise<void> {
+async function randomCurve(out = tmp.dir, id = 'rnd'): Promise<void> {
   fake.script(submit(STAY));
   const args = ['--game', 'last_stand', '--agent', 'random', '--reflector-model', 'fake-reflector', '--reflector-base-url', fake.url];
-  await curveCommand([...args, '--rounds', '1', '--episodes', '1', '--held-out', 'none', '--time-limit', '3', '--obs-delay', '0', '--out', tmp.dir, '--id', 'rnd', '--quiet']);
+  await curveCommand([...args, '--rounds', '1', '--episodes', '1', '--held-out', 'none', '--time-limit', '3', '--obs-delay', '0', '--out', out, '--id', id, '--quiet']);
 }
 
 async function failure(promise: Promise<unknown>): Promise<ArenaError> {
@@ -88,11 +88,20 @@ describe('arena transfer', () => {
     }
   }, 90_000);
 
-  it('refuses an unknown curve with BAD_CONFIG naming where it looked', async () => {
-    const err = await failure(transferCommand(['--curve', 'nope', '--out', tmp.dir, '--variants', 'ring', '--episodes', '1']));
+  it('refuses an unknown curve with BAD_CONFIG naming where it looked, the service\'s jobs included', async () => {
+    const out = join(tmp.dir, 'curves');
+    const err = await failure(transferCommand(['--curve', 'nope', '--out', out, '--variants', 'ring', '--episodes', '1']));
     expect(err.code).toBe(ErrorCode.BAD_CONFIG);
-    expect(err.details?.['looked']).toEqual([resolve('nope'), resolve(tmp.dir, 'nope')]);
+    expect(err.details?.['looked']).toEqual([resolve('nope'), resolve(out, 'nope'), resolve(tmp.dir, '.serve', 'work', 'nope', 'curve')]);
   });
+
+  it('finds a curve that arena serve ran by its job id', async () => {
+    // Where the service on tmp.dir keeps a curve job's curve: RUNS/.serve/work/JOB/curve.
+    await randomCurve(join(tmp.dir, '.serve', 'work', 'job-1'), 'curve');
+    stdout.length = 0;
+    expect(await transferCommand(['--curve', 'job-1', '--out', join(tmp.dir, 'curves'), '--variants', 'ring', '--episodes', '1', '--quiet', '--json'])).toBe(0);
+    expect(JSON.parse(stdout.join('')) as unknown).toMatchObject({ curve: 'curve', variants: [{ variant: 'ring' }] });
+  }, 60_000);
 
   it('refuses an unknown variant with UNKNOWN_VARIANT', async () => {
     await randomCurve();

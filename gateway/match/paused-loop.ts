@@ -82,8 +82,12 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
       if (d.placed) decisions.set(d.slotId, decision);
     }
     if (stop) throw stop;
-    const decideWallMs = performance.now() - wallStart;
+    // Each slot's own time to answer, not the round's (which waits for the slowest): a slot that answered in 1 ms
+    // thought 1 ms; the round's wall time stands in only for a slot this round did not settle.
+    const roundWallMs = performance.now() - wallStart;
+    const ownWallMs = new Map(settled.map((d) => [d.slotId, d.outcome.wallMs]));
     for (const p of timeline.place(now, decisions)) {
+      const decideWallMs = ownWallMs.get(p.slot) ?? roundWallMs;
       const slot = session.slots.get(p.slot)!;
       const measured = arm === undefined ? {} : { measuredMs: decisions.get(p.slot)!.measuredMs ?? p.chargedMs, fairness: arm };
       ledger.append({ kind: 'placement', slot: p.slot, step: slot.decisions - 1, observedAtMs: p.observedAtMs, chargedMs: p.chargedMs, ...measured, latencySource: mode === 'lcrt' || p.chargedMs > 0 ? describeLatencySource(slot.charger.source) : 'none', chunkStartMs: p.chunkStartMs, chunkEndMs: p.chunkEndMs, nextObservationMs: p.nextObservationMs, decideWallMs });

@@ -1,14 +1,27 @@
 /** `arena match`'s (and `arena watch`'s) flags, with a --config file under them, as a match configuration. */
 import { vlmConfigInput } from '../../agents/index.js';
 import { num, usage, type FlagValues } from '../../protocol/index.js';
+import { chargesLatency } from '../../gateway/index.js';
 import { clockOfArm, fairnessOf, MatchConfig, parseConfig, readConfigFile, type AgentConfig } from './match-config.js';
 import type { matchOptions } from './match-flags.js';
 
 type MatchFlags = FlagValues<typeof matchOptions>;
 
-/** The match configuration: the --config file (if any) with flags on top. */
+/** `arena match`'s flags that a configuration file names otherwise: the field each sets (a file's unknown key that is a flag gets its field). */
+export const MATCH_FLAG_FIELDS: Readonly<Record<string, string>> = {
+  agent: 'agents',
+  steps: 'stepBudget',
+  'time-limit': 'timeLimitMs (milliseconds)',
+  'obs-delay': 'observationDelayMs',
+  'decision-timeout': 'decisionTimeoutMs',
+  'on-agent-failure': 'onAgentFailure',
+  'stale-frames': 'staleFrames',
+  'runs-dir': 'runsDir',
+};
+
+/** The match configuration: the --config file (JSON, or YAML for .yaml/.yml; if any) with flags on top. */
 export function buildMatchConfig(flags: MatchFlags): MatchConfig {
-  const base: Record<string, unknown> = flags.config ? { ...readConfigFile(flags.config, MatchConfig) } : {};
+  const base: Record<string, unknown> = flags.config ? { ...readConfigFile(flags.config, MatchConfig, { renamed: MATCH_FLAG_FIELDS }) } : {};
   const set = (key: string, value: unknown): void => {
     if (value !== undefined) base[key] = value;
   };
@@ -60,5 +73,8 @@ export function buildMatchConfig(flags: MatchFlags): MatchConfig {
     if (given !== undefined && given !== clockOfArm(arm)) throw usage(`--fairness ${String(base.fairness)} runs on the ${clockOfArm(arm)} clock, not ${given}`);
     base.clock = clockOfArm(arm);
   }
+  // A latency the clock never charges would be recorded and measure nothing: refuse it rather than ignore it.
+  const clock = typeof base.clock === 'string' ? base.clock : 'pdq';
+  if (flags.latency !== undefined && !chargesLatency(clock)) throw usage(`--latency ${flags.latency} is charged only under --clock lcrt (or a --fairness arm on it); ${clock} charges no latency (${clock === 'pdq' ? 'the game waits while agents think' : 'the game runs on while agents think'}): add --clock lcrt, or drop --latency`);
   return parseConfig(base, MatchConfig, flags.config ?? 'match flags');
 }

@@ -121,7 +121,7 @@ export function aggregateDoc(rows: readonly AgentAggregate[], title = ''): Table
       { header: 'invalid', kind: 'share' },
       { header: 'timeout', kind: 'share' },
       { header: 'complete', kind: 'share' },
-      { header: 'thinking', unit: 's', kind: 'number', digits: 1 },
+      { header: 'charged', unit: 's', kind: 'number', digits: 1, note: 'game time the clock charged for thinking (lcrt; 0 under pdq)' },
       { header: 'acting', unit: 's', kind: 'number', digits: 1 },
       { header: `mean ${SCORE_MEASURES[rows.some((r) => r.meanBenchmark !== undefined) ? 'benchmark' : 'progress'].name}`, kind: 'number', digits: 3 },
       { header: 'stale', kind: 'share' },

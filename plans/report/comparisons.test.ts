@@ -10,4 +10,17 @@ describe('comparisonText', () => {
     expect(text).toContain('sky_duel: pdq 0.091 (n 1) minus lcrt 0.096 (n 1) = -0.005 (no interval: too few episodes)');
     expect(text).not.toMatch(/\+- -/);
   });
+
+  it('sets a pair with an arm of no complete run apart, never as a difference', () => {
+    const text = comparisonText([made({ n: [1, 0], meanA: 0.5 })]);
+    expect(text).not.toContain('minus');
+    expect(text).toMatch(/^not compared: 1 pair/m);
+  });
+
+  it('says a refused pair once however many times it was refused', () => {
+    const refused = made({ verdict: 'refused', confounds: ['stepBudget'], factor: 'agent', agent: 'slot 0', a: 'random', b: 'scripted' });
+    const text = comparisonText([refused, refused]);
+    expect(text.split('\n').filter((l) => l.includes('random vs scripted'))).toHaveLength(1);
+    expect(text).toMatch(/^refused: 1 comparison/m);
+  });
 });

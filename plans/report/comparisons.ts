@@ -109,10 +109,12 @@ export function compareGroups(groups: readonly ConditionGroup[], pool = false): 
 
 const f3 = (x: number | undefined): string => formatNumber(x, 3);
 
-/** The comparisons as text: a table of those made, then one line per refused pair naming what differs. */
+/** The comparisons as text: a table of those made, a line per pair with an arm of no complete run, then one line per refused pair naming what differs (each line once). */
 export function comparisonText(list: readonly Comparison[]): string {
   if (list.length === 0) return '';
-  const made = list.filter((c) => c.verdict !== 'refused');
+  // An arm with no complete run (an aborted or failed one) has no mean to compare: said apart, not as `= -`.
+  const empty = list.filter((c) => c.verdict !== 'refused' && (c.n[0] === 0 || c.n[1] === 0));
+  const made = list.filter((c) => c.verdict !== 'refused' && !empty.includes(c));
   const refused = list.filter((c) => c.verdict === 'refused');
   const lines: string[] = [];
   for (const measure of ['progress', 'benchmark'] as const) {
@@ -123,9 +125,15 @@ export function comparisonText(list: readonly Comparison[]): string {
       lines.push(`  ${c.agent} ${c.game}: ${c.a} ${f3(c.meanA)} (n ${c.n[0]}) minus ${c.b} ${f3(c.meanB)} (n ${c.n[1]}) = ${formatInterval({ mean: c.diff ?? null, half: c.ci95 ?? null }, 3)}${c.ci95 === undefined || !Number.isFinite(c.ci95) ? ' (no interval: too few episodes)' : ''}${c.verdict === 'pooled' ? ` POOLED over ${describeConditionKeys(c.confounds)}` : ''}`);
     }
   }
+  const once = (texts: string[]): string[] => [...new Set(texts)];
+  if (empty.length > 0) {
+    lines.push(`not compared: ${empty.length} pair(s) with an arm of no complete run (aborted or failed runs have no result to compare):`);
+    lines.push(...once(empty.map((c) => `  ${c.agent} ${c.game}: ${c.a} (n ${c.n[0]}) vs ${c.b} (n ${c.n[1]}) (${c.factor})`)));
+  }
   if (refused.length > 0) {
-    lines.push(`refused: ${refused.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked${refused.some((c) => c.confounds.includes('profile')) ? '; never across profiles, whose scores differ' : ''}):`);
-    for (const c of refused) lines.push(`  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${describeConditionKeys(c.confounds)}`);
+    const said = once(refused.map((c) => `  ${c.agent} ${c.game}: ${c.a} vs ${c.b} (${c.factor}): the arms also differ in ${describeConditionKeys(c.confounds)}`));
+    lines.push(`refused: ${said.length} comparison(s) whose arms differ in more than the factor studied (--pool compares them anyway, marked${refused.some((c) => c.confounds.includes('profile')) ? '; never across profiles, whose scores differ' : ''}):`);
+    lines.push(...said);
   }
   return lines.join('\n');
 }

@@ -4,7 +4,9 @@
  * `transfer` kind both start here; the command then plays it with the curve's own player and work backend.
  */
 import { checkTransfer, resolveCurveDir, type CurveSettings } from '../../reflection/index.js';
+import { dirname, join } from 'node:path';
 import { num, usage, type FlagValues } from '../../protocol/index.js';
+import { serviceJobDir } from '../../serve/index.js';
 import type { transferOptions } from './transfer-flags.js';
 
 /** A transfer ready to play. */
@@ -24,7 +26,8 @@ export function planTransfer(values: FlagValues<typeof transferOptions>): Transf
   const episodes = num(values.episodes, 'episodes');
   if (episodes === undefined) throw usage('--episodes K is required');
   const seed = num(values.seed, 'seed');
-  const dir = resolveCurveDir(values.curve, values.out);
+  // A curve the service ran (arena serve on the runs folder above --out) is its job's `curve/`.
+  const dir = resolveCurveDir(values.curve, values.out, [join(serviceJobDir(dirname(values.out), values.curve), 'curve')]);
   const variants = values.variants.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
   const checked = checkTransfer({ dir, variants, episodes, ...(seed === undefined ? {} : { seed }) });
   return { dir, curveId: checked.state.id, settings: checked.state.settings, variants, episodes, seed };

@@ -1,6 +1,6 @@
 /** `arena match`: flags -> a match configuration -> the one resolver's spec (plans/match) -> played with a progress bar and a result line. */
 import { AgentLinkServer, RemoteAgent, isResultOfPlay, runMatch, type MatchResult } from '../../gateway/index.js';
-import { ArenaError, ErrorCode, type Frame } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, endText, playerText, type Frame } from '../../protocol/index.js';
 import { LiveVideo } from '../../video/index.js';
 import { entryOf, resolveMatch, type MatchConfig } from '../../plans/index.js';
 import { reportError, usage } from '../cli-error.js';
@@ -13,10 +13,10 @@ import { abortOnStopSignals } from '../stop-signals.js';
 
 /** The one-line summary printed after a match. */
 export function resultLine(config: MatchConfig, result: MatchResult, wallMs: number): string {
-  const players = result.players.map((p) => `${p.label}@${p.slot}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}${p.failed ? `, ${p.failed} failed` : ''}`).join(' | ');
+  const players = result.players.map((p) => `${playerText(p.label, p.slot)}: progress ${p.progress.toFixed(3)}${p.outcome !== 'none' ? ` ${p.outcome}` : ''}, ${p.decisions} decisions${p.invalid ? `, ${p.invalid} invalid` : ''}${p.failed ? `, ${p.failed} failed` : ''}`).join(' | ');
   const entry = entryOf(config);
   const variant = config.variant ?? entry.variants[0]!.id;
-  const status = result.status === 'complete' ? `${result.reason}${result.episode === 'finished' ? '' : ` (${result.episode})`}` : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
+  const status = result.status === 'complete' ? endText(result.reason, result.episode) : `INCOMPLETE ${result.error?.code ?? ''}: ${result.error?.message ?? ''}`;
   const bench = result.benchmark ? ` | benchmark score ${result.benchmark.scores.map((x) => x.toFixed(3)).join(', ')}${result.benchmark.outOfRange.length ? ` (${result.benchmark.outOfRange.length} readings outside the declared range)` : ''}` : '';
   return `${entry.id}/${variant} seed ${config.seed} ${config.fairness === undefined ? config.clock : `${config.clock} ${config.fairness}`}${config.profile === 'omnigamearena' ? ' omnigamearena' : ''}: ${players}${bench} | ended: ${status} | ${(result.simMs / 1000).toFixed(1)} s game time in ${(wallMs / 1000).toFixed(1)} s | ${result.dir}`;
 }
@@ -37,6 +37,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   });
   const bar = flags.quiet ? undefined : new ProgressBar(`${config.game} ${config.clock}`);
   let limits = { stepBudget: 1, timeLimitMs: 1 };
+  let shown = 0;
   const decisions = new Map<number, number>();
   const video = flags.video === undefined ? undefined : new LiveVideo(spec.entry!, { fps: flags.video, slots: spec.slots.map((s) => ({ slot: s.slot, label: s.label ?? s.agent.kind })) });
   const started = performance.now();
@@ -53,8 +54,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
         decisions.set(e.slot, e.step + 1);
       } else {
         const steps = Math.max(0, ...decisions.values());
-        const fraction = Math.max(e.simMs / limits.timeLimitMs, steps / limits.stepBudget);
-        bar?.update(fraction, `t=${(e.simMs / 1000).toFixed(1)}s decisions=${steps}`);
+        shown = Math.max(e.simMs / limits.timeLimitMs, steps / limits.stepBudget);
+        bar?.update(shown, `t=${(e.simMs / 1000).toFixed(1)}s decisions=${steps}`);
       }
     },
   });
@@ -62,7 +63,9 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
   const videoPath = await video?.finish(result.simMs);
   if (videoPath && !flags.quiet) process.stderr.write(`video ${videoPath}\n`);
   await link?.close();
-  bar?.update(1, 'done');
+  // A match that ended incomplete stops the bar where it was, not at a full bar beside INCOMPLETE.
+  if (result.status === 'complete') bar?.update(1, 'done');
+  else bar?.update(shown, `stopped: ${result.error?.code ?? 'incomplete'}`);
   bar?.done();
   const wallMs = performance.now() - started;
   process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${resultLine(config, result, wallMs)}\n`);

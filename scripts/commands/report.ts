@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRunRecord, runMeasure, seatValue, summarizeLedger, type RunRecord } from '../../gateway/index.js';
 import { isSweepDir, writeSweepReport } from '../../sweeps/index.js';
+import { endText, playerText } from '../../protocol/index.js';
 import { usage } from '../cli-error.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 import { aggregateAgents, aggregateTable } from '../../plans/index.js';
@@ -43,7 +44,7 @@ function reportOne(r: RunRecord): string {
   const { run } = r;
   const clock = summarizeLedger(r.ledger);
   const lines = [`${run.runId}: ${run.game}/${run.variant} seed ${run.seed} ${run.clock} -- ${run.status}${run.failure ? ` (${run.failure.class}: ${run.failure.code}: ${run.failure.message})` : ''}`];
-  if (run.result) lines.push(`  ended: ${run.result.reason} at ${s(run.result.simMs)} of game time`);
+  if (run.result) lines.push(`  ended: ${endText(run.result.reason, run.result.episode)} at ${s(run.result.simMs)} of game time`);
   const fi = run.frameIntegrity?.totals;
   if (fi) lines.push(`  frames: ${(fi.staleShare * 100).toFixed(1)}% stale of ${fi.observations} observed (${Object.entries(fi.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}${fi.retried ? `; ${fi.retried} retried` : ''})`);
   lines.push(`  game time: ${s(clock.actualMs)} run in ${clock.advances} advances (requested ${s(clock.requestedMs)}, largest error ${clock.maxAdvanceErrorMs.toFixed(1)} ms), ${s(clock.advanceWallMs)} of wall time in the game`);
@@ -51,20 +52,28 @@ function reportOne(r: RunRecord): string {
   if (bench && run.result?.benchmark?.outOfRange.length) lines.push(`  benchmark: ${run.result.benchmark.outOfRange.length} score reading(s) outside the declared range, kept unclamped`);
   for (const p of run.result?.players ?? []) {
     const c = clock.slots.find((x) => x.slot === p.slot);
+    const wall = thinkingWall(r, p.slot);
     lines.push(
       `  slot ${p.slot} ${p.label}: progress ${p.progress.toFixed(3)}${bench ? `, benchmark score ${seatValue(run, p.slot)?.toFixed(3) ?? '-'} (raw, unclamped)` : ''} ${p.outcome !== 'none' ? p.outcome : ''} | ${p.decisions} decisions, ${p.invalid} invalid, ${p.failed} failed` +
-        (c ? ` | thinking ${s(c.thinkingMs)} (mean ${c.meanChargedMs.toFixed(0)} ms), acting ${s(c.actingMs)}` : ''),
+        (wall ? ` | thinking ${s(wall.ms)} wall (mean ${(wall.ms / wall.n).toFixed(0)} ms)` : '') +
+        (c ? `, charged ${s(c.thinkingMs)} (mean ${c.meanChargedMs.toFixed(0)} ms), acting ${s(c.actingMs)}` : ''),
     );
   }
   return lines.join('\n');
 }
 
+/** A slot's thinking (wall time from observation to answer, docs/clock.md's glossary) over its decisions in the ledger. */
+function thinkingWall(r: RunRecord, slot: number): { ms: number; n: number } | undefined {
+  const walls = r.ledger.flatMap((e) => (e.slot === slot && typeof e.decideWallMs === 'number' ? [e.decideWallMs] : []));
+  return walls.length === 0 ? undefined : { ms: walls.reduce((a, b) => a + b, 0), n: walls.length };
+}
+
 /** One line naming a group's conditions. */
 function groupTitle(g: ConditionGroup): string {
   const c = g.records[0]!.run.conditions;
-  if (!c) return `group ${g.id}: ${g.game}/${g.variant}, conditions not declared (run recorded before they were), ${g.records.length} run(s)`;
-  const agents = c.agents.map((a) => `${a.label}@${a.slot}${a.latency === 'none' ? '' : ` latency ${a.latency}`}${a.settings?.route ? ` ${JSON.stringify(a.settings.route)}` : ''}`).join(', ');
-  return `group ${g.id}: ${g.game}/${g.variant} ${c.clock}, obs delay ${c.observationDelayMs} ms, budget ${c.stepBudget}, limit ${s(c.timeLimitMs)}, frame ${c.frame.width}x${c.frame.height}, profile ${c.profile}, build ${c.build?.build ?? '?'}, gateway ${c.gateway.version} ${c.gateway.commit.slice(0, 12)}; ${agents}; ${g.records.length} run(s)`;
+  if (!c) return `condition group ${g.id}: ${g.game}/${g.variant}, conditions not declared (run recorded before they were), ${g.records.length} run(s)`;
+  const agents = c.agents.map((a) => `${playerText(a.label, a.slot)}${a.latency === 'none' ? '' : ` latency ${a.latency}`}${a.settings?.route ? ` ${JSON.stringify(a.settings.route)}` : ''}`).join(', ');
+  return `condition group ${g.id} (runs under the same conditions): ${g.game}/${g.variant} ${c.clock}, observation delay ${c.observationDelayMs} ms, decision budget ${c.stepBudget}, time limit ${s(c.timeLimitMs)}, frame ${c.frame.width}x${c.frame.height}, profile ${c.profile}, build ${c.build?.build ?? '?'}, gateway ${c.gateway.version} ${c.gateway.commit.slice(0, 12)}; ${agents}; ${g.records.length} run(s)`;
 }
 
 /** A sweep (or any batch) folder: its tables printed, CSV, JSON and plots written beside the store. */

@@ -69,7 +69,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const log = (line: string): void => void process.stderr.write(`arena serve: ${line}\n`);
   const webDir = values['no-web'] ? undefined : await ensureWebBundle(log);
   const service = await ArenaService.start({ host: values.host, port, token, runsDir: values.runs, kinds: serveKinds(), log, ...(webDir ? { webDir } : {}) });
-  log(`token in ${where}; web view: ${service.url}/#token=<token>`);
+  // A working address to open on this machine; a service bound beyond it keeps its token out of logs others may read.
+  log(isLoopback(values.host) ? `web view: ${service.url}/#token=${token} (token in ${where})` : `web view: ${service.url}/#token=TOKEN, TOKEN being the first line of ${where}`);
   process.stdout.write(`arena serve: listening ${service.url}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

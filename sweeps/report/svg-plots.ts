@@ -6,16 +6,18 @@
 import type { CellRow, SweepTables } from './aggregate.js';
 import type { ArmsRow } from './arms-decomposition.js';
 import { colour, drawAxes, errorBar, esc, intervalPlotSvg, legend, svgDoc, svgText } from '../../plots/index.js';
-import { SCORE_MEASURES } from '../../protocol/index.js';
+import { MIN_INTERVAL_N, SCORE_MEASURES } from '../../protocol/index.js';
 
 const f = (x: number): string => x.toFixed(1);
 
 /** The highest point a cell's error bar reaches. */
-const top = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress + (Number.isFinite(c.ci95) ? c.ci95 : 0) : 0);
+/** A cell's interval is drawn over enough episodes only (MIN_INTERVAL_N, as the tables); a zero-width one says nothing. */
+const hasInterval = (c: CellRow): boolean => Number.isFinite(c.ci95) && c.ci95 > 0 && c.episodes >= MIN_INTERVAL_N;
+const top = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress + (hasInterval(c) ? c.ci95 : 0) : 0);
 const tip = (c: CellRow, what: string): string => `<title>${esc(`${what}: ${c.meanProgress.toFixed(3)} +- ${(Number.isFinite(c.ci95) ? c.ci95 : 0).toFixed(3)} (95% interval, n = ${c.episodes})`)}</title>`;
 
 /** The lowest point a cell's error bar reaches. */
-const bottom = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress - (Number.isFinite(c.ci95) ? c.ci95 : 0) : 0);
+const bottom = (c: CellRow): number => (Number.isFinite(c.meanProgress) ? c.meanProgress - (hasInterval(c) ? c.ci95 : 0) : 0);
 
 /**
  * The score axis of the cells: our progress from 0 to at most 1; under the omnigamearena profile the benchmark's
@@ -51,14 +53,14 @@ export function scoreVsLatencySvg(t: SweepTables): string {
       const pts = lcrt.filter((c) => c.agent === agent && Number.isFinite(c.meanProgress)).sort((a, b) => a.meanChargedMs - b.meanChargedMs);
       if (pts.length > 1) body.push(`<polyline fill="none" stroke="${stroke}" stroke-width="2" points="${pts.map((c) => `${f(X(c.meanChargedMs))},${f(Y(c.meanProgress))}`).join(' ')}"/>`);
       for (const c of pts) {
-        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(X(c.meanChargedMs), c.meanProgress - c.ci95, c.meanProgress + c.ci95, Y, stroke));
+        if (hasInterval(c)) body.push(errorBar(X(c.meanChargedMs), c.meanProgress - c.ci95, c.meanProgress + c.ci95, Y, stroke, box));
         body.push(`<circle cx="${f(X(c.meanChargedMs))}" cy="${f(Y(c.meanProgress))}" r="3.5" fill="${stroke}">${tip(c, `${agent} lcrt ${c.latency}`)}</circle>`);
       }
       const pdq = mine.find((c) => c.agent === agent && c.clock === 'pdq');
       if (pdq && Number.isFinite(pdq.meanProgress)) body.push(`<line x1="${box.x0}" x2="${box.x1}" y1="${f(Y(pdq.meanProgress))}" y2="${f(Y(pdq.meanProgress))}" stroke="${stroke}" stroke-dasharray="5 3" stroke-width="1.5">${tip(pdq, `${agent} pdq`)}</line>`);
     });
     const n = [...new Set(mine.map((c) => c.episodes))];
-    body.push(svgText(box.x1, box.y1 + 44, `n = ${n.join(', ')} episodes per point; bars: 95% interval`, { anchor: 'end', size: 9, fill: '#666' }));
+    body.push(svgText(box.x1, box.y1 + 44, `n = ${n.join(', ')} episodes per point; bars: 95% interval (none under ${MIN_INTERVAL_N} episodes)`, { anchor: 'end', size: 9, fill: '#666' }));
   });
   body.push(...legend(agents, width - 130, 64), svgText(width - 130, 64 + agents.length * 16, 'dashed: pdq', { fill: '#555' }));
   return svgDoc(width, height, `Mean ${scoreAxis(t, t.cells).name} against charged latency (lcrt); dashed: pdq`, body);
@@ -94,8 +96,8 @@ export function pdqVsLcrtSvg(t: SweepTables): string {
         const x = gx + ci * bar;
         const y = Y(clip(c.meanProgress));
         body.push(`<rect x="${x}" y="${f(Math.min(y, foot))}" width="${bar - 6}" height="${f(Math.abs(foot - y))}" fill="${colour(ci)}">${tip(c, `${agent} ${game} ${cond}`)}</rect>`);
-        if (Number.isFinite(c.ci95) && c.ci95 > 0) body.push(errorBar(x + (bar - 6) / 2, clip(c.meanProgress - c.ci95), c.meanProgress + c.ci95, Y));
-        body.push(svgText(x + (bar - 6) / 2, Y(top(c)) - 4, `n=${c.episodes}`, { anchor: 'middle', size: 9, fill: '#555' }));
+        if (hasInterval(c)) body.push(errorBar(x + (bar - 6) / 2, clip(c.meanProgress - c.ci95), c.meanProgress + c.ci95, Y, undefined, box));
+        body.push(svgText(x + (bar - 6) / 2, Math.max(box.y0 + 10, Y(top(c)) - 4), `n=${c.episodes}`, { anchor: 'middle', size: 9, fill: '#555' }));
       });
       body.push(svgText(gx + (conditions.length * bar) / 2 - 3, box.y1 + 16, game, { anchor: 'middle', size: 11 }));
     });

@@ -1,10 +1,11 @@
 /** Tournaments, curves and sweeps: a list of every such job, and a page per job with its tables and plots. */
 import { api, fileUrl, type Job } from './api.js';
-import { meanCi } from '../../plots/index.js';
+import { intervalPlotSvg, meanCi } from '../../plots/index.js';
 import { SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { inferTable, type TableDoc } from '../../protocol/table-format.js';
 import { decompositionView, type DecompositionFile } from './decomposition-view.js';
 import { h } from './dom.js';
+import { jobGames, jobSummary, jobWhat } from './job-summary.js';
 import { tableView } from './table-view.js';
 
 const PLURAL: Record<string, string> = { tournament: 'tournaments', curve: 'curves', transfer: 'transfers', sweep: 'sweeps', match: 'matches', boards: 'boards', watch: 'watches', cases: 'cases' };
@@ -21,8 +22,8 @@ export function jobsPage(root: HTMLElement): () => void {
     const listed = jobs.filter((j) => j.kind !== 'match').reverse();
     const doc: TableDoc = {
       title: '',
-      columns: [{ header: 'job', kind: 'id' }, { header: 'kind', kind: 'text' }, { header: 'status', kind: 'text' }, { header: 'created (UTC)', kind: 'date' }],
-      rows: listed.map((j) => [j.id, j.kind, j.status, j.createdAt]),
+      columns: [{ header: 'job', kind: 'id' }, { header: 'kind', kind: 'text' }, { header: 'game', kind: 'text' }, { header: 'what was run', kind: 'text' }, { header: 'status', kind: 'text' }, { header: 'created (UTC)', kind: 'date' }],
+      rows: listed.map((j) => [j.id, j.kind, jobGames(j.config ?? {}), jobSummary(j), j.status, j.createdAt]),
     };
     root.append(tableView(doc, 'jobs-table', { 0: { href: (i) => `#/job/${pluralKind(listed[i]!.kind)}/${listed[i]!.id}`, testid: 'job-link' } }));
   });
@@ -37,7 +38,7 @@ interface Standings {
 }
 
 interface CurveFile {
-  readonly rounds?: { round: number; source: string; mean?: number; episodes: { score: number }[] }[];
+  readonly rounds?: { round: number; source: string; mean?: number; episodes: { score: number }[]; reflection?: { outcome: string; keepReason?: string } }[];
   readonly settings?: { readonly match?: { readonly profile?: string } };
   readonly best?: { readonly round: number; readonly mean: number };
   readonly stop?: { readonly reason: string; readonly round: number };
@@ -67,7 +68,9 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
   root.append(h('h1', { title: id }, id));
   const load = async (): Promise<void> => {
     const job = await api<Job>(`/api/${plural}/${id}`);
-    root.append(h('p', { 'data-testid': 'job-status' }, `${job.kind}: ${job.status}${job.error ? ` (${job.error.code}: ${job.error.message})` : ''}`));
+    root.append(h('p', { 'data-testid': 'job-status' }, `${job.kind}: ${job.status}${job.error ? ` (${job.error.code}: ${job.error.message})` : ''}`), jobWhat(job));
+    // Its episode runs, each opening as a replay.
+    if (job.kind !== 'match') root.append(h('p', {}, h('a', { href: `#/runs?${new URLSearchParams({ job: id }).toString()}`, 'data-testid': 'job-runs-link' }, `its runs in the runs browser`)));
     if (job.kind === 'tournament' && typeof job.result?.decomposition === 'string') {
       // Played under several fairness arms: standings per arm (ARM/standings.json) and the decomposition.
       const d = await api<DecompositionFile>(`/api/${plural}/${id}/${job.result.decomposition}`);
@@ -94,6 +97,15 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
           'standings-table',
         ),
       );
+      // The ratings with their intervals, drawn (the table's numbers).
+      const rated = ratings.filter((r) => r.rating !== null && r.lo !== null && r.hi !== null);
+      if (rated.length > 0) {
+        const svg = intervalPlotSvg('Elo rating per agent, 95% interval', 'rating (Elo)', [{ name: 'ratings', items: rated.map((r) => ({ label: r.agent, value: r.rating!, lo: r.lo!, hi: r.hi! })) }], `n = ${ratings.reduce((a, r) => a + r.games, 0) / 2} games`);
+        const plot = h('div', { 'data-testid': 'standings-plot' });
+        plot.innerHTML = svg;
+        plot.firstElementChild?.classList.add('plot');
+        root.append(h('h2', {}, 'Ratings drawn with their intervals'), plot);
+      }
       root.append(
         tableView(
           {
@@ -111,16 +123,21 @@ export function jobPage(root: HTMLElement, kind: string, id: string): () => void
       // Under the omnigamearena profile an episode's score is the benchmark's own, raw and unclamped.
       const score = c.settings?.match?.profile === 'omnigamearena' ? `mean ${SCORE_MEASURES.benchmark.name}` : 'mean score';
       if (c.best && job.status === 'complete') {
-        const stop = c.stop ? (c.stop.reason === 'success' ? `; stopped at round ${c.stop.round}, which reached the success threshold` : `; all ${c.stop.round} rounds played`) : '';
+        // Round 0 plays with no skill; each round after it plays the skill its reflection made (or kept).
+        const last = rounds.length - 1;
+        const played = c.stop?.reason === 'success' ? `; stopped at round ${c.stop.round}, which reached the success threshold` : last > 0 ? `; rounds 0-${last} played: the baseline and ${last} reflection${last === 1 ? '' : 's'}` : '; the baseline round only';
+        const reflections = rounds.filter((r) => r.reflection !== undefined);
+        const failed = reflections.filter((r) => r.reflection!.outcome !== 'accepted');
+        const kept = failed.length === 0 ? '' : failed.length === reflections.length ? `; every reflection failed (${[...new Set(failed.map((r) => r.reflection!.keepReason ?? 'kept'))].join(', ')}): each round replayed the skill before it` : `; ${failed.length} of ${reflections.length} reflections failed (${[...new Set(failed.map((r) => r.reflection!.keepReason ?? 'kept'))].join(', ')})`;
         const gains = (c.transfer?.variants ?? []).filter((v) => v.gain !== undefined).map((v) => `${v.variant} ${v.gain! >= 0 ? '+' : ''}${v.gain!.toFixed(3)}`);
-        root.append(headline(`Best: round ${c.best.round}, ${score} ${c.best.mean.toFixed(3)}${stop}${gains.length > 0 ? `; held-out gain ${gains.join(', ')}` : ''}`));
+        root.append(headline(`Best: round ${c.best.round}, ${score} ${c.best.mean.toFixed(3)}${played}${kept}${gains.length > 0 ? `; held-out gain ${gains.join(', ')}` : ''}`));
       }
       root.append(
         tableView(
           {
             title: 'Rounds',
-            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'episodes', kind: 'count' }, { header: score, unit: '95% CI', kind: 'interval', digits: 3, note: `${score === 'mean score' ? 'mean episode score' : `mean episode ${SCORE_MEASURES.benchmark.axis}`} with its 95% t-interval over the round's episodes (none for one episode), as curve.svg draws it` }],
-            rows: rounds.map((r) => [r.round, r.source, r.episodes.length, { ...meanCi(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
+            columns: [{ header: 'round', kind: 'count' }, { header: 'skill from', kind: 'text' }, { header: 'reflection', kind: 'text', note: 'how the reflection that made this round\'s skill ended: accepted, or failed and the skill before it kept (why)' }, { header: 'episodes', kind: 'count' }, { header: score, unit: '95% CI', kind: 'interval', digits: 3, note: `${score === 'mean score' ? 'mean episode score' : `mean episode ${SCORE_MEASURES.benchmark.axis}`} with its 95% t-interval over the round's episodes (none for one episode), as curve.svg draws it` }],
+            rows: rounds.map((r) => [r.round, r.source, r.reflection === undefined ? 'none (baseline)' : r.reflection.outcome === 'accepted' ? 'accepted' : `failed: ${r.reflection.keepReason ?? 'kept'}`, r.episodes.length, { ...meanCi(r.episodes.map((e) => e.score)), ...(r.mean === undefined ? {} : { mean: r.mean }) }]),
           },
           'curve-table',
         ),

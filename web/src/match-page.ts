@@ -1,5 +1,5 @@
 /** A match page: every player's view side by side, the reasoning panel, the clock timeline, and the run's plot (latency and progress), live. */
-import { api, spectate, type Job, type StreamMessage } from './api.js';
+import { api, fileUrl, spectate, type Job, type StreamMessage } from './api.js';
 import { ClockTimeline, type Placement } from './clock-timeline.js';
 import { h } from './dom.js';
 import { resultBanner } from './result-banner.js';
@@ -34,6 +34,9 @@ export function matchPage(root: HTMLElement, id: string): () => void {
           fit();
         }
         if (job.status === 'running') return;
+        finished = true;
+        count.textContent = `${decisions} decisions`;
+        showLastFrames();
         banner.replaceChildren(resultBanner(job.result, job.status, job.error), job.runId ? h('p', {}, h('a', { href: `#/run/${job.runId}`, 'data-testid': 'replay-link' }, 'open the replay')) : '');
       },
       (err: Error) => (status.textContent = err.message),
@@ -47,6 +50,10 @@ export function matchPage(root: HTMLElement, id: string): () => void {
   const once = (key: string): boolean => (seen.has(key) ? false : (seen.add(key), true));
   let lastProgress = -1;
   let decisions = 0;
+  // Once the match has ended: no stream is left, so each view shows its slot's last recorded frame.
+  let finished = false;
+  const lastFrame = new Map<number, { frame: string; atMs: number; step: number }>();
+  const countText = (): string => `${decisions} decisions${finished ? '' : ' so far'}`;
   let loaded = false;
   const pending: StreamMessage[] = [];
   const apply = (m: StreamMessage): void => {
@@ -61,7 +68,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
         const left = (m.left as { decisions?: unknown } | undefined)?.decisions;
         if (typeof left === 'number' && left > 0) {
           decisions += left;
-          count.textContent = `${decisions} decisions so far`;
+          count.textContent = countText();
         }
         break;
       }
@@ -71,7 +78,9 @@ export function matchPage(root: HTMLElement, id: string): () => void {
           reasoning.add(d);
           plot.decision(d);
           decisions++;
-          count.textContent = `${decisions} decisions so far`;
+          count.textContent = countText();
+          const last = lastFrame.get(d.slot);
+          if (d.frame && (!last || d.step >= last.step)) lastFrame.set(d.slot, { frame: d.frame, atMs: d.observedAtMs, step: d.step });
         }
         break;
       }
@@ -116,7 +125,33 @@ export function matchPage(root: HTMLElement, id: string): () => void {
     .finally(() => {
       loaded = true;
       for (const m of pending.splice(0)) apply(m);
+      if (finished) showLastFrames();
     });
+  /** The view of `slot`, made on its first frame. */
+  const viewOf = (slot: number): { img: HTMLImageElement; label: HTMLElement; age: HTMLElement; url: string; capturedAt: number } => {
+    let v = imgs.get(slot);
+    if (!v) {
+      const img = h('img', { class: 'view', alt: `slot ${slot}`, 'data-testid': 'view', 'data-slot': slot });
+      const label = h('span');
+      const age = h('span', { class: 'age', 'data-testid': 'frame-age' });
+      views.append(h('figure', {}, img, h('figcaption', { class: 'caption' }, label, age)));
+      v = { img, label, age, url: '', capturedAt: 0 };
+      imgs.set(slot, v);
+    }
+    return v;
+  };
+  // A finished match's views: each slot's last recorded frame (the run's files, as the replay reads them), where the stream left none.
+  const showLastFrames = (): void => {
+    for (const [slot, f] of lastFrame) {
+      if (imgs.get(slot)?.img.dataset.seq !== undefined) continue;
+      const v = viewOf(slot);
+      v.img.src = fileUrl(`/api/runs/${id}/files/${f.frame}`);
+      v.img.dataset.recorded = String(f.step);
+      v.label.textContent = `slot ${slot}, last decision's frame (decision ${f.step + 1}), ${(f.atMs / 1000).toFixed(2)} s of game time`;
+      v.age.textContent = '';
+    }
+    fit();
+  };
   // Each view at its share of the row, streamed at the smallest step that covers it (web/src/stream-size.ts);
   // a wider page or a second player's view refits them, and a new step reopens the stream (what it repeats is shown once).
   let streamAt = 0;
@@ -129,16 +164,8 @@ export function matchPage(root: HTMLElement, id: string): () => void {
     views.dataset.stream = String(width);
     stop = spectate('matches', id, { width, quality: 70, fps: 5 }, {
       frame: (header, jpeg) => {
-        let v = imgs.get(header.slot);
-        const fresh = !v;
-        if (!v) {
-          const img = h('img', { class: 'view', alt: `slot ${header.slot}`, 'data-testid': 'view', 'data-slot': header.slot });
-          const label = h('span');
-          const age = h('span', { class: 'age', 'data-testid': 'frame-age' });
-          views.append(h('figure', {}, img, h('figcaption', { class: 'caption' }, label, age)));
-          v = { img, label, age, url: '', capturedAt: 0 };
-          imgs.set(header.slot, v);
-        }
+        const fresh = !imgs.has(header.slot);
+        const v = viewOf(header.slot);
         if (v.url) URL.revokeObjectURL(v.url);
         v.url = URL.createObjectURL(jpeg);
         v.img.src = v.url;
@@ -172,7 +199,7 @@ export function matchPage(root: HTMLElement, id: string): () => void {
     v.age.dataset.ageMs = String(ms);
   };
   const ticker = setInterval(() => {
-    for (const v of imgs.values()) showAge(v);
+    for (const v of imgs.values()) if (v.capturedAt > 0) showAge(v);
   }, 250);
   window.addEventListener('resize', fit);
   fit();

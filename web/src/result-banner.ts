@@ -1,5 +1,5 @@
 /** A finished run's result, prominent: each player's outcome, final progress and score (under the omnigamearena profile the benchmark's own), and how and when the episode ended. */
-import { SCORE_MEASURES } from '../../protocol/score-measure.js';
+import { endText, playerText, SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { formatDuration, formatNumber } from '../../protocol/table-format.js';
 import { h } from './dom.js';
 
@@ -36,7 +36,7 @@ export function resultBanner(result: RunResult | undefined, status: string, fail
   const players = [...(result.players ?? [])].sort((a, b) => a.slot - b.slot);
   const slots = players.map((p) => p.slot);
   box.append(
-    h('div', { class: 'result-head' }, `${status === 'complete' ? 'Result' : status}: ended by ${result.reason ?? 'unknown'}${result.simMs === undefined ? '' : ` at ${formatDuration(result.simMs)} of game time`}${result.episode && result.episode !== status ? ` (${result.episode})` : ''}`),
+    h('div', { class: 'result-head' }, `${status === 'complete' ? 'Result' : status}: ended (${endText(result.reason, result.episode)})${result.simMs === undefined ? '' : ` at ${formatDuration(result.simMs)} of game time`}`),
     h(
       'div',
       { class: 'result-players' },
@@ -45,7 +45,7 @@ export function resultBanner(result: RunResult | undefined, status: string, fail
         return h(
           'div',
           { class: `player ${p.outcome ?? 'none'}`, 'data-testid': 'result-player' },
-          h('span', { class: 'who' }, `${p.label ?? `slot ${p.slot}`} (slot ${p.slot})`),
+          h('span', { class: 'who' }, playerText(p.label ?? 'player', p.slot)),
           p.outcome && p.outcome !== 'none' ? h('b', { class: 'outcome' }, p.outcome) : '',
           bench === undefined ? '' : h('b', { 'data-testid': 'benchmark-score', title: SCORE_MEASURES.benchmark.axis }, `${SCORE_MEASURES.benchmark.name} ${formatNumber(bench, 3)}`),
           h('span', {}, `progress ${formatNumber(p.progress, 3)}`),

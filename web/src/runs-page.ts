@@ -5,7 +5,7 @@
  * table can be linked and reloaded; each row opens its replay.
  */
 import type { RunSummary } from '../../protocol/index.js';
-import { SCORE_MEASURES } from '../../protocol/score-measure.js';
+import { endText, SCORE_MEASURES } from '../../protocol/score-measure.js';
 import { withoutEmptyColumns, type TableDoc } from '../../protocol/table-format.js';
 import { api } from './api.js';
 import { h } from './dom.js';
@@ -28,7 +28,8 @@ export function outcomeText(r: RunSummary): string {
   }
   const outcomes = (r.players ?? []).map((p) => p.outcome);
   const decided = outcomes.some((o) => o !== 'none');
-  return decided ? outcomes.join(' / ') : (r.episode ?? r.status);
+  // No winner to name: the record's episode class (`budget`) is no word for a reader; how it ended sits under it.
+  return decided ? outcomes.join(' / ') : r.episode === undefined || r.episode === 'finished' || r.episode === 'budget' ? 'complete' : `no result of play (${r.episode})`;
 }
 
 const perPlayer = (r: RunSummary, f: (p: NonNullable<RunSummary['players']>[number]) => number, digits: number): string | null => (r.players && r.players.length > 0 ? r.players.map((p) => f(p).toFixed(digits)).join(' / ') : null);
@@ -40,14 +41,14 @@ function runsTable(runs: readonly RunSummary[]): TableDoc {
     title: '',
     // Related values share a cell, the second under the first in smaller type, so every column fits at 1400 px.
     columns: [
-      { header: 'run', kind: 'id', maxChars: 22 },
+      { header: 'run', kind: 'id', maxChars: 22, cut: 'start' },
       { header: 'game', kind: 'text' },
       { header: 'agents', kind: 'text' },
       { header: 'model', kind: 'text', under: true },
       { header: 'clock', kind: 'text' },
       { header: 'latency', kind: 'text', under: true },
       { header: 'outcome', kind: 'text', note: 'per agent win / loss / draw, else how the episode ended; an incomplete run says why' },
-      { header: 'ended by', kind: 'text', under: true },
+      { header: 'how it ended', kind: 'text', under: true },
       { header: 'progress', kind: 'text', note: 'final progress per agent, 0..1' },
       { header: 'score', kind: 'text', under: true },
       // Only where some run was played under the omnigamearena profile.
@@ -68,7 +69,7 @@ function runsTable(runs: readonly RunSummary[]): TableDoc {
       r.clock,
       r.latency.join(', '),
       outcomeText(r),
-      r.reason ?? null,
+      r.reason === undefined ? null : endText(r.reason),
       perPlayer(r, (p) => p.progress, 3),
       perPlayer(r, (p) => p.score, 0),
       ...(bench ? [r.benchmark === undefined ? null : r.benchmark.map((x) => x.toFixed(3)).join(' / ')] : []),
@@ -91,9 +92,31 @@ function filterFromHash(): URLSearchParams {
 
 /** Renders the runs browser into `root`. */
 export function runsPage(root: HTMLElement): () => void {
-  const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'status', 'curve', 'sweep', 'round', 'cell'] as const;
+  const fields = ['game', 'agent', 'clock', 'latency', 'variant', 'status', 'curve', 'sweep', 'job', 'round', 'cell'] as const;
   const initial = filterFromHash();
-  const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, value: initial.get(f) ?? '', 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
+  // Each box offers the values the runs have (a list under it as one types), and says an example while empty.
+  const lists = Object.fromEntries(fields.map((f) => [f, h('datalist', { id: `runs-${f}-values`, 'data-testid': `values-${f}` })])) as unknown as Record<(typeof fields)[number], HTMLElement>;
+  const inputs = Object.fromEntries(fields.map((f) => [f, h('input', { name: f, placeholder: f, title: `runs whose ${f} is exactly this`, list: `runs-${f}-values`, value: initial.get(f) ?? '', 'data-testid': `filter-${f}` })])) as Record<(typeof fields)[number], HTMLInputElement>;
+  const offer = (runs: readonly RunSummary[]): void => {
+    const values: Record<(typeof fields)[number], (r: RunSummary) => readonly (string | number | undefined)[]> = {
+      game: (r) => [r.game],
+      agent: (r) => r.agents,
+      clock: (r) => [r.clock],
+      latency: (r) => r.latency,
+      variant: (r) => [r.variant],
+      status: (r) => [r.status],
+      curve: (r) => [r.job?.kind === 'curve' ? r.job.id : undefined],
+      sweep: (r) => [r.job?.kind === 'sweep' ? r.job.id : undefined],
+      job: (r) => [r.job?.id],
+      round: (r) => [r.round],
+      cell: (r) => [r.cell],
+    };
+    for (const f of fields) {
+      const seen = [...new Set(runs.flatMap((r) => values[f](r)).filter((v) => v !== undefined && v !== '').map(String))].sort();
+      lists[f].replaceChildren(...seen.map((v) => h('option', { value: v })));
+      inputs[f].placeholder = seen.length > 0 ? `${f}, e.g. ${seen[0]!.length > 14 ? `${seen[0]!.slice(0, 13)}\u2026` : seen[0]}` : f;
+    }
+  };
   const out = h('div', { 'data-testid': 'runs' });
   let latest = 0;
   const load = async (): Promise<void> => {
@@ -106,6 +129,7 @@ export function runsPage(root: HTMLElement): () => void {
       const runs = await api<RunSummary[]>(`/api/runs?${q}`);
       // An earlier load answering late must not replace the table of a newer filter.
       if (mine !== latest) return;
+      if (q.size === 0) offer(runs);
       // The filter the table shows, so a reader (or a test) can tell the new table from the old one.
       out.dataset.query = q.toString();
       out.replaceChildren(h('p', { class: 'count' }, `${runs.length} run${runs.length === 1 ? '' : 's'}`), tableView(withoutEmptyColumns(runsTable(runs)), 'runs-table', { 0: { href: (i) => `#/run/${encodeURIComponent(runs[i]!.runId)}`, testid: 'run-link' } }));
@@ -117,7 +141,7 @@ export function runsPage(root: HTMLElement): () => void {
   const form = h('form', { class: 'filters', onsubmit: ((e: Event) => {
     e.preventDefault();
     void load();
-  }) as EventListener }, ...fields.map((f) => inputs[f]), h('button', { type: 'submit' }, 'filter'));
+  }) as EventListener }, ...fields.map((f) => inputs[f]), ...fields.map((f) => lists[f]), h('button', { type: 'submit' }, 'filter'));
   root.append(h('h1', {}, 'Runs'), form, out);
   void load();
   return () => undefined;

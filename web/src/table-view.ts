@@ -24,7 +24,7 @@ const LEFT = new Set(['text', 'id', 'date']);
 
 /** One formatted value as shown in a cell: a shortened id with a copy button, a link where asked. */
 function cellNodes(cell: FormattedCell, column: TableColumn, href: string | undefined, testid: string | undefined): { nodes: (Node | string)[]; title: string | undefined } {
-  const text = column.kind === 'id' ? shortId(cell.full, column.maxChars) : cell.text;
+  const text = column.kind === 'id' ? shortId(cell.full, column.maxChars, column.cut) : cell.text;
   const content = href ? h('a', { href, 'data-testid': testid, 'data-id': cell.full }, text) : column.kind === 'id' ? h('span', { 'data-id': cell.full }, text) : text;
   const shortened = column.kind === 'id' && cell.full !== text;
   return { nodes: shortened ? [content, copyButton(cell.full)] : [content], title: cell.full !== text ? cell.full : undefined };
