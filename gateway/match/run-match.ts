@@ -10,6 +10,7 @@ import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEM
 import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { describeFairness, fairnessConditions, resolveFairness } from '../clock/fairness.js';
+import { compactFrames } from '../records/frame-files.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
@@ -155,6 +156,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   spec.signal?.addEventListener('abort', onAbort, { once: true });
+  // A record write that does not finish within its bound (a stopped disk) ends the match.
+  recorder.queue.whenStalled((err) => controller.abort(err));
   let endpoint: GameEndpoint | undefined;
   let session: MatchSession | undefined;
   let reason = 'error';
@@ -192,6 +195,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     const linkError = endpoint?.client.error;
     if (failure.code === ErrorCode.ABORTED && linkError && !spec.signal?.aborted) failure = linkError;
     else if (failure.code === ErrorCode.INTERNAL && linkError) failure = linkError;
+    if (recorder.queue.stalled) failure = recorder.queue.stalled;
     reason = failure.code;
   } finally {
     spec.signal?.removeEventListener('abort', onAbort);
@@ -230,16 +234,19 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
   const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
-  // The decisions' frames and lines still in the queue are written before the record is closed.
+  // The decisions' frames and lines still in the queue are written before the record is closed, and the raw
+  // frames kept as they came are made PNGs; a stalled queue is left as it is (run.json names what it holds).
   await recorder.queue.drain();
-  const recorderDrops = recorder.queue.report();
+  const stalled = recorder.queue.stalled !== undefined;
+  if (!stalled) await compactFrames(dir);
+  const recorderReport = recorder.queue.report();
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
   await session?.integrity.settle();
   const frameIntegrity = session?.integrity.summary();
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), ...(recorderDrops ? { recorder: recorderDrops } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), recorder: recorderReport }, !stalled);
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

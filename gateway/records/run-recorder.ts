@@ -5,12 +5,15 @@
  * and at the end a replay strip (`replay.jpg`) and page (`replay.html`). A run that fails stays readable:
  * its `run.json` says `incomplete` with the failure's code and class.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArenaError } from '../../protocol/index.js';
 import { JsonlWriter } from './jsonl-writer.js';
-import { RecordQueue, type RecordQueueLimits } from './record-queue.js';
+import { RecordQueue, type JobLabel, type RecordQueueLimits } from './record-queue.js';
+
+/** The journal of decisions given to the record's queue, kept while the match runs. */
+export const IN_FLIGHT_FILE = 'in-flight.jsonl';
 
 export type RunStatus = 'running' | 'complete' | 'incomplete';
 /** What to do about a failed run: infrastructure failures are worth rerunning; agent failures are results. */
@@ -24,6 +27,7 @@ export function classifyFailure(err: ArenaError): FailureClass {
     case 'PROVIDER_ERROR':
     case 'MODEL_EMPTY':
     case 'STALE_FRAME':
+    case 'RECORD_STALLED':
       return 'infrastructure';
     case 'AGENT_GONE':
     case 'AGENT_TIMEOUT':
@@ -43,6 +47,8 @@ export interface RunFiles {
   readonly progress: JsonlWriter;
   /** `state.jsonl`, once the game has reported tracked state. */
   state?: JsonlWriter;
+  /** `in-flight.jsonl`, the decisions given to the record's queue (`noteInFlight`). */
+  inFlight?: JsonlWriter;
 }
 
 export class RunRecorder {
@@ -67,7 +73,17 @@ export class RunRecorder {
 
   /** Appends a line to `state.jsonl`, opening it at the first: through the queue, behind the decision lines before it. */
   appendState(line: Record<string, unknown>): void {
-    this.queue.runSync(() => this.writeState(line));
+    this.queue.runSync({}, () => this.writeState(line));
+  }
+
+  /**
+   * Notes a decision given to the queue in `in-flight.jsonl` (one line, written now), so a run killed before
+   * the queue wrote it says which decisions and frames were lost (`recordsInFlight`). Removed once every
+   * job is written and the run closes.
+   */
+  noteInFlight(label: JobLabel): void {
+    this.files.inFlight ??= new JsonlWriter(join(this.dir, IN_FLIGHT_FILE));
+    this.files.inFlight.append(label);
   }
 
   /** Appends a line to `state.jsonl` now (a job of the queue). */
@@ -89,9 +105,11 @@ export class RunRecorder {
     this.writeMeta();
   }
 
-  finish(status: Exclude<RunStatus, 'running'>, fields: Record<string, unknown>): void {
+  /** Closes the run: run.json gets its end, every file is closed, and the journal of jobs in flight goes when all were written (`complete`). */
+  finish(status: Exclude<RunStatus, 'running'>, fields: Record<string, unknown>, written = true): void {
     this.update({ ...fields, status, endedAt: new Date().toISOString() });
     for (const w of Object.values(this.files)) if (w instanceof JsonlWriter) w.close();
+    if (written && this.files.inFlight) rmSync(this.files.inFlight.path, { force: true });
   }
 
   private writeMeta(): void {
