@@ -105,7 +105,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     clock,
     ...limits,
     gameTimerMs: limits.timeLimitMs,
-    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality, jpegTables: DEFAULT_JPEG_TABLES },
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'exact', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality, jpegTables: DEFAULT_JPEG_TABLES },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
     // Declared only when it can change what an agent saw, so runs under the default compare with older ones.
