@@ -10,13 +10,14 @@ export { EpisodeOptions, FrameSize, episodeOptionsOf, MATCH_OPTION_KEYS, MatchOp
 export { type MatchObserver } from './match/match-observer.js';
 export { episodeClass, gameFrameEncoding, runMatch } from './match/run-match.js';
 export { classifyFailure } from './records/run-recorder.js';
-export { RecordQueue } from './records/record-queue.js';
+export { RecordQueue, RECORD_QUEUE_DEFAULTS, type RecordQueueReport } from './records/record-queue.js';
+export { compactFrames, recordedFrameImage, recordedFramePath, recordedPixels, recordedRgbDigest } from './records/frame-files.js';
 export { readJsonl } from './records/replay.js';
 export { RemoteAgent } from './agent-link/remote-agent.js';
 export { AGENT_PATH, AgentLinkServer } from './agent-link/agent-link-server.js';
 export { summarizeLedger } from './clock/ledger-summary.js';
 export { AdvanceRecord, DecisionRecord, EventRecord, PlacementRecord, PlayerResultRecord, ProgressRecord, RunJson, StateLineRecord } from './records/run-record-schema.js';
-export { readRecordLines, readRunJson, readRunRecord, readStateLines, type RunRecord } from './records/run-record-read.js';
+export { readRecordLines, readRunJson, readRunRecord, readStateLines, recordsInFlight, type InFlightRecord, type RunRecord } from './records/run-record-read.js';
 export { rebuildStateLines } from './records/state-lines.js';
 export { compareArms, conditionDifferences, type StudiedFactor } from './records/conditions.js';
 export { benchmarkTimeline, runMeasure, seatValue, type BenchmarkPoint } from './records/run-score.js';

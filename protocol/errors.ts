@@ -66,6 +66,8 @@ export const ErrorCode = {
   NO_WORKER: 'NO_WORKER',
   /** A stale frame (a duplicate after input, late or cut short) under the `fail` frame policy: the episode is infrastructure, replayed. */
   STALE_FRAME: 'STALE_FRAME',
+  /** A write of the run record took longer than its bound (a disk that stopped): the match ends, run.json names the records not written. */
+  RECORD_STALLED: 'RECORD_STALLED',
   /** A worker died mid-episode more often than the queue replays it. */
   WORKER_LOST: 'WORKER_LOST',
   /** A write of a run record failed (disk full, read-only, denied, I/O error): the match ends; infrastructure, replayed by sweeps. */

@@ -2,9 +2,8 @@
  * Decision frames of an episode for the reflector's `view_frames` tool: the recorded JPEGs of chosen decision
  * steps, scaled to fit a largest side and re-encoded, as data URLs for image parts of a user message.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import { recordedFrameImage, recordedFramePath } from '../gateway/index.js';
 import { readDecisions, sampleEvenly } from './episode-summary.js';
 
 /** One frame ready to show: which decision it belongs to, and the image. */
@@ -29,7 +28,7 @@ export interface FramePick {
  * slot. At most `max` frames; each fits `maxSide` px and is JPEG quality 75.
  */
 export async function loadFrames(dir: string, slot: number, steps: readonly number[] | undefined, max: number, maxSide: number): Promise<FramePick> {
-  const withFrames = readDecisions(dir, [slot]).filter((d) => d.frame !== undefined && existsSync(join(dir, d.frame)));
+  const withFrames = readDecisions(dir, [slot]).filter((d) => d.frame !== undefined && recordedFramePath(dir, d.frame) !== undefined);
   const byStep = new Map(withFrames.map((d) => [d.step, d]));
   const wanted = steps === undefined || steps.length === 0 ? sampleEvenly(withFrames, max).map((d) => d.step) : [...new Set(steps)].slice(0, max);
   const missing = wanted.filter((s) => !byStep.has(s));
@@ -38,7 +37,7 @@ export async function loadFrames(dir: string, slot: number, steps: readonly numb
       .filter((s) => byStep.has(s))
       .map(async (s): Promise<EpisodeFrame> => {
         const d = byStep.get(s)!;
-        const jpeg = await sharp(join(dir, d.frame!)).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+        const jpeg = await sharp((await recordedFrameImage(recordedFramePath(dir, d.frame!)!)).data).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
         return { step: s, slot, t: Math.round(d.observedAtMs / 10) / 100, file: d.frame!, dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` };
       }),
   );

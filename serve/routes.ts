@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { recordedFrameImage } from '../gateway/index.js';
 import { ArenaError, ErrorCode } from '../protocol/index.js';
 import type { Access, Need } from './access.js';
 import { presentedToken } from './access.js';
@@ -117,6 +118,15 @@ function routeRuns(req: IncomingMessage, res: ServerResponse, url: URL, ctx: Rou
       hasVideo: existsSync(join(dir, 'episode.mp4')),
     });
   }
-  if (action === 'files') return sendFile(req, res, runFile(ctx.runs, runId, rest.join('/')));
+  if (action === 'files') {
+    const path = runFile(ctx.runs, runId, rest.join('/'));
+    if (!path.endsWith('.ppm')) return sendFile(req, res, path);
+    // A raw frame not yet made a PNG (a running match, or one killed) is served as the PNG its line names.
+    void recordedFrameImage(path).then(
+      (image) => res.writeHead(200, { 'content-type': image.type, 'content-length': image.data.length }).end(req.method === 'HEAD' ? undefined : image.data),
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : String(err)),
+    );
+    return;
+  }
   throw new ArenaError(ErrorCode.NOT_FOUND, `no call ${url.pathname}`);
 }

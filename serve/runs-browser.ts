@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { z } from 'zod';
+import { recordedFramePath } from '../gateway/index.js';
 import { ArenaError, ErrorCode, type RunSummary } from '../protocol/index.js';
 
 /** What a run listing can be narrowed to; each given field must match exactly (`agent`: any of the run's agents). */
@@ -199,12 +200,15 @@ export function readRunRecord(roots: RunRoots, runId: string): Record<string, un
   return run;
 }
 
-/** The path of a file inside a run (`decisions.jsonl`, `frames/0001-s0.jpg`, `episode.mp4`); NOT_FOUND outside it or when absent. */
+/**
+ * The path of a file inside a run (`decisions.jsonl`, `frames/0001-s0.jpg`, `episode.mp4`); for a raw decision
+ * frame not yet made its PNG, the PPM that holds it; NOT_FOUND outside the run or when absent.
+ */
 export function runFile(roots: RunRoots, runId: string, rel: string): string {
   const dir = runDir(roots, runId);
   const clean = normalize(rel);
   if (clean.startsWith('..') || clean.includes(`${sep}..`) || clean.startsWith(sep)) throw new ArenaError(ErrorCode.NOT_FOUND, `no file '${rel}' in run '${runId}'`);
-  const path = join(dir, clean);
+  const path = recordedFramePath(dir, clean) ?? join(dir, clean);
   if (!existsSync(path) || !statSync(path).isFile()) throw new ArenaError(ErrorCode.NOT_FOUND, `no file '${rel}' in run '${runId}'`);
   return path;
 }

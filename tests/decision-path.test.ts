@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchGame } from '../env-bridge/index.js';
-import { gameFrameEncoding, RemoteAgent, runMatch, type MatchSpec } from '../gateway/index.js';
+import { gameFrameEncoding, recordedRgbDigest, RemoteAgent, runMatch, type MatchSpec } from '../gateway/index.js';
 import type { JpegProfile } from '../protocol/index.js';
 import { holdChunk, ScriptAgent, type ScriptedReply } from './support/test-agents.js';
 import { probeEntry } from './support/probe-game.js';
@@ -89,13 +89,21 @@ describe('recorded frames', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 16, 8]);
   });
 
-  it('records a JPEG at the match quality for an agent that takes raw frames', async () => {
-    const agent = new ScriptAgent([{ chunk: holdChunk('W', 1) }]);
-    const result = await runMatch(base({ stepBudget: 1, jpegQuality: 60, slots: [{ slot: 0, agent }] }));
-    const frame = readRun(result.dir).decisions[0]!.frame as string;
-    const meta = await sharp(join(result.dir, frame)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', probeEntry.frame.width, probeEntry.frame.height]);
-    expect(agent.observations[0]!.frame.encoding).toBe('rgb');
+  it('records the exact pixels a raw-frame agent got, as a lossless PNG whose pixels its digest names', async () => {
+    const agent = new ScriptAgent([{ chunk: holdChunk('W', 1) }, { chunk: holdChunk('W', 1) }]);
+    const result = await runMatch(base({ stepBudget: 2, jpegQuality: 60, slots: [{ slot: 0, agent }] }));
+    const decisions = readRun(result.dir).decisions;
+    expect(readdirSync(join(result.dir, 'frames')).sort()).toEqual(['0000-s0.png', '0001-s0.png']);
+    for (const [i, d] of decisions.entries()) {
+      const seen = agent.observations[i]!.frame;
+      expect(seen.encoding).toBe('rgb');
+      const path = join(result.dir, d.frame as string);
+      const { data, info } = await sharp(path).raw().toBuffer({ resolveWithObject: true });
+      expect([info.format, info.width, info.height, info.channels]).toEqual(['raw', probeEntry.frame.width, probeEntry.frame.height, 3]);
+      expect(data.equals(Buffer.from(seen.data))).toBe(true);
+      expect(await recordedRgbDigest(path)).toBe(d.frameDigest);
+    }
+    expect((await sharp(join(result.dir, decisions[0]!.frame as string)).metadata()).format).toBe('png');
   });
 });
 

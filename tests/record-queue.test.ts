@@ -1,18 +1,18 @@
 /**
- * The recorder's bounded queue through a real match: a stalled disk (a named pipe where the first decision
- * frame goes, which blocks its write until someone reads it) holds the record back, never the match. The
- * match plays to its end while the pipe is stalled, exactly as it plays with nothing stalled; the frames past
- * the queue's bound are dropped and each record and run.json say so; every decision and state line is
- * written in order once the disk comes back. A queue too small for the lines drops lines and says so.
+ * The record loses nothing. A stalled disk (a named pipe where the first decision frame goes, which blocks
+ * its write until someone reads it) holds a paused match back (backpressure) and a realtime match not at
+ * all; either way every decision and frame is in the record once the disk comes back, and a paused match's
+ * result is the one it plays unstalled. A disk that stays stalled past the bound ends the match with
+ * RECORD_STALLED and run.json names the decisions not written.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../agents/index.js';
 import { scriptedPolicies } from '../games/index.js';
-import { RecordQueue, runMatch, type MatchSpec } from '../gateway/index.js';
+import { RecordQueue, recordsInFlight, runMatch, type MatchSpec } from '../gateway/index.js';
 import type { Agent } from '../protocol/index.js';
 import { launchInProcess } from './support/in-process-game.js';
 import { readRun, tempRunsDir } from './support/run-dir.js';
@@ -25,13 +25,13 @@ afterEach(() => runs.cleanup());
 
 const STEPS = 12;
 
-/** The scripted last_stand player, telling `ended` when the match's loop is over (its `end` comes after the last advance). */
-function player(ended?: () => void): Agent {
+/** The scripted last_stand player; its `end` (after the match's last advance, before the record closes) waits for `gate`. */
+function player(gate?: Promise<void>): Agent {
   const agent = createAgent('scripted', { scripted: scriptedPolicies, game: 'last_stand', seed: 1 });
-  return { ...agent, start: (info) => agent.start(info), decide: (o, s) => agent.decide(o, s), close: () => agent.close(), end: async () => ended?.() };
+  return { ...agent, start: (info) => agent.start(info), decide: (o, s) => agent.decide(o, s), close: () => agent.close(), end: async () => gate };
 }
 
-const spec = (runId: string, agent: Agent, recordQueue?: MatchSpec['recordQueue']): MatchSpec => ({
+const spec = (runId: string, agent: Agent, more: Partial<MatchSpec> = {}): MatchSpec => ({
   game: 'last_stand',
   launch: launchInProcess,
   runsDir: runs.dir,
@@ -39,82 +39,113 @@ const spec = (runId: string, agent: Agent, recordQueue?: MatchSpec['recordQueue'
   clock: 'pdq',
   seed: 3,
   stepBudget: STEPS,
-  slots: [{ slot: 0, agent }],
-  ...(recordQueue ? { recordQueue } : {}),
+  slots: [{ slot: 0, agent, latency: { kind: 'synthetic', ms: 300, jitterMs: 0, seed: 0 } }],
+  ...more,
 });
 
-/** A run dir whose first decision frame is a named pipe nobody reads: writing it blocks until the test reads it. */
-function stalledRun(runId: string): string {
-  const frames = join(runs.dir, runId, 'frames');
-  mkdirSync(frames, { recursive: true });
-  execFileSync('mkfifo', [join(frames, '0000-s0.jpg')]);
-  return join(runs.dir, runId);
+/** A run dir whose first decision frame is a named pipe nobody reads: writing it blocks until the disk comes back (`unstall`). */
+function stalledRun(runId: string): { dir: string; unstall: () => Promise<void> } {
+  const dir = join(runs.dir, runId);
+  mkdirSync(join(dir, 'frames'), { recursive: true });
+  const pipe = join(dir, 'frames', '0000-s0.ppm');
+  execFileSync('mkfifo', [pipe]);
+  return {
+    dir,
+    // The pipe is moved aside (the blocked write keeps it) and read, and what came through is put where it was meant to go.
+    unstall: async () => {
+      renameSync(pipe, join(dir, 'stalled-pipe'));
+      writeFileSync(pipe, await readFile(join(dir, 'stalled-pipe')));
+    },
+  };
 }
 
-/** What a decision line says of play (not of wall time or of its frame file). */
-const play = (d: Record<string, unknown>): unknown => ({ step: d['step'], observedAtMs: d['observedAtMs'], frameSeq: d['frameSeq'], frameDigest: d['frameDigest'], chunk: d['chunk'], inputs: d['inputs'], chargedMs: d['chargedMs'] });
+/** Resolves at the `n`th decision event of a match (the decision is settled; its record is next). */
+function nthDecision(n: number): { onEvent: NonNullable<MatchSpec['onEvent']>; reached: Promise<void> } {
+  let seen = 0;
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { onEvent: (e) => e.type === 'decision' && ++seen === n && reach(), reached };
+}
+
+/** What a decision line says of play (not of wall time). */
+const play = (d: Record<string, unknown>): unknown => ({ step: d['step'], observedAtMs: d['observedAtMs'], frameSeq: d['frameSeq'], frameDigest: d['frameDigest'], frame: d['frame'], chunk: d['chunk'], inputs: d['inputs'], chargedMs: d['chargedMs'] });
 const lines = (path: string): string[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : []);
+const placements = (dir: string): number => lines(join(dir, 'ledger.jsonl')).filter((l) => l.includes('"kind":"placement"')).length;
 
-describe('the recorder off the decision path', () => {
-  it('plays to the end while the disk is stalled, drops the frames past its bound, and writes every line in order once the disk is back', async () => {
-    const reference = await runMatch(spec('reference', player()));
-    expect(reference.status).toBe('complete');
-    const refRun = readRun(reference.dir);
-    expect(refRun.meta['recorder']).toBeUndefined();
-    expect(refRun.decisions.every((d) => typeof d['frame'] === 'string' && d['frameDropped'] === undefined)).toBe(true);
+describe('the record under a stalled disk', () => {
+  for (const clock of ['pdq', 'lcrt'] as const) {
+    it(`makes a ${clock} match wait for it and records every decision and frame, with the unstalled result`, async () => {
+      const reference = await runMatch(spec(`${clock}-reference`, player(), { clock }));
+      expect(reference.status).toBe('complete');
+      const refRun = readRun(reference.dir);
 
-    const dir = stalledRun('stalled');
-    let loopDone!: () => void;
-    const ended = new Promise<void>((resolve) => (loopDone = resolve));
-    const running = runMatch(spec('stalled', player(loopDone), { frames: 2 }));
-    await ended;
-    // The match has played all its decisions and advances while not one decision line could be written.
-    expect(lines(join(dir, 'ledger.jsonl')).filter((l) => l.includes('"kind":"placement"'))).toHaveLength(STEPS);
+      const { dir, unstall } = stalledRun(`${clock}-stalled`);
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      // Two frames may wait: the stalled first and the second; the third decision waits for room.
+      const third = nthDecision(3);
+      const running = runMatch(spec(`${clock}-stalled`, player(gate), { clock, recordQueue: { frames: 2 }, onEvent: third.onEvent }));
+      await third.reached;
+      expect(placements(dir)).toBe(2);
+      expect(lines(join(dir, 'decisions.jsonl'))).toEqual([]);
+      await unstall();
+      open();
+      const result = await running;
+
+      expect(result.status).toBe('complete');
+      expect(result.simMs).toBe(reference.simMs);
+      expect(result.players).toEqual(reference.players);
+      const run = readRun(dir);
+      expect(run.decisions.map(play)).toEqual(refRun.decisions.map(play));
+      expect(run.decisions.map((d) => d['frame'])).toEqual(Array.from({ length: STEPS }, (_, i) => `frames/${String(i).padStart(4, '0')}-s0.png`));
+      expect(readdirSync(join(dir, 'frames')).sort()).toEqual(readdirSync(join(reference.dir, 'frames')).sort());
+      const recorder = run.meta['recorder'] as { limits: { frames: number }; deepestFrames: number; waits: number; waitedMs: number; unwritten?: unknown };
+      expect(recorder.limits.frames).toBe(2);
+      expect(recorder.deepestFrames).toBe(2);
+      expect(recorder.waits).toBeGreaterThan(0);
+      expect(recorder.waitedMs).toBeGreaterThan(0);
+      expect(recorder.unwritten).toBeUndefined();
+      expect(lines(join(dir, 'state.jsonl'))).toEqual(lines(join(reference.dir, 'state.jsonl')));
+      expect(existsSync(join(dir, 'in-flight.jsonl'))).toBe(false);
+    });
+  }
+
+  it('lets a realtime match play on while the disk is stalled and has every frame once it is back', async () => {
+    const { dir, unstall } = stalledRun('realtime');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const last = nthDecision(4);
+    const running = runMatch(spec('realtime', player(gate), { clock: 'realtime', stepBudget: 4, observationDelayMs: 0, timeLimitMs: 60_000, realtime: { fps: 20 }, recordQueue: { frames: 1 }, onEvent: last.onEvent }));
+    await last.reached;
+    // Every decision was made with the first frame's write still blocked: none waited for the record.
     expect(lines(join(dir, 'decisions.jsonl'))).toEqual([]);
-    // The disk comes back: the pipe is moved aside (the blocked write keeps it) and read.
-    renameSync(join(dir, 'frames', '0000-s0.jpg'), join(dir, 'stalled-pipe'));
-    const first = await readFile(join(dir, 'stalled-pipe'));
+    await unstall();
+    open();
     const result = await running;
-
-    expect(first.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(result.status).toBe('complete');
-    expect(result.simMs).toBe(reference.simMs);
-    expect(result.players).toEqual(reference.players);
     const run = readRun(dir);
-    // Every decision recorded, in order, as played without a stall; the two frames the bound held were written.
-    expect(run.decisions.map(play)).toEqual(refRun.decisions.map(play));
-    expect(run.decisions.map((d) => d['frame'] ?? null)).toEqual(['frames/0000-s0.jpg', 'frames/0001-s0.jpg', ...Array<null>(STEPS - 2).fill(null)]);
-    expect(run.decisions.map((d) => d['frameDropped'] ?? false)).toEqual([false, false, ...Array<boolean>(STEPS - 2).fill(true)]);
-    expect(readdirSync(join(dir, 'frames')).sort()).toEqual(['0001-s0.jpg']);
-    expect(run.meta['recorder']).toEqual({ limits: { frames: 2, lines: 4096 }, framesDropped: STEPS - 2, linesDropped: 0, deepest: expect.any(Number) as number });
-    expect((run.meta['recorder'] as { deepest: number }).deepest).toBeGreaterThanOrEqual(STEPS);
-    // The state lines keep their order among the decisions' step lines.
-    expect(lines(join(dir, 'state.jsonl'))).toEqual(lines(join(reference.dir, 'state.jsonl')));
-    expect(lines(join(dir, 'state.jsonl')).length).toBeGreaterThan(STEPS);
+    expect(run.decisions.map((d) => d['step'])).toEqual([0, 1, 2, 3]);
+    for (const d of run.decisions) expect(existsSync(join(dir, d['frame'] as string))).toBe(true);
+    const recorder = run.meta['recorder'] as { deepestFrames: number; waits: number };
+    expect(recorder.waits).toBe(0);
+    expect(recorder.deepestFrames).toBeGreaterThan(1);
   });
 
-  it('drops whole lines past its line bound, says so, and keeps the rest in order', async () => {
-    const dir = stalledRun('tight');
-    let loopDone!: () => void;
-    const ended = new Promise<void>((resolve) => (loopDone = resolve));
-    const running = runMatch(spec('tight', player(loopDone), { frames: 1, lines: 4 }));
-    await ended;
-    renameSync(join(dir, 'frames', '0000-s0.jpg'), join(dir, 'stalled-pipe'));
-    await readFile(join(dir, 'stalled-pipe'));
-    const result = await running;
-    expect(result.status).toBe('complete');
-    expect(result.players[0]!.decisions).toBe(STEPS);
+  it('ends a match whose disk stays stalled past the bound with RECORD_STALLED and names the decisions not written', async () => {
+    const { dir, unstall } = stalledRun('stuck');
+    const result = await runMatch(spec('stuck', player(), { recordQueue: { frames: 2, stallMs: 300 } }));
+    expect(result.status).toBe('incomplete');
+    expect(result.error?.code).toBe('RECORD_STALLED');
     const run = readRun(dir);
-    const report = run.meta['recorder'] as { limits: unknown; framesDropped: number; linesDropped: number; deepest: number };
-    expect(report.limits).toEqual({ frames: 1, lines: 4 });
-    expect(report.deepest).toBe(4);
-    expect(report.linesDropped).toBeGreaterThan(0);
-    const steps = run.decisions.map((d) => d['step'] as number);
-    expect(steps[0]).toBe(0);
-    expect(steps.length).toBeLessThan(STEPS);
-    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
-    // Only the first decision kept its frame; a decision line that was written without one says so.
-    expect(run.decisions.slice(1).every((d) => d['frame'] === undefined && d['frameDropped'] === true)).toBe(true);
+    expect((run.meta['failure'] as { code: string; class: string }).code).toBe('RECORD_STALLED');
+    expect((run.meta['failure'] as { class: string }).class).toBe('infrastructure');
+    expect(run.meta['status']).toBe('incomplete');
+    const unwritten = (run.meta['recorder'] as { unwritten: { slot: number; step: number; frame?: string }[] }).unwritten;
+    expect(unwritten.map((u) => u.step)).toEqual([0, 1]);
+    expect(unwritten[0]!.frame).toBe('frames/0000-s0.png');
+    // The journal says the same to an inspection of the run.
+    expect(recordsInFlight(dir).map((j) => j.step)).toEqual([0, 1]);
+    await unstall();
   });
 });
 
@@ -122,47 +153,58 @@ describe('RecordQueue', () => {
   it('runs its jobs in order, keeps the first failed write and goes on with the rest', async () => {
     const queue = new RecordQueue({ frames: 1, lines: 8 });
     const done: number[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    expect(queue.admit(true)).toBe('frame');
-    queue.push('frame', async () => {
-      await gate;
+    queue.push({ step: 0 }, true, async () => {
       done.push(0);
     });
-    expect(queue.admit(true)).toBe('line');
-    queue.push('line', async () => {
+    queue.push({ step: 1 }, false, async () => {
       throw new Error('disk full');
     });
-    queue.runSync(() => done.push(2));
-    expect(done).toEqual([]);
-    release();
+    queue.runSync({}, () => done.push(2));
     await queue.drain();
     expect(done).toEqual([0, 2]);
-    expect(queue.report()).toEqual({ limits: { frames: 1, lines: 8 }, framesDropped: 1, linesDropped: 0, deepest: 3, writeError: 'disk full' });
+    expect(queue.report()).toMatchObject({ deepest: 3, deepestFrames: 1, waits: 0, writeError: 'disk full' });
   });
 
-  it('says whether a frame would be taken now without counting a drop', () => {
-    const queue = new RecordQueue({ frames: 1, lines: 2 });
-    expect(queue.takesFrame()).toBe(true);
-    expect(queue.admit(true)).toBe('frame');
-    queue.push('frame', async () => new Promise<void>(() => undefined));
-    expect(queue.takesFrame()).toBe(false);
-    expect(queue.takesFrame()).toBe(false);
-    expect(queue.report()).toBeUndefined();
-    expect(queue.admit(false)).toBe('line');
-    queue.push('line', async () => undefined);
-    expect(queue.admit(true)).toBe('none');
+  it('makes a waiting caller wait until a frame job is written, and never a keeping one', async () => {
+    const queue = new RecordQueue({ frames: 1, lines: 8 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await queue.reserve(true, 'wait');
+    queue.push({ step: 0 }, true, async () => gate);
+    await queue.reserve(true, 'keep');
+    await queue.reserve(false, 'wait');
+    let admitted = false;
+    const waiting = queue.reserve(true, 'wait').then(() => (admitted = true));
+    await Promise.resolve();
+    expect(admitted).toBe(false);
+    release();
+    await waiting;
+    expect(queue.report().waits).toBe(1);
   });
 
-  it('writes a line at once when nothing waits, and reports nothing when nothing dropped', () => {
-    const queue = new RecordQueue();
-    const done: number[] = [];
-    queue.runSync(() => done.push(1));
-    expect(done).toEqual([1]);
-    expect(queue.report()).toBeUndefined();
+  it('refuses limits that could hold no frame or line', () => {
+    expect(() => new RecordQueue({ lines: 0 })).toThrow(RangeError);
+    expect(() => new RecordQueue({ frames: 0 })).toThrow(RangeError);
   });
+});
 
-  it('refuses limits that could hold no line', () => {
-    expect(() => new RecordQueue({ lines: 0 })).toThrow(/lines >= 1/);
+describe('a recording match killed outright', () => {
+  it('leaves a record that says which decisions and frames were in flight', async () => {
+    const { dir } = stalledRun('killed');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/recording-match.ts', runs.dir, 'killed', '3'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    // Three frames wait behind the stalled one; the fourth decision waits for room, and the match is killed there.
+    await new Promise<void>((resolve) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        if (out.includes('decision 3\n')) resolve();
+      });
+    });
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(readRun(dir).meta['status']).toBe('running');
+    expect(lines(join(dir, 'decisions.jsonl'))).toEqual([]);
+    expect(recordsInFlight(dir)).toEqual([0, 1, 2].map((step) => ({ slot: 0, step, frame: `frames/${String(step).padStart(4, '0')}-s0.png` })));
   });
 });

@@ -304,7 +304,8 @@ describe('arena serve: curves', () => {
       const frame = detail.body.decisions.find((d) => d.frame)!.frame!;
       const file = await fetch(`${svc.url}/api/runs/${run.runId}/files/${frame}?token=${created.body.readToken as string}`);
       expect(file.status).toBe(200);
-      expect(file.headers.get('content-type')).toBe('image/jpeg');
+      // A random agent takes raw frames: its record holds the exact pixels, a PNG.
+      expect(file.headers.get('content-type')).toBe('image/png');
       const other = await svc.api.post('/api/matches', { game: 'last_stand', agents: [{ kind: 'random' }], stepBudget: 1, observationDelayMs: 0 });
       expect((await svc.api.get(`/api/runs/${run.runId}`, other.body.readToken as string)).body).toMatchObject({ error: { code: 'FORBIDDEN' } });
       expect((await svc.api.get(`/api/runs/${id}--curve--rounds--9--episodes--e0`)).body).toMatchObject({ error: { code: 'NOT_FOUND' } });

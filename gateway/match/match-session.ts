@@ -2,6 +2,7 @@
  * The state of one match while it runs: the game endpoint, each slot's agent and counters, the newest
  * frame and progress per slot, and the run record. The clock loops (paused and realtime) drive it.
  */
+import { join } from 'node:path';
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
 import { ArenaError, ErrorCode, STALE_VERDICTS, type FrameIntegrity, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
@@ -12,6 +13,7 @@ import type { RunRecorder } from '../records/run-recorder.js';
 import type { DecisionOutcome } from './decide.js';
 import { FrameCache } from './frame-cache.js';
 import { frameDigestOffThread } from '../records/frame-digest.js';
+import { writeRawFrame } from '../records/frame-files.js';
 import { FrameIntegrityCheck } from '../frame-integrity/integrity-check.js';
 import { STALE_RETRY } from '../frame-integrity/stale-policy.js';
 import { trackedLines } from '../records/state-lines.js';
@@ -190,16 +192,7 @@ export class MatchSession {
     frame = checked;
     slot.observed = frame;
     slot.integrity = this.integrity.check(slotId, frame, this.simMs, retried);
-    // The digest copies the frame and hashes the copy off this thread, so the record's job holds no frame; the
-    // copy is made on the next turn, once the observation has gone out (a frame from the link is never reused).
-    slot.digest = new Promise<string>((resolve, reject) => {
-      setImmediate(() => void frameDigestOffThread(frame).then(resolve, reject));
-    });
-    slot.digest.catch(() => undefined);
-    // An agent that takes no JPEG still gets one recorded: it is encoded once the observation has gone out
-    // (the next turn of the event loop), so it never delays the agent's frame, and recordDecision takes it
-    // from the cache. A queue with no room for the frame will record the decision without it: no encode then.
-    if (encoding !== 'jpeg' && this.recorder.queue.takesFrame()) setImmediate(() => void this.frames.get(frame, 'jpeg').catch(() => undefined));
+    slot.digest = undefined;
     const image = await this.frames.get(frame, encoding, jpeg);
     return {
       slot: slotId,
@@ -210,6 +203,22 @@ export class MatchSession {
       ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
       ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
     };
+  }
+
+  /**
+   * The slot's agent has its observation (the loops call this once the decide call has sent it): only now
+   * does the record's work on the frame start. Its digest copies the frame and hashes the copy on the thread
+   * pool, on the next turn of the event loop (after a corked send has gone out), so the record's job holds no
+   * hash work; the frame's integrity verdict is worked out when the record asks for it.
+   */
+  handedOver(slotId: number): void {
+    const slot = this.slots.get(slotId)!;
+    const frame = slot.observed;
+    if (!frame || slot.digest !== undefined) return;
+    slot.digest = new Promise<string>((resolve, reject) => {
+      setImmediate(() => void frameDigestOffThread(frame).then(resolve, reject));
+    });
+    slot.digest.catch(() => undefined);
   }
 
   /**
@@ -267,10 +276,11 @@ export class MatchSession {
   }
 
   /**
-   * Records one settled decision with the frame its agent saw: the very JPEG it got when it takes JPEG (one
-   * encode per frame and profile, shared with the agent), else one at the match's quality. Everything the
-   * record needs is taken now; the waiting and writing go to the recorder's bounded queue, so the match never
-   * waits on them. A full queue records the decision without its frame (`frameDropped`), or not at all.
+   * Records one settled decision with the frame its agent saw, as exact bytes and never encoded again: the
+   * very JPEG or PNG its agent got, the game's own encoded frame, or a raw frame's pixels (a PPM now, a
+   * lossless PNG once the match closes: frame-files.ts). Everything the record needs is taken now; the
+   * writing goes to the recorder's queue, which under a paused clock makes the match wait while it is full
+   * (nothing is ever dropped) and under realtime keeps the frame until its turn.
    */
   async recordDecision(slotId: number, observation: Observation, outcome: DecisionOutcome, settled: SettledDecision): Promise<void> {
     const slot = this.slots.get(slotId)!;
@@ -280,33 +290,32 @@ export class MatchSession {
     const answer = decision?.kind === 'answer' ? decision : undefined;
     const sent = answer?.sentImage;
     const queue = this.recorder.queue;
-    const admission = queue.admit(slot.frame !== undefined);
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
     // What the model saw is kept reconstructable: its system prompt (when it changes) and the image it got,
     // which is the recorded frame itself unless the agent made another.
     const systemPrompt = answer?.systemPrompt !== undefined && answer.systemPrompt !== slot.systemPrompt ? answer.systemPrompt : undefined;
     if (answer?.systemPrompt !== undefined) slot.systemPrompt = answer.systemPrompt;
-    if (admission === 'none') return;
-    const profile = this.profileOf(slot);
-    const jpeg = admission === 'frame' && slot.frame ? this.frames.get(slot.frame, 'jpeg', profile.encoding === 'jpeg' ? profile.jpeg : undefined) : undefined;
-    jpeg?.catch(() => undefined);
-    const frameDropped = admission === 'line' && slot.frame !== undefined;
-    // The job keeps what it records of the observed frame (its digest, its verdict), never the frame itself.
-    const observed = slot.observed?.seq === observation.frame.seq;
+    // The job keeps what it records of the observed frame (its digest, its verdict, its bytes).
+    const observed = slot.observed?.seq === observation.frame.seq ? slot.observed : undefined;
+    if (observed) this.handedOver(slotId);
     const digest = observed ? slot.digest : undefined;
     const integrityCheck = observed ? slot.integrity : undefined;
+    const shot = observed ?? slot.frame;
+    const file = shot ? this.recordedFrame(slot, shot, name) : undefined;
     const tracked = this.tracked;
+    await queue.reserve(file !== undefined, (this.spec.clock ?? 'pdq') === 'realtime' ? 'keep' : 'wait');
+    this.recorder.noteInFlight({ slot: slotId, step, ...(file ? { frame: file.rel } : {}) });
     const timings = outcome.status === 'failed' ? failedTimings(outcome.error, outcome.wallMs) : outcome.decision.timings;
     const latencySource = settled.charged ? describeLatencySource(slot.charger.source) : 'none';
-    queue.push(admission, async () => {
+    queue.push({ slot: slotId, step, ...(file ? { frame: file.rel } : {}) }, file !== undefined, async () => {
       let frameRef: string | undefined;
       let recorded: Uint8Array | undefined;
-      if (jpeg) {
-        recorded = (await jpeg).data;
-        frameRef = await this.recorder.writeFrame(`${name}.jpg`, recorded);
+      if (file) {
+        recorded = await file.write();
+        frameRef = file.rel;
       }
       const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
-      const sentImage = sent ? { file: frameDropped ? undefined : (sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data))), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
+      const sentImage = sent ? { file: sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data)), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
       const integrity = await integrityCheck;
       const observedDigest = await digest;
       const record = {
@@ -315,7 +324,6 @@ export class MatchSession {
         step,
         observedAtMs: observation.simMs,
         frame: frameRef,
-        ...(frameDropped ? { frameDropped: true } : {}),
         frameSeq: observation.frame.seq,
         ...(observedDigest === undefined ? {} : { frameDigest: observedDigest }),
         status: outcome.status,
@@ -343,6 +351,37 @@ export class MatchSession {
       if (tracked) this.recorder.writeState({ kind: 'step', simMs: observation.simMs, slot: slotId, step, tracked });
       notify(this.spec.observer, 'onDecision', record);
     });
+  }
+
+  /**
+   * What the record keeps of a frame and where: the slot agent's own image when it took one (a JPEG or PNG,
+   * from the cache, shared with the agent), the game's bytes when the game sent an image, else the raw
+   * pixels. `write` stores it and resolves to the bytes recorded when they are an image.
+   */
+  private recordedFrame(slot: SlotState, frame: Frame, name: string): { rel: string; write: () => Promise<Uint8Array | undefined> } {
+    const profile = this.profileOf(slot);
+    if (profile.encoding !== 'rgb' || frame.encoding !== 'rgb') {
+      const encoding = profile.encoding === 'rgb' ? frame.encoding : profile.encoding;
+      const image = this.frames.get(frame, encoding, profile.jpeg);
+      image.catch(() => undefined);
+      const rel = join('frames', `${name}.${encoding === 'png' ? 'png' : 'jpg'}`);
+      return {
+        rel,
+        write: async () => {
+          const { data } = await image;
+          await this.recorder.writeFrame(rel.slice('frames/'.length), data);
+          return data;
+        },
+      };
+    }
+    const rel = join('frames', `${name}.png`);
+    return {
+      rel,
+      write: async () => {
+        await writeRawFrame(this.recorder.dir, rel, frame.width, frame.height, frame.data);
+        return undefined;
+      },
+    };
   }
 }
 

@@ -33,7 +33,10 @@ export async function runPausedLoop(session: MatchSession, mode: PausedClockMode
       due.map(async (slotId) => {
         const slot = session.slots.get(slotId)!;
         const observation = await session.observe(slotId);
-        const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal, session.rules);
+        const deciding = decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, signal, session.rules);
+        // The observation is on its way to the agent: the record's work on its frame may start now.
+        session.handedOver(slotId);
+        const outcome = await deciding;
         return { slotId, observation, outcome };
       }),
     );

@@ -59,7 +59,9 @@ export async function runRealtimeLoop(session: MatchSession, signal: AbortSignal
     const slot = session.slots.get(slotId)!;
     while (!stop.signal.aborted && slot.decisions < stepBudget) {
       const observation = await session.observe(slotId);
-      const outcome = await decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, stop.signal, session.rules);
+      const deciding = decideOnce(slot.spec.agent, observation, session.entry.controls, decisionTimeoutMs, stop.signal, session.rules);
+      session.handedOver(slotId);
+      const outcome = await deciding;
       if (stop.signal.aborted) return;
       if (outcome.status === 'failed' && !isDecisionError(outcome.error)) {
         client.input(session.rules.release(session.entry.controls, slotId));

@@ -10,6 +10,7 @@ import { getGame, getVariant, RunDefaults, composeGamePrompt, RUNNER_EMPTY_ATTEM
 import { launchGame, linkSummary, type GameEndpoint, type LaunchOptions } from '../../env-bridge/index.js';
 import { describeLatencySource } from '../clock/latency.js';
 import { describeFairness, fairnessConditions, resolveFairness } from '../clock/fairness.js';
+import { compactFrames } from '../records/frame-files.js';
 import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
@@ -112,7 +113,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     clock,
     ...limits,
     gameTimerMs: limits.timeLimitMs,
-    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'jpeg', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality, jpegTables: DEFAULT_JPEG_TABLES },
+    frame: { width: frame.width, height: frame.height, ...game, recordedEncoding: 'exact', jpegQuality: spec.jpegQuality ?? RunDefaults.jpegQuality, jpegTables: DEFAULT_JPEG_TABLES },
     feedback: spec.feedback !== false,
     profile: spec.profile ?? 'default',
     // Declared only when it can change what an agent saw, so runs under the default compare with older ones.
@@ -167,6 +168,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   recorder.onWriteFailure((err) => controller.abort(err));
   const onAbort = (): void => controller.abort();
   spec.signal?.addEventListener('abort', onAbort, { once: true });
+  // A record write that does not finish within its bound (a stopped disk) ends the match.
+  recorder.queue.whenStalled((err) => controller.abort(err));
   let endpoint: GameEndpoint | undefined;
   let session: MatchSession | undefined;
   let reason = 'error';
@@ -205,6 +208,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     if (recorder.writeFailure) failure = recorder.writeFailure;
     else if (failure.code === ErrorCode.ABORTED && linkError && !spec.signal?.aborted) failure = linkError;
     else if (failure.code === ErrorCode.INTERNAL && linkError) failure = linkError;
+    if (recorder.queue.stalled) failure = recorder.queue.stalled;
     reason = failure.code;
   } finally {
     spec.signal?.removeEventListener('abort', onAbort);
@@ -239,7 +243,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   // The decisions' frames and lines still in the queue are written before the record is closed; a disk that
   // fails on them (or on the last lines) still ends the record as failed.
   await recorder.queue.drain();
-  failure ??= recorder.writeFailure;
+  failure ??= recorder.writeFailure ?? recorder.queue.stalled;
   const episode = episodeClass(reason, players, !failure);
   // An episode whose decisions mostly failed (played on under `onDecisionError: noop`) is no result of play: its record says why.
   failure ??= episode === 'failed' ? failedDecisions(spec, session) : undefined;
@@ -249,14 +253,18 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
   const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
   const result: MatchResult = { runId, dir, status, reason, episode, simMs: session?.simMs ?? 0, players, ...(error ? { error } : {}), ...(benchmark ? { benchmark } : {}) };
-  const recorderDrops = recorder.queue.report();
+  // The raw frames kept as they came are made PNGs once every job is written; a stalled queue or a refused disk
+  // leaves them as they are (readers take a pending frame in its PNG's place; run.json names what was unwritten).
+  const stalled = recorder.queue.stalled !== undefined;
+  const compactError = stalled || recorder.writeFailure ? undefined : await compactFrames(dir).then(() => undefined, (err: unknown) => (err instanceof Error ? err.message : String(err)));
+  const recorderReport = { ...recorder.queue.report(), ...(compactError ? { compactError } : {}) };
   recorder.files.ledger.close();
   const clockSummary = summarizeLedger(readJsonl(join(dir, 'ledger.jsonl')));
   // A bridge link (arena bridge) says what it carried: frame bytes and ages, and how often it was taken back.
   const link = endpoint ? linkSummary(endpoint.client.linkStats) : undefined;
   await session?.integrity.settle();
   const frameIntegrity = session?.integrity.summary();
-  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), ...(recorderDrops ? { recorder: recorderDrops } : {}) });
+  recorder.finish(status, { result: { reason, episode, simMs: result.simMs, players, ...(benchmark ? { benchmark } : {}) }, clockSummary, ...(error ? { failure: error } : {}), ...(link ? { link } : {}), ...(frameIntegrity ? { frameIntegrity } : {}), recorder: recorderReport }, !stalled);
   await writeReplay(dir).catch(() => undefined);
   return result;
 }

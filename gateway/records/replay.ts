@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { recordedFrameImage, recordedFramePath } from './frame-files.js';
 import { readImageSize } from '../../protocol/index.js';
 import { replayPage } from './replay-player.js';
 import { DecisionRecord } from './run-record-schema.js';
@@ -36,8 +37,9 @@ export async function writeReplay(dir: string, options: { thumbWidth?: number; c
   const columns = options.columns ?? 8;
   const every = Math.max(1, Math.ceil(decisions.length / (options.maxFrames ?? 64)));
   const picked = decisions.filter((_, i) => i % every === 0);
-  const files = picked.map((d) => readFileSync(join(dir, d.frame!)));
-  const sizes = files.map((bytes) => readImageSize(bytes, 'jpeg'));
+  const images = await Promise.all(picked.map((d) => recordedFrameImage(recordedFramePath(dir, d.frame!) ?? join(dir, d.frame!))));
+  const files = images.map((i) => i.data);
+  const sizes = images.map((i) => readImageSize(i.data, i.type === 'image/png' ? 'png' : 'jpeg'));
   const first = sizes[0]!;
   const { width: frameWidth, height: frameHeight } = typeof first === 'string' ? { width: 640, height: 360 } : first;
   const thumbHeight = Math.round((frameHeight / frameWidth) * thumbWidth);

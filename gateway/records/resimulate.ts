@@ -13,7 +13,8 @@ import { launchGame, type GameEndpoint, type StepReply } from '../../env-bridge/
 import { shiftInputs } from '../chunk-compiler.js';
 import { isPausedClock, PausedClockMode } from '../clock/clock-mode.js';
 import { frameDigest } from './frame-digest.js';
-import { readRunRecord, type RunRecord } from './run-record-read.js';
+import { recordedFramePath, recordedRgbDigest } from './frame-files.js';
+import { readRunRecord, recordsInFlight, type InFlightRecord, type RunRecord } from './run-record-read.js';
 import { AdvanceRecord, PlacementRecord, type DecisionRecord } from './run-record-schema.js';
 
 /** A frame the re-simulation rendered: one a decision saw, or one between decisions (video only). */
@@ -45,7 +46,9 @@ export interface ResimMismatch {
 export interface ResimReport {
   readonly runId: string;
   readonly ok: boolean;
-  readonly checked: { readonly decisions: number; readonly frames: number; readonly events: number; readonly progress: number; readonly advances: number };
+  readonly checked: { readonly decisions: number; readonly frames: number; readonly recordedFrames: number; readonly events: number; readonly progress: number; readonly advances: number };
+  /** The decisions the record's queue had not written when the run stopped (a kill: `in-flight.jsonl`). */
+  readonly inFlight: readonly InFlightRecord[];
   readonly mismatch?: ResimMismatch;
   readonly simMs: number;
   readonly wallMs: number;
@@ -78,7 +81,7 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
   checkReplayable(record, entry);
   const decisions = new Map(record.decisions.map((d) => [`${d.slot}:${d.step}`, d]));
   const slots = run.agents.map((a) => a.slot);
-  const checked = { decisions: 0, frames: 0, events: 0, progress: 0, advances: 0 };
+  const checked = { decisions: 0, frames: 0, recordedFrames: 0, events: 0, progress: 0, advances: 0 };
   const events: unknown[] = [];
   const progress: unknown[] = [];
   /** Digest of each frame the original run saw, by slot and sequence number as the original counted them. */
@@ -175,10 +178,21 @@ export async function resimulate(dir: string, options: ResimOptions = {}): Promi
       break;
     }
   }
+  // The record's own copy of each raw frame holds the very pixels its digest names (a record from before
+  // lossless frames kept a JPEG of them, which cannot be checked this way).
+  for (const d of mismatch ? [] : record.decisions) {
+    const path = d.frame !== undefined && d.frameDigest?.startsWith('rgb:') ? recordedFramePath(dir, d.frame) : undefined;
+    if (path === undefined || path.endsWith('.jpg')) continue;
+    checked.recordedFrames++;
+    if ((await recordedRgbDigest(path)) !== d.frameDigest) {
+      fail({ what: 'frame', step: d.step, slot: d.slot, message: `decision slot ${d.slot} step ${d.step}: the recorded frame ${d.frame} does not hold the pixels of its digest` });
+      break;
+    }
+  }
   const stepAt = (ms: number): number => Math.max(-1, ...record.decisions.filter((d) => d.observedAtMs <= ms).map((d) => d.step));
   compareLines('event', record.events, events, stepAt, checked, fail);
   if (options.frameEveryMs === undefined) compareLines('progress', record.progress, progress, stepAt, checked, fail);
-  return { runId: run.runId, ok: mismatch === undefined, checked, ...(mismatch ? { mismatch } : {}), simMs, wallMs: performance.now() - started };
+  return { runId: run.runId, ok: mismatch === undefined, checked, inFlight: recordsInFlight(dir), ...(mismatch ? { mismatch } : {}), simMs, wallMs: performance.now() - started };
 }
 
 function compareLines(what: 'event' | 'progress', recorded: readonly { simMs: number }[], replayed: readonly unknown[], stepAt: (ms: number) => number, checked: { events: number; progress: number }, fail: (m: ResimMismatch) => void): void {

@@ -62,3 +62,23 @@ export function readStateLines(dir: string): StateLineRecord[] | undefined {
   const path = join(dir, 'state.jsonl');
   return existsSync(path) ? readRecordLines(path, StateLineRecord) : undefined;
 }
+
+/** A decision the record's queue was given and had not written when the run stopped (a kill, a stalled disk). */
+export interface InFlightRecord {
+  readonly slot: number;
+  readonly step: number;
+  /** The frame it would have written (under `frames/`), when it had one. */
+  readonly frame?: string;
+}
+
+/**
+ * The decisions in flight when the run stopped: those `in-flight.jsonl` names (the recorder's journal of jobs
+ * given to its queue) without a line in `decisions.jsonl`. Empty for a run that closed with every job written
+ * (its journal is removed then) and for runs recorded before the journal existed.
+ */
+export function recordsInFlight(dir: string): InFlightRecord[] {
+  const path = join(dir, 'in-flight.jsonl');
+  if (!existsSync(path)) return [];
+  const written = new Set(readJsonl<{ slot: number; step: number }>(join(dir, 'decisions.jsonl')).map((d) => `${d.slot}:${d.step}`));
+  return readJsonl<InFlightRecord>(path).filter((j) => typeof j.step === 'number' && !written.has(`${j.slot}:${j.step}`));
+}

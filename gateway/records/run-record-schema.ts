@@ -106,8 +106,25 @@ export const RunJson = z.looseObject({
   failure: z.looseObject({ code: z.string(), message: z.string(), class: z.string() }).optional(),
   /** The frame check's thresholds and verdict counts, in total and per slot (runs before it have none). */
   frameIntegrity: z.looseObject({ totals: IntegrityCountsRecord, slots: z.record(z.string(), IntegrityCountsRecord).default({}) }).optional(),
-  /** Present when the recorder's bounded queue dropped (docs/records.md): decision frames and lines not written. */
-  recorder: z.looseObject({ limits: z.looseObject({ frames: z.number().int(), lines: z.number().int() }), framesDropped: z.number().int(), linesDropped: z.number().int(), deepest: z.number().int(), writeError: z.string().optional() }).optional(),
+  /**
+   * How the record's queue went (docs/records.md): its limits, how deep it got, how often and how long a paused
+   * match waited for it, the first failed write, and after a stall the decisions not written. Runs from before
+   * backpressure have it only when the queue dropped (`framesDropped`, `linesDropped`).
+   */
+  recorder: z
+    .looseObject({
+      limits: z.looseObject({ frames: z.number().int(), lines: z.number().int(), stallMs: z.number().optional() }),
+      deepest: z.number().int(),
+      deepestFrames: z.number().int().optional(),
+      waits: z.number().int().optional(),
+      waitedMs: z.number().optional(),
+      framesDropped: z.number().int().optional(),
+      linesDropped: z.number().int().optional(),
+      writeError: z.string().optional(),
+      compactError: z.string().optional(),
+      unwritten: z.array(z.looseObject({ slot: z.number().int().optional(), step: z.number().int().optional(), frame: z.string().optional() })).optional(),
+    })
+    .optional(),
 });
 export type RunJson = z.infer<typeof RunJson>;
 
@@ -126,7 +143,7 @@ export const DecisionRecord = z.looseObject({
   step: z.number().int(),
   observedAtMs: z.number(),
   frame: z.string().optional(),
-  /** The recorder's queue was full: this decision's frame was not written (run.json's `recorder`). */
+  /** Runs from before backpressure only: the recorder's queue was full and this decision's frame was not written. */
   frameDropped: z.literal(true).optional(),
   frameSeq: z.number().int().optional(),
   /** SHA-256 of the observed frame's bytes as the game sent them (raw RGB for the reference games). */

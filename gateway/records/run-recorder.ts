@@ -12,11 +12,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArenaError } from '../../protocol/index.js';
 import { JsonlWriter, type WriteSink } from './jsonl-writer.js';
-import { RecordQueue, type RecordQueueLimits } from './record-queue.js';
+import { RecordQueue, type JobLabel, type RecordQueueLimits } from './record-queue.js';
 import { isDiskFailure, makeDirs, recordWriteFailure } from './record-write-failure.js';
 
 /** Bytes kept on disk from a run's start (`run.reserve`) and freed to close its run.json when the disk fills. */
 export const RECORD_RESERVE_BYTES = 64 * 1024;
+
+/** The journal of decisions given to the record's queue, kept while the match runs. */
+export const IN_FLIGHT_FILE = 'in-flight.jsonl';
 
 export type RunStatus = 'running' | 'complete' | 'incomplete';
 /** What to do about a failed run: infrastructure failures are worth rerunning; agent failures are results. */
@@ -31,6 +34,7 @@ export function classifyFailure(err: ArenaError): FailureClass {
     case 'MODEL_EMPTY':
     case 'STALE_FRAME':
     case 'RECORD_WRITE_FAILED':
+    case 'RECORD_STALLED':
       return 'infrastructure';
     case 'AGENT_GONE':
     case 'AGENT_TIMEOUT':
@@ -50,6 +54,8 @@ export interface RunFiles {
   readonly progress: JsonlWriter;
   /** `state.jsonl`, once the game has reported tracked state. */
   state?: JsonlWriter;
+  /** `in-flight.jsonl`, the decisions given to the record's queue (`noteInFlight`). */
+  inFlight?: JsonlWriter;
 }
 
 export class RunRecorder implements WriteSink {
@@ -112,7 +118,17 @@ export class RunRecorder implements WriteSink {
 
   /** Appends a line to `state.jsonl`, opening it at the first: through the queue, behind the decision lines before it. */
   appendState(line: Record<string, unknown>): void {
-    this.queue.runSync(() => this.writeState(line));
+    this.queue.runSync({}, () => this.writeState(line));
+  }
+
+  /**
+   * Notes a decision given to the queue in `in-flight.jsonl` (one line, written now), so a run killed before
+   * the queue wrote it says which decisions and frames were lost (`recordsInFlight`). Removed once every
+   * job is written and the run closes.
+   */
+  noteInFlight(label: JobLabel): void {
+    this.files.inFlight ??= new JsonlWriter(join(this.dir, IN_FLIGHT_FILE), this);
+    this.files.inFlight.append(label);
   }
 
   /** Appends a line to `state.jsonl` now (a job of the queue). */
@@ -154,9 +170,9 @@ export class RunRecorder implements WriteSink {
   /**
    * Closes the record: every file, and run.json with `fields` and `status`. After a disk failure the reserve
    * is freed first and run.json is written in place if its atomic rewrite fails; throws RECORD_WRITE_FAILED
-   * when even that cannot be written.
+   * when even that cannot be written. The journal of jobs in flight goes when all were written (`written`).
    */
-  finish(status: Exclude<RunStatus, 'running'>, fields: Record<string, unknown>): void {
+  finish(status: Exclude<RunStatus, 'running'>, fields: Record<string, unknown>, written = true): void {
     this.meta = { ...this.meta, ...fields, status, endedAt: new Date().toISOString() };
     for (const w of Object.values(this.files)) if (w instanceof JsonlWriter) w.close();
     rmSync(join(this.dir, 'run.reserve'), { force: true });
@@ -172,6 +188,7 @@ export class RunRecorder implements WriteSink {
         throw this.writeError ?? recordWriteFailure(again, this.dir);
       }
     }
+    if (written && this.files.inFlight) rmSync(this.files.inFlight.path, { force: true });
   }
 
   private writeMeta(): void {

@@ -32,7 +32,7 @@ interface Path {
 
 const timing = (perItemMs: number): Timing => ({ perItemMs, perSecond: 1000 / perItemMs });
 
-/** Raw baseline: the client asks, the server (encoding first, for JPEG) answers with the frame bytes. */
+/** Raw baseline: the client asks, the server answers with the frame bytes, made as a game must (copied for RGB, encoded for JPEG). */
 async function rawWs(width: number, height: number, encoding: 'rgb' | 'jpeg', frames: number): Promise<Path> {
   const image = testImage(width, height);
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
@@ -41,7 +41,8 @@ async function rawWs(width: number, height: number, encoding: 'rgb' | 'jpeg', fr
   wss.on('connection', (ws) => {
     ws.on('message', () => {
       void (async () => {
-        const data = encoding === 'rgb' ? image : await encodeFrame(image, width, height, 'jpeg', 85);
+        // A game makes each frame anew: the raw baseline copies its RGB frame as the pump game's render does.
+        const data = encoding === 'rgb' ? new Uint8Array(image) : await encodeFrame(image, width, height, 'jpeg', 85);
         bytes = data.byteLength;
         ws.send(data);
       })();

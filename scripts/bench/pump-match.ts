@@ -12,6 +12,8 @@ export interface PumpMatchOptions {
   readonly agent: Agent;
   readonly runsDir: string;
   readonly jpegQuality?: number;
+  /** The run's id (a new one when absent). */
+  readonly runId?: string;
   /** The record queue's bounds (the match's default when absent). */
   readonly recordQueue?: MatchSpec['recordQueue'];
 }
@@ -27,6 +29,7 @@ export async function pumpMatch(options: PumpMatchOptions): Promise<{ result: Ma
       game: 'pump',
       entry,
       runsDir: options.runsDir,
+      ...(options.runId === undefined ? {} : { runId: options.runId }),
       clock: 'pdq',
       observationDelayMs: 0,
       stepBudget: options.decisions,

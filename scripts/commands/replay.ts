@@ -17,7 +17,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`);
   if (report.mismatch) throw new ArenaError(ErrorCode.REPLAY_MISMATCH, `${report.runId}: first difference at step ${report.mismatch.step}${report.mismatch.slot === undefined ? '' : ` of slot ${report.mismatch.slot}`}: ${report.mismatch.message}`);
   const c = report.checked;
-  if (!values.json) process.stdout.write(`${report.runId}: replays bit for bit: ${c.decisions} decision frames, ${c.events} events, ${c.progress} progress lines, ${c.advances} advances (${(report.simMs / 1000).toFixed(1)} s of game time in ${(report.wallMs / 1000).toFixed(2)} s)\n`);
+  if (!values.json) process.stdout.write(`${report.runId}: replays bit for bit: ${c.decisions} decision frames (${c.recordedFrames} recorded raw frames hold their digests' pixels), ${c.events} events, ${c.progress} progress lines, ${c.advances} advances (${(report.simMs / 1000).toFixed(1)} s of game time in ${(report.wallMs / 1000).toFixed(2)} s)\n`);
+  if (!values.json && report.inFlight.length > 0) process.stdout.write(`${report.runId}: ${report.inFlight.length} decision(s) were in flight when the run stopped and are not in the record: ${report.inFlight.map((j) => `slot ${j.slot} step ${j.step}${j.frame ? ` (${j.frame})` : ''}`).join(', ')}\n`);
   return 0;
 }
 
