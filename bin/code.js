@@ -12,7 +12,7 @@ export const DIST = join(ROOT, 'dist');
 /** Written last by the build: when it started (a source saved during it counts as newer) and its entry points. */
 export const STAMP = join(DIST, '.build-stamp.json');
 /** The entry points the build compiles besides every game's main.ts: the modules `arena` runs as processes. */
-export const ENTRIES_FIXED = ['scripts/arena.ts', 'game-host/desktop/main.ts', 'game-host/desktop/measure.ts', 'scripts/bench/e2e-client.ts'];
+export const ENTRIES_FIXED = ['scripts/arena.ts', 'plans/jobs/plan-process.ts', 'game-host/desktop/main.ts', 'game-host/desktop/measure.ts', 'scripts/bench/e2e-client.ts'];
 
 /** Folders at the top of the project that hold no compiled source. */
 const SKIP = new Set(['node_modules', 'dist', 'tests', 'web', 'runs', 'coverage', 'test-artifacts', 'examples']);

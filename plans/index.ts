@@ -1,7 +1,9 @@
 /**
- * The plans layer: one module per kind of work (match, tournament, curve, sweep, audit, report, import), each
- * with its configuration, the function from a configuration to what runs, and its job kind for the service.
- * The command line and `arena serve` are thin over it; it sits on the engines (gateway, sweeps, reflection...).
+ * The plans layer: one module per kind of work (match, tournament, curve, transfer, sweep, watch, boards, cases,
+ * audit, report, import), each with its configuration, its `run(config, io)` (run/plan-io.ts; by name in
+ * run/plan-names.ts) and its job kind for the service. The command line (flags -> config -> plan -> print) and
+ * `arena serve` (in process, or in a plan process through plans/jobs/plan-process.ts) both run the same
+ * function; it sits on the engines (gateway, sweeps, reflection...).
  */
 export { MatchConfig, parseConfig } from './match/match-config.js';
 export { buildMatchConfig } from './match/config-from-flags.js';
@@ -19,6 +21,12 @@ export { curveWork } from './curve/curve-work.js';
 export { planTransfer } from './transfer/plan-transfer.js';
 export { casesRunSettings, casesScoreSettings, checkCasesFlags, videoArenaSettings } from './cases/cases-plan.js';
 export { serveKinds } from './jobs/job-kinds.js';
+export { type FlagPlanConfig, type Plan, type PlanIo } from './run/plan-io.js';
+export { isPlanName, loadPlan, type PlanName } from './run/plan-names.js';
+export { abortOnStopSignals, STOP_SIGNALS } from './run/stop-signals.js';
+export { parseListen } from './match/listen.js';
+export { resultLine, exitCodeOf } from './match/match-plan.js';
+export { boardsText } from './boards/boards-text.js';
 export { runAudit, auditTable, type AuditTarget } from './audit/run-audit.js';
 export { firstDifference } from './audit/behaviour.js';
 export { aggregateAgents, aggregateTable } from './report/aggregates.js';
