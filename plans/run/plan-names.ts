@@ -19,6 +19,9 @@ const PLANS = {
 /** A plan's name. */
 export type PlanName = keyof typeof PLANS;
 
+/** Every plan's name, in the order the command line lists their commands. */
+export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+
 /** Whether `name` names a plan. */
 export function isPlanName(name: string): name is PlanName {
   return Object.hasOwn(PLANS, name);
