@@ -10,6 +10,13 @@ const names = Object.keys(layers);
 const MANIFEST = '^games/[^/]+/manifest[a-z-]*[.]ts$';
 const layer = (name) => `^${name}/`;
 const notThrough = (name) => `^${name}/(?!index\\.ts$)`;
+/**
+ * The commands that are a plan's (plans/run/plan-names.ts; tests/plans-layer.test.ts keeps the two lists equal)
+ * and the command line's io for them: flags -> config -> plan -> print, so they reach no engine but through plans.
+ */
+const PLAN_COMMANDS = ['match', 'tournament', 'curve', 'transfer', 'sweep', 'watch', 'boards', 'cases'];
+/** The layers a plan runs on: everything but the wire types (protocol), the plans and what sits above them. */
+const ENGINES = names.filter((l) => !['protocol', 'plans', 'scripts', 'web'].includes(l));
 const forbid = (from, to, comment) => ({
   name: `no-${from}-to-${to}`,
   comment,
@@ -26,6 +33,16 @@ module.exports = {
         .filter((to) => to !== from && !layers[from].includes(to))
         .map((to) => forbid(from, to, `${from} may import only ${layers[from].join(', ') || 'nothing internal'}`)),
     ),
+    {
+      name: 'plan-commands-reach-engines-only-through-plans',
+      comment: 'a plan command is flags -> config -> plan -> print: it imports protocol, plans and the command line, no engine',
+      severity: 'error',
+      from: { path: `^scripts/(commands/(${PLAN_COMMANDS.join('|')})|plan-io)[.]ts$` },
+      to: { path: `^(${ENGINES.join('|')})/` },
+    },
+    // The service knows plans, not commands, and plans never reach the command line: the layer rules
+    // no-serve-to-scripts and no-plans-to-scripts above. That the service starts no `bin/arena.js` child (a
+    // dependency no import shows) is tests/plans-layer.test.ts's.
     {
       name: 'manifest-files-are-data',
       comment: 'a game manifest file imports only protocol and games-manifest',

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'test-artifacts/**', 'runs/**', 'bin/**', '.bench/**', 'eslint.config.js', '.dependency-cruiser.cjs'] },
+  { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'test-artifacts/**', 'runs/**', '.bench/**', 'eslint.config.js', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -27,7 +27,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly', performance: 'readonly', setInterval: 'readonly', setTimeout: 'readonly', console: 'readonly' },
+      globals: { process: 'readonly', performance: 'readonly', setInterval: 'readonly', setTimeout: 'readonly', console: 'readonly', URL: 'readonly' },
     },
   },
   {

@@ -1,11 +1,12 @@
 /**
- * The plans layer: one module per kind of work (match, tournament, curve, sweep, audit, report, import), each
- * with its configuration, the function from a configuration to what runs, and its job kind for the service.
- * The command line and `arena serve` are thin over it; it sits on the engines (gateway, sweeps, reflection...).
+ * The plans layer: one module per kind of work (match, tournament, curve, transfer, sweep, watch, boards, cases,
+ * audit, report, import), each with its configuration, its `run(config, io)` (run/plan-io.ts; by name in
+ * run/plan-names.ts) and its job kind for the service. The command line (flags -> config -> plan -> print) and
+ * `arena serve` (in process, or in a plan process through plans/jobs/plan-process.ts) both run the same
+ * function; it sits on the engines (gateway, sweeps, reflection...).
  */
 export { MatchConfig, parseConfig } from './match/match-config.js';
 export { buildMatchConfig } from './match/config-from-flags.js';
-export { entryOf } from './match/match-entry.js';
 export { resolveMatch } from './match/resolve-match.js';
 export { makeAgent } from './match/agent-factory.js';
 export { profileEntry, readRunnerMaps } from './match/profile-entry.js';
@@ -14,14 +15,16 @@ export { batchBackend, placementFlag, type BackendChoice } from './sweep/work-ba
 export { vlmEndpointLimits, vlmEndpointOf } from './sweep/vlm-endpoints.js';
 export { tournamentOptions } from './tournament/tournament-flags.js';
 export { planTournament } from './tournament/plan-tournament.js';
-export { runTournament } from './tournament/run-tournament.js';
-export { curveOptions, curveSettingsFromConfig, curveSettingsFromFlags, checkAgainstStored, defaultCurveId, resumedSettings, type CurveFlags } from './curve/curve-flags.js';
-export { playerFactory, storedPlayer } from './curve/curve-player.js';
+export { curveOptions, curveSettingsFromFlags, defaultCurveId, resumedSettings } from './curve/curve-flags.js';
+export { playerFactory } from './curve/curve-player.js';
 export { curveWork } from './curve/curve-work.js';
 export { attemptConfig, resolveAttempt } from './curve/curve-attempt.js';
-export { planTransfer } from './transfer/plan-transfer.js';
-export { casesRunSettings, casesScoreSettings, checkCasesFlags, videoArenaSettings } from './cases/cases-plan.js';
 export { serveKinds } from './jobs/job-kinds.js';
+export { type PlanIo } from './run/plan-io.js';
+export { loadPlan, PLAN_NAMES, type PlanName } from './run/plan-names.js';
+export { abortOnStopSignals, STOP_SIGNALS } from './run/stop-signals.js';
+export { parseListen } from './match/listen.js';
+export { resultLine, exitCodeOf } from './match/match-plan.js';
 export { runAudit, auditTable, type AuditTarget } from './audit/run-audit.js';
 export { firstDifference } from './audit/behaviour.js';
 export { aggregateAgents, aggregateTable } from './report/aggregates.js';
@@ -32,6 +35,4 @@ export { writeRunPlots } from './report/plot.js';
 export { readCheckout } from './import/read-checkout.js';
 export { writeImport } from './import/write-configs.js';
 export { boardsE2e } from './boards/boards-e2e.js';
-export { BOARD_TASKS, boardsOptions, checkBoardsRun } from './boards/boards-flags.js';
-export { planWatch } from './watch/plan-watch.js';
-export { watchFromFlags } from './watch/watch-config.js';
+export { boardsOptions } from './boards/boards-flags.js';

@@ -29,5 +29,5 @@ export { fitSize } from './frame-size.js';
 export { formatInterval, formatNumber, MIN_INTERVAL_N, textTable } from './table-format.js';
 export type { IntervalValue, TableDoc } from './table-format.js';
 export { didYouMean } from './suggest.js';
-export { num, parseFlags, type FlagTable, type FlagValues } from './flag-table.js';
+export { num, parseFlags, positive, type FlagTable, type FlagValues } from './flag-table.js';
 export { endText, measureOf, playerText, SCORE_MEASURES, type ScoreMeasure } from './score-measure.js';

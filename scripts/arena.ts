@@ -7,15 +7,6 @@ import { wantsHelp } from './cli/flags.js';
 import { mainHelp } from './cli/help.js';
 import { reportError } from './cli-error.js';
 
-/** A child of `arena serve` (ARENA_EXIT_WITH_PARENT=1) stops as on Ctrl-C when the service dies and its stdin closes. */
-function exitWithParent(): () => void {
-  if (process.env.ARENA_EXIT_WITH_PARENT !== '1') return () => undefined;
-  process.stdin.on('end', () => process.kill(process.pid, 'SIGINT'));
-  process.stdin.on('error', () => undefined);
-  process.stdin.resume();
-  return () => process.stdin.destroy();
-}
-
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
   if (name === '--help' || name === '-h') {
@@ -35,10 +26,8 @@ const EXIT_GRACE_MS = 3_000;
 
 /** Sets the exit code and makes sure a finished command ends: an unref'd timer fires only if something is left. */
 function finish(code: number): void {
-  stopWatching();
   process.exitCode = code;
   setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
 }
 
-const stopWatching = exitWithParent();
 main(process.argv.slice(2)).then(finish, (err: unknown) => finish(reportError(err)));

@@ -16,10 +16,10 @@ const HEAVY = ['sharp', 'bullmq', 'better-sqlite3', 'openai', 'ioredis', 'ws', '
 let root = '';
 let log = '';
 
-function arena(args: string[]): { stdout: string; loaded: string[] } {
+function arena(args: string[], env: Readonly<Record<string, string>> = {}): { stdout: string; loaded: string[] } {
   writeFileSync(log, '');
   const hook = pathToFileURL(join(root, 'trace-register.mjs')).href;
-  const r = spawnSync(process.execPath, ['bin/arena.js', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: `--import=${hook}`, TRACE_LOG: log } });
+  const r = spawnSync(process.execPath, ['bin/arena.js', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env, NODE_OPTIONS: `--import=${hook}`, TRACE_LOG: log } });
   expect(r.status, r.stderr).toBe(0);
   return { stdout: r.stdout, loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
@@ -89,5 +89,16 @@ describe('arena compiled', () => {
     expect(built.stdout).toMatch(/^arena: edited and not built/);
     expect(built.loaded.some((u) => u.endsWith('/dist/scripts/arena.js'))).toBe(true);
     expect(built.loaded.filter((u) => u.endsWith('.ts'))).toEqual([]);
+  }, 60_000);
+
+  it('takes its parent\'s decision (ARENA_CODE=dist) instead of walking the sources again, as the game processes of a command do', () => {
+    const help = join(root, 'scripts/cli/help.ts');
+    writeFileSync(help, readFileSync(help, 'utf8').replace("'arena: edited and not built'", "'arena: edited after the parent decided'"));
+    const child = arena(['--help'], { ARENA_CODE: 'dist' });
+    expect(child.stdout).toMatch(/^arena: edited and not built/);
+    expect(child.loaded.some((u) => u.endsWith('/dist/scripts/arena.js'))).toBe(true);
+    expect(child.loaded.filter((u) => u.endsWith('.ts'))).toEqual([]);
+    // Undecided, the same tree runs the edited source: the decision, not the tree, chose dist/ above.
+    expect(arena(['--help']).stdout).toMatch(/^arena: edited after the parent decided/);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { MatchSpec } from '../gateway/index.js';
-import { episodeResolver, makeAgent, MatchConfig, parseConfig, resolveMatch } from '../plans/index.js';
+import { episodeResolver, makeAgent, MatchConfig, parseConfig, PLAN_NAMES, resolveMatch } from '../plans/index.js';
 import { checkedJobs, parseSpecText, type EpisodeJob } from '../sweeps/index.js';
 
 const MAPS = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/omnigamearena-checkout/configs/maps.yaml');
@@ -138,6 +138,21 @@ describe('the command line over the plans', () => {
     expect(serve.filter((t) => t.startsWith('scripts/commands/'))).toEqual([]);
     expect(serve).toContain('plans/index.ts');
     expect(readFileSync(join(ROOT, 'scripts/commands/serve.ts'), 'utf8')).toMatch(/kinds: serveKinds\(\)/);
+  });
+
+  it('each plan is a command, and the lint keeps that command off the engines', () => {
+    const rule = readFileSync(join(ROOT, '.dependency-cruiser.cjs'), 'utf8');
+    const listed = /const PLAN_COMMANDS = \[([^\]]*)\]/.exec(rule)?.[1]?.match(/'[a-z-]+'/g)?.map((n) => n.slice(1, -1));
+    expect(listed).toEqual([...PLAN_NAMES]);
+    for (const name of PLAN_NAMES) expect(commands, name).toContain(`scripts/commands/${name}.ts`);
+  });
+
+  it('the service starts no arena command: no file of serve/ or of the plans it runs names bin/arena.js or the command line', () => {
+    // A child started as `node bin/arena.js <command>` is a dependency on scripts/ no import rule can see. The
+    // audit is no job of the service; it still starts `arena bridge` for a served game (docs/architecture.md).
+    const naming = [...files('serve'), ...files('plans').filter((f) => !f.startsWith('plans/audit/'))].filter((f) => /bin\/arena\.js|scripts\/arena\.ts|'arena\.js'|scripts\/commands/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(naming).toEqual([]);
+    expect(files('plans').length).toBeGreaterThan(50);
   });
 
   it('the layers under the command line never import it', () => {

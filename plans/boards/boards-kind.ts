@@ -1,14 +1,14 @@
 /** The service's `boards` job kind: `arena boards TASK`'s flags with the task as `task`; result.json in the job's directory, e2e runs in the service's. */
 import { join } from 'node:path';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { BOARD_TASKS, boardsOptions, checkBoardsRun } from './boards-flags.js';
 
 /** `POST /api/boards`. */
-export const boardsKind = commandJobKind({
+export const boardsKind = planJobKind({
   kind: 'boards',
   plural: 'boards',
-  command: 'boards',
+  plan: 'boards',
   flags: boardsOptions,
   operand: { key: 'task', values: BOARD_TASKS },
   serviceFlags: (ctx) => ({ out: ctx.jobDir, 'runs-dir': ctx.runsDir }),

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { CASES_TASKS, casesFlags, type CasesTask } from './cases-flags.js';
 import { casesRunSettings, casesScoreSettings, checkCasesFlags, videoArenaSettings } from './cases-plan.js';
@@ -14,10 +14,10 @@ import { casesRunSettings, casesScoreSettings, checkCasesFlags, videoArenaSettin
 const SET = 'a complete cases job with task video-arena';
 
 /** `POST /api/cases`. */
-export const casesKind = commandJobKind({
+export const casesKind = planJobKind({
   kind: 'cases',
   plural: 'cases',
-  command: 'cases',
+  plan: 'cases',
   flags: casesFlags,
   operand: { key: 'task', values: Object.keys(CASES_TASKS) },
   jobRefs: [

@@ -1,15 +1,15 @@
 /** The service's `curve` job kind: `arena curve`'s flags; the curve's state in the job's directory. */
 import { join } from 'node:path';
 import { usage } from '../../protocol/index.js';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { curveOptions, curveSettingsFromFlags } from './curve-flags.js';
 
 /** `POST /api/curves`. */
-export const curveKind = commandJobKind({
+export const curveKind = planJobKind({
   kind: 'curve',
   plural: 'curves',
-  command: 'curve',
+  plan: 'curve',
   flags: curveOptions,
   serviceFlags: (ctx) => ({ out: ctx.jobDir, id: 'curve', quiet: true }),
   refused: ['resume', 'json'],

@@ -1,15 +1,15 @@
 /** The service's `tournament` job kind: `arena tournament`'s flags; tables, results.jsonl and its runs (`runs/`) in the job's directory, so each run names its tournament. */
 import { join } from 'node:path';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { planTournament } from './plan-tournament.js';
 import { tournamentOptions } from './tournament-flags.js';
 
 /** `POST /api/tournaments`. */
-export const tournamentKind = commandJobKind({
+export const tournamentKind = planJobKind({
   kind: 'tournament',
   plural: 'tournaments',
-  command: 'tournament',
+  plan: 'tournament',
   flags: tournamentOptions,
   serviceFlags: (ctx) => ({ out: ctx.jobDir, 'runs-dir': join(ctx.jobDir, 'runs'), quiet: true }),
   resumable: true,

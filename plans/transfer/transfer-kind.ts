@@ -5,16 +5,16 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { planTransfer } from './plan-transfer.js';
 import { transferOptions } from './transfer-flags.js';
 
 /** `POST /api/transfers`. */
-export const transferKind = commandJobKind({
+export const transferKind = planJobKind({
   kind: 'transfer',
   plural: 'transfers',
-  command: 'transfer',
+  plan: 'transfer',
   flags: transferOptions,
   jobRefs: [{ key: 'curve', kind: 'curve', path: 'curve', flag: 'curve', what: 'a complete curve job' }],
   serviceFlags: () => ({ quiet: true }),

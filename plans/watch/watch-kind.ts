@@ -1,16 +1,16 @@
 /** The service's `watch` job kind: `arena watch`'s flags; watch.json in the job's directory, the watched match in the service's runs. */
 import { join } from 'node:path';
-import { commandJobKind } from '../jobs/command-job-kind.js';
+import { planJobKind } from '../jobs/plan-job-kind.js';
 import { readResultFile } from '../jobs/result-file.js';
 import { planWatch } from './plan-watch.js';
 import { watchFromFlags } from './watch-config.js';
 import { watchOptions } from './watch-flags.js';
 
 /** `POST /api/watches`. */
-export const watchKind = commandJobKind({
+export const watchKind = planJobKind({
   kind: 'watch',
   plural: 'watches',
-  command: 'watch',
+  plan: 'watch',
   flags: watchOptions,
   serviceFlags: (ctx) => ({ out: ctx.jobDir, 'runs-dir': ctx.runsDir, quiet: true }),
   resumable: false,

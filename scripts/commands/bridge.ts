@@ -14,7 +14,7 @@ import { isLoopback } from '../../serve/index.js';
 import { usage } from '../cli-error.js';
 import { intFlag, parseFlags, type CommandSpec, type FlagTable, type FlagValues } from '../cli/flags.js';
 import { profileEntry } from '../../plans/index.js';
-import { parseListen } from '../cli/listen.js';
+import { parseListen } from '../../plans/index.js';
 
 /** `arena bridge`'s flags. */
 export const bridgeOptions = {

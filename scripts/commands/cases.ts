@@ -1,27 +1,14 @@
 /**
- * `arena cases SUBCOMMAND`: Video-Arena golden sets. `video-arena` builds one from finished runs; `run` puts a
- * model on a set under one protocol; `score` scores a results folder against the set. Each flag belongs to
- * its subcommands (its description says which).
+ * `arena cases SUBCOMMAND`: Video-Arena golden sets, flags -> the cases plan (plans/cases/cases-task-plan.ts).
+ * `video-arena` builds one from finished runs; `run` puts a model on a set under one protocol; `score` scores a
+ * results folder against the set. Each flag belongs to its subcommands (its description says which).
  */
-import { usage } from '../cli-error.js';
-import { parseFlags, type CommandSpec } from '../cli/flags.js';
-import { checkCasesFlags } from '../../plans/index.js';
-import { CASES_TASKS, casesFlags, type CasesTask } from '../../plans/cases/cases-flags.js';
-import { casesRun } from './cases/run.js';
-import { casesScore } from './cases/score.js';
-import { casesVideoArena } from './cases/video-arena.js';
+import { casesFlags } from '../../plans/cases/cases-flags.js';
+import type { CommandSpec } from '../cli/flags.js';
+import { runPlanCommand } from '../plan-io.js';
 
-export async function casesCommand(argv: string[]): Promise<number> {
-  const { values, operands, given } = parseFlags('cases', casesFlags, argv, true);
-  const sub = operands[0] as CasesTask | undefined;
-  const known = sub !== undefined && sub in CASES_TASKS;
-  if (known && sub === 'video-arena' && operands.length < 2) throw usage('arena cases video-arena needs runs: run directories or folders of runs (e.g. runs/)');
-  if (!known || (sub !== 'video-arena' && operands.length !== 2)) {
-    throw usage(`usage: arena cases video-arena RUNS... --out DIR | arena cases run DIR ... | arena cases score RESULTS --cases DIR (got '${operands.join(' ')}'); see arena cases --help`);
-  }
-  checkCasesFlags(sub, given);
-  if (sub === 'video-arena') return casesVideoArena(values, operands.slice(1));
-  return sub === 'run' ? casesRun(values, operands[1]!) : casesScore(values, operands[1]!);
+export function casesCommand(argv: string[]): Promise<number> {
+  return runPlanCommand({ plan: 'cases', flags: casesFlags, operands: true, label: (_v, operands) => `cases ${operands[0] ?? ''}` }, argv);
 }
 
 /** `arena cases` in the command table. */

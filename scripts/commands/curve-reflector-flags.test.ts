@@ -5,7 +5,8 @@ import { submit } from '../../tests/support/curve-fixtures.js';
 import { startFakeProvider, type FakeProvider } from '../../tests/support/fake-provider.js';
 import { tempRunsDir } from '../../tests/support/run-dir.js';
 import { parseFlags } from '../cli/flags.js';
-import { curveCommand, curveOptions, curveSettingsFromFlags } from './curve.js';
+import { curveOptions, curveSettingsFromFlags } from '../../plans/index.js';
+import { curveCommand } from './curve.js';
 
 let fake: FakeProvider;
 let tmp: { dir: string; cleanup: () => void };

@@ -7,7 +7,8 @@ import { readCurveState } from '../../reflection/index.js';
 import { startFakeProvider, type FakeProvider } from '../../tests/support/fake-provider.js';
 import { submit } from '../../tests/support/curve-fixtures.js';
 import { tempRunsDir } from '../../tests/support/run-dir.js';
-import { curveCommand, curveOptions, curveSettingsFromFlags, defaultCurveId } from './curve.js';
+import { curveOptions, curveSettingsFromFlags, defaultCurveId } from '../../plans/index.js';
+import { curveCommand } from './curve.js';
 
 let fake: FakeProvider;
 let tmp: { dir: string; cleanup: () => void };

@@ -1,35 +1,13 @@
 /**
- * `arena tournament`: flags -> the tournament's plan (plans/tournament) -> played with a progress bar, the tables
+ * `arena tournament`: flags -> the tournament plan (plans/tournament) -> played with a progress bar, the tables
  * on stdout. See docs/tournament.md.
  */
-import { planTournament, runTournament, tournamentOptions } from '../../plans/index.js';
-import { parseFlags, type CommandSpec } from '../cli/flags.js';
-import { ProgressBar } from '../progress-bar.js';
-import { abortOnStopSignals } from '../stop-signals.js';
+import { tournamentOptions } from '../../plans/tournament/tournament-flags.js';
+import type { CommandSpec } from '../cli/flags.js';
+import { runPlanCommand } from '../plan-io.js';
 
-export async function tournamentCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags('tournament', tournamentOptions, argv);
-  const plan = await planTournament(values);
-  const stop = new AbortController();
-  const abort = new AbortController();
-  // SIGINT, SIGTERM and SIGHUP: no new matches, and every match in flight ends as aborted with its record closed.
-  const stopSignals = abortOnStopSignals(abort);
-  abort.signal.addEventListener('abort', () => stop.abort(), { once: true });
-  let bar: ProgressBar | undefined;
-  try {
-    const { failed, stopped } = await runTournament(values, plan, {
-      out: (text) => void process.stdout.write(text),
-      note: (text) => void process.stderr.write(text),
-      start: (matches) => void (bar = values.quiet || matches === 0 ? undefined : new ProgressBar(`tournament ${plan.entry.id}`)),
-      progress: (fraction, label) => bar?.update(fraction, label),
-      done: () => bar?.done(),
-      stop: stop.signal,
-      abort: abort.signal,
-    });
-    return failed > 0 || stopped ? 1 : 0;
-  } finally {
-    stopSignals();
-  }
+export function tournamentCommand(argv: string[]): Promise<number> {
+  return runPlanCommand({ plan: 'tournament', flags: tournamentOptions, label: (v) => `tournament ${v.game ?? ''}` }, argv);
 }
 
 /** `arena tournament` in the command table. */

@@ -1,45 +1,14 @@
 /**
- * `arena watch`: a live match played by built-in agents, watched by a model that gets the match's frames
- * causally at a declared rate under a declared history policy, and TRACE's QA and proactive tasks from the
- * game's own events and progress (docs/perception.md). The match flags are `arena match`'s.
+ * `arena watch`: flags -> the watch plan (plans/watch/watch-plan.ts: a live match of built-in agents watched by
+ * a model, with TRACE's QA and proactive tasks; docs/perception.md) with a progress bar. The match flags are
+ * `arena match`'s.
  */
-import { join } from 'node:path';
-import { watchMatch } from '../../perception/index.js';
-import { parseFlags, type CommandSpec } from '../cli/flags.js';
-import { ProgressBar } from '../progress-bar.js';
-import { abortOnStopSignals } from '../stop-signals.js';
-import { planWatch, watchFromFlags } from '../../plans/index.js';
 import { watchOptions } from '../../plans/watch/watch-flags.js';
+import type { CommandSpec } from '../cli/flags.js';
+import { runPlanCommand } from '../plan-io.js';
 
-export async function watchCommand(argv: string[]): Promise<number> {
-  const { values, given } = parseFlags('watch', watchOptions, argv);
-  const { config, settings, outDir } = watchFromFlags(values, given);
-  const plan = planWatch(config, settings);
-  const controller = new AbortController();
-  const stopSignals = abortOnStopSignals(controller);
-  const bar = values.quiet ? undefined : new ProgressBar(`watch ${plan.entry.id} ${config.clock}`);
-  try {
-    const run = await watchMatch(
-      {
-        ...plan.spec,
-        signal: controller.signal,
-        onEvent: (e) => {
-          if (e.type === 'started') process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
-          if (e.type === 'advanced') bar?.update(Math.min(1, e.simMs / plan.timeLimitMs), `t=${(e.simMs / 1000).toFixed(1)}s`);
-        },
-      },
-      { ...plan.watcher, signal: controller.signal },
-      plan.conditions,
-      outDir,
-      plan.timeLimitMs,
-    );
-    bar?.update(1, 'done');
-    bar?.done();
-    process.stdout.write(`${run.summary}${join(outDir, 'watch.json')}\n`);
-    return run.match.status === 'complete' ? 0 : 1;
-  } finally {
-    stopSignals();
-  }
+export function watchCommand(argv: string[]): Promise<number> {
+  return runPlanCommand({ plan: 'watch', flags: watchOptions, label: (v) => `watch ${v.game ?? ''} ${v.clock ?? ''}` }, argv);
 }
 
 /** `arena watch` in the command table. */

@@ -1,5 +1,5 @@
 /** The `--listen HOST:PORT` flag of the commands that seat remote agents (`arena match`, `arena bridge`). */
-import { usage } from '../cli-error.js';
+import { usage } from '../../protocol/index.js';
 
 /** `--listen HOST:PORT` for remote agents (default 127.0.0.1 on any free port). */
 export function parseListen(text: string | undefined): { host: string; port: number } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardsText } from './boards.js';
+import { boardsText } from './boards-text.js';
 
 describe('arena boards output', () => {
   it('names what an offline score is, puts the model beside the random floor, and says when no model was scored', () => {
