@@ -31,7 +31,8 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
     makeRemote: (slot) => {
       const agent = new RemoteAgent(slot, { clock: config.clock });
       link!.register(agent);
-      process.stderr.write(`slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
+      // Under --json the programs that start matches (the Python package) read these lines: one JSON object each.
+      process.stderr.write(flags.json ? `${JSON.stringify({ type: 'remote-slot', slot, url: link!.url, token: agent.token })}\n` : `slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
       return agent;
     },
   });
@@ -48,7 +49,7 @@ async function playOne(config: MatchConfig, flags: { quiet: boolean; json: boole
       video?.onEvent(e);
       if (e.type === 'started') {
         limits = e;
-        process.stderr.write(`run ${e.runId} -> ${e.dir}\n`);
+        process.stderr.write(flags.json ? `${JSON.stringify({ type: 'run', runId: e.runId, dir: e.dir })}\n` : `run ${e.runId} -> ${e.dir}\n`);
       } else if (e.type === 'decision') {
         decisions.set(e.slot, e.step + 1);
       } else {
