@@ -139,10 +139,13 @@ class MatchDriver:
         if self._closed:
             return
         self._closed = True
+        async def close_all() -> None:
+            await asyncio.gather(*(link.close() for link in self.links.values()), return_exceptions=True)
+
         try:
-            self.loop.run(asyncio.gather(*(link.close() for link in self.links.values()), return_exceptions=True), 10)
+            self.loop.run(close_all(), 10)
         except Exception:
-            pass
+            pass  # a link that cannot even close is gone already
         self.loop.stop()
         if self.process is not None and self.process.running:
             try:

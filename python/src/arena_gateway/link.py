@@ -89,8 +89,13 @@ class AgentLink:
 
     async def close(self, reason: str = "done") -> None:
         """Says bye (when the episode is not over) and closes; the reader stops."""
-        if self._reader is not None:
-            self._reader.cancel()
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.cancel()
+            try:
+                await reader
+            except (asyncio.CancelledError, Exception):
+                pass
         ws, self._ws = self._ws, None
         if ws is not None:
             try:

@@ -18,7 +18,7 @@ from .protocol import Action, Chunk
 
 #: The longest move a turn-based game takes (protocol/controls.ts MAX_MOVE_LENGTH).
 MAX_MOVE_LENGTH = 32
-MOVE_CHARSET = string.ascii_letters + string.digits + "+#=x-"
+MOVE_CHARSET = string.ascii_letters + string.digits + "+#=-"
 #: The longest answer text of text mode.
 MAX_ANSWER_LENGTH = 4096
 _AXIS_LOW = {"LT": 0.0, "RT": 0.0}
