@@ -103,6 +103,8 @@ export const AgentObservation = z.strictObject({
     data: Bytes,
   }),
   feedback: Text.optional(),
+  /** Under the omnigamearena profile: this slot's benchmark score so far. */
+  benchmarkScore: z.number().optional(),
   /** How this slot's previous decision was settled: its step, status, the latency charged for it and (once judged) its frame's integrity verdict. */
   decided: z
     .strictObject({ step: z.number().int().min(0), status: z.enum(['valid', 'invalid', 'failed']), chargedMs: z.number().min(0), integrity: Name.optional() })

@@ -54,6 +54,8 @@ export interface Observation {
   readonly feedback?: string;
   /** Privileged game state: present only for agents that declare `privileged`. */
   readonly state?: Readonly<Record<string, unknown>>;
+  /** Under the omnigamearena profile: this slot's benchmark score so far (the runner's, as run.json's `benchmark` keeps it). */
+  readonly benchmarkScore?: number;
   /** How this slot's previous decision was settled (AgentLink passes it on; in-process agents may ignore it). */
   readonly decided?: DecidedNote;
 }

@@ -249,6 +249,7 @@ export class RemoteAgent implements Agent {
       frame: o.frame,
       ...(o.feedback === undefined ? {} : { feedback: o.feedback }),
       ...(o.decided === undefined ? {} : { decided: o.decided }),
+      ...(o.benchmarkScore === undefined ? {} : { benchmarkScore: o.benchmarkScore }),
     });
   }
 }

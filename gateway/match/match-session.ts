@@ -87,6 +87,8 @@ export class MatchSession {
   simMs = 0;
   /** Under the omnigamearena profile: each player's benchmark score so far, shown to the observer with each progress report. */
   private readonly benchmark: BenchmarkScorer | undefined;
+  /** Under the omnigamearena profile: each slot's benchmark score after the newest progress report (told to remote agents with each observation). */
+  private readonly benchmarkScores = new Map<number, number>();
   ended: { reason: string; outcomes: Map<number, 'win' | 'draw' | 'loss' | 'none'> } | undefined;
 
   constructor(
@@ -150,6 +152,7 @@ export class MatchSession {
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
         const benchmark = this.benchmark?.add(msg.players);
+        for (const b of benchmark ?? []) this.benchmarkScores.set(b.slot, b.score);
         notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players, ...(benchmark ? { benchmark } : {}) });
         break;
       }
@@ -210,6 +213,7 @@ export class MatchSession {
       ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
       ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
       ...(slot.decided === undefined ? {} : { decided: { ...slot.decided } }),
+      ...(this.benchmarkScores.has(slotId) ? { benchmarkScore: this.benchmarkScores.get(slotId)! } : {}),
     };
   }
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import gymnasium
 import numpy as np
+import pytest
 
 import arena_gateway
 import arena_gateway.gym  # noqa: F401
@@ -55,3 +56,16 @@ def test_async_vector_env_plays_each_env_in_its_own_match(service: Service) -> N
     assert obs.shape == (2, 24, 32, 3) and rewards.shape == (2,)
     assert list(infos["step"]) == [1, 1]
     envs.close()
+
+
+def test_under_the_omnigamearena_profile_the_rewards_add_up_to_the_benchmark_score(service: Service) -> None:
+    env = gymnasium.make("arena/LastStand-v0", profile="omnigamearena", service=service, **QUICK)
+    env.reset(seed=1)
+    total, done, info = 0.0, False, {}
+    while not done:
+        _, reward, terminated, truncated, info = env.step(env.action_space.sample())
+        total += float(reward)
+        done = terminated or truncated
+    env.close()
+    assert total > 0
+    assert total == pytest.approx(info["result"]["benchmark"]["scores"][0])

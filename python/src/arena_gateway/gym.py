@@ -130,7 +130,7 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
         reply = self._driver.step({self.slot: answer})[self.slot]
         if isinstance(reply, Observation):
             self._last = reply
-            return self._frame(reply), reply.progress - before.progress, False, False, self._info(reply, before)
+            return self._frame(reply), self._reward(before, reply.progress, reply.benchmark_score), False, False, self._info(reply, before)
         self._ended = reply
         result = self._driver.finish(self.timeout_s)
         if reply.error_code is not None:
@@ -139,7 +139,20 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
         info.update(self._final(result))
         info.update(end_reason=reply.reason, outcome=reply.outcome, progress=reply.progress)
         truncated = reply.reason in TRUNCATING
-        return self._frame(before), reply.progress - before.progress, not truncated, truncated, info
+        return self._frame(before), self._reward(before, reply.progress, self._final_benchmark(result)), not truncated, truncated, info
+
+    def _reward(self, before: Observation, progress: float, benchmark: float | None) -> float:
+        """Our progress delta; under the omnigamearena profile the benchmark score's delta (0 before its first reading)."""
+        if self.config.get("profile") == "omnigamearena":
+            return (benchmark or 0.0) - (before.benchmark_score or 0.0) if benchmark is not None else 0.0
+        return progress - before.progress
+
+    def _final_benchmark(self, result: dict[str, Any] | None) -> float | None:
+        """This slot's benchmark score in the match's result (the score the run keeps), under the omnigamearena profile."""
+        scores = ((result or {}).get("benchmark") or {}).get("scores")
+        players = (result or {}).get("players") or []
+        index = next((i for i, p in enumerate(players) if p.get("slot") == self.slot), None)
+        return float(scores[index]) if scores and index is not None and index < len(scores) else None
 
     def render(self) -> np.ndarray | None:
         return None if self._last is None else self._frame(self._last)

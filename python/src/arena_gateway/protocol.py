@@ -111,6 +111,8 @@ class Observation:
     controls: str = ""
     #: Observations replaced by this newer one before the agent read them (realtime).
     skipped: int = 0
+    #: Under the omnigamearena profile: the slot's benchmark score so far.
+    benchmark_score: float | None = None
 
     @staticmethod
     def of(msg: dict[str, Any], welcome: Welcome | None = None, skipped: int = 0) -> "Observation":
@@ -128,6 +130,7 @@ class Observation:
             step=msg["step"], sim_ms=float(msg["simMs"]), progress=float(msg["progress"]), seq=f["seq"], width=f["width"], height=f["height"],
             encoding=f["encoding"], frame=frame, jpeg=data if f["encoding"] == "jpeg" else None, feedback=msg.get("feedback"), decided=decided,
             prompt=welcome.game_prompt if welcome else "", controls=welcome.controls_text if welcome else "", skipped=skipped,
+            benchmark_score=float(msg["benchmarkScore"]) if msg.get("benchmarkScore") is not None else None,
         )
 
 
