@@ -24,8 +24,12 @@ export const AgentHello = z.strictObject({
   version: z.number().int().min(0),
   /** The slot token the match gave this agent. */
   token: z.string().min(16).max(128),
-  /** A name for records. */
+  /** A name for records: the run's label for this slot (run.json, reports, the runs table) unless the match gave one. */
   agent: Name,
+  /** The client library and its version (the Python package sends `{name: 'arena-gateway', version}`), kept in run.json. */
+  client: z.strictObject({ name: Name, version: Name }).optional(),
+  /** The frame encoding this agent wants: `jpeg` (default) or raw `rgb` (width x height x 3 bytes, rows top first). */
+  frame: z.enum(['jpeg', 'rgb']).optional(),
 });
 export const AgentAction = z.strictObject({
   type: z.literal('action'),
@@ -99,6 +103,12 @@ export const AgentObservation = z.strictObject({
     data: Bytes,
   }),
   feedback: Text.optional(),
+  /** Under the omnigamearena profile: this slot's benchmark score so far. */
+  benchmarkScore: z.number().optional(),
+  /** How this slot's previous decision was settled: its step, status, the latency charged for it and (once judged) its frame's integrity verdict. */
+  decided: z
+    .strictObject({ step: z.number().int().min(0), status: z.enum(['valid', 'invalid', 'failed']), chargedMs: z.number().min(0), integrity: Name.optional() })
+    .optional(),
 });
 export type AgentObservation = z.infer<typeof AgentObservation>;
 export const MatchEnd = z.strictObject({

@@ -54,6 +54,18 @@ export interface Observation {
   readonly feedback?: string;
   /** Privileged game state: present only for agents that declare `privileged`. */
   readonly state?: Readonly<Record<string, unknown>>;
+  /** Under the omnigamearena profile: this slot's benchmark score so far (the runner's, as run.json's `benchmark` keeps it). */
+  readonly benchmarkScore?: number;
+  /** How this slot's previous decision was settled (AgentLink passes it on; in-process agents may ignore it). */
+  readonly decided?: DecidedNote;
+}
+
+/** How one decision was settled: its step, status, charged latency and, once judged, its frame's integrity verdict. */
+export interface DecidedNote {
+  readonly step: number;
+  readonly status: 'valid' | 'invalid' | 'failed';
+  readonly chargedMs: number;
+  readonly integrity?: string;
 }
 
 /** The stages of one timed HTTP request (a fresh connection), ms: connect, TLS, send, wait for the first byte, the rest. */
@@ -103,7 +115,15 @@ export interface DecisionUsage {
 
 /** An agent's decision: a chunk it built itself (the gateway checks it), or an answer text (the gateway parses it). */
 export type Decision =
-  | { readonly kind: 'chunk'; readonly chunk: ActionChunk; readonly timings: DecisionTimings; readonly note?: string }
+  | {
+      readonly kind: 'chunk';
+      readonly chunk: ActionChunk;
+      readonly timings: DecisionTimings;
+      readonly note?: string;
+      /** What an agent that built its own chunk says of it (a remote agent's `reasoning`), kept in the record. */
+      readonly reasoning?: string;
+      readonly usage?: DecisionUsage;
+    }
   | {
       readonly kind: 'answer';
       readonly answer: string;
@@ -154,4 +174,12 @@ export interface Agent {
   close(): Promise<void>;
   /** Frames the agent's link dropped because the agent read too slowly (agents behind a socket only). */
   readonly framesDropped?: number;
+  /** Who joined, for an agent in another process: the name its hello gave and the client library it runs on (known once `start` resolved). */
+  readonly joined?: AgentJoined | undefined;
+}
+
+/** The name a remote agent gave in its hello and the client it runs on (AgentLink's optional `client`). */
+export interface AgentJoined {
+  readonly name: string;
+  readonly client?: { readonly name: string; readonly version: string };
 }

@@ -17,7 +17,7 @@ export { heartbeat } from './heartbeat.js';
 export { ACTION_END, ACTION_START, type ActionChunk, checkChunk, type ChunkParse, formatChunk, type InvalidReason, noopChunk, parseAnswer } from './action-chunk.js';
 export { parseMoveAnswer } from './move-answer.js';
 export { declaredAxes } from './chunk-axes.js';
-export type { Agent, AgentStart, Decision, DecisionTimings, DecisionUsage, HttpTimings, EpisodeSummary, JpegProfile, Observation } from './agent.js';
+export type { Agent, AgentJoined, AgentStart, DecidedNote, Decision, DecisionTimings, DecisionUsage, HttpTimings, EpisodeSummary, JpegProfile, Observation } from './agent.js';
 export { READY_PREFIX } from './launch.js';
 export { Prng } from './prng.js';
 export { AGENT_LINK_VERSION, AgentAction, AgentMessage, GatewayMessage } from './agent-link.js';

@@ -103,7 +103,7 @@ export class AgentLinkServer {
           if (msg.version !== AGENT_LINK_VERSION) throw new ArenaError(ErrorCode.VERSION_MISMATCH, `agent speaks AgentLink ${msg.version}, gateway ${AGENT_LINK_VERSION}`);
           const found = this.agents.get(msg.token);
           if (!found) throw new ArenaError(ErrorCode.BAD_TOKEN, 'no slot has this token');
-          found.attach(ws, msg.agent);
+          found.attach(ws, msg);
           agent = found;
           guard.helloDone();
           return;

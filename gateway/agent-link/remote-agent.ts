@@ -15,6 +15,7 @@ import {
   type ActionChunk,
   type AgentAction,
   type Agent,
+  type AgentJoined,
   type AgentStart,
   type Decision,
   type EpisodeSummary,
@@ -42,11 +43,12 @@ interface PendingDecision {
 export class RemoteAgent implements Agent {
   readonly kind = 'remote';
   readonly privileged = false;
-  readonly frameEncoding: FrameEncoding;
+  /** The encoding the agent's frames go out in: the match's default until the agent's hello asks for another. */
+  frameEncoding: FrameEncoding;
   /** The slot token: whoever holds it plays this slot, and only this slot. */
   readonly token = randomBytes(16).toString('hex');
-  /** The name the agent gave in its hello. */
-  agentName: string | undefined;
+  /** The name the agent gave in its hello, and its client library. */
+  joined: AgentJoined | undefined;
   private socket: WebSocket | undefined;
   private info: AgentStart | undefined;
   private pending: PendingDecision | undefined;
@@ -76,12 +78,19 @@ export class RemoteAgent implements Agent {
     return this.droppedBefore + (this.observations?.dropped ?? 0);
   }
 
-  /** Binds a socket that presented this agent's token; SLOT_TAKEN if another socket holds the slot. */
-  attach(ws: WebSocket, agentName: string): void {
+  /**
+   * Binds a socket that presented this agent's token; SLOT_TAKEN if another socket holds the slot. The first
+   * hello's name, client and frame encoding stand for the match: a reconnection does not change what the
+   * run recorded.
+   */
+  attach(ws: WebSocket, hello: { agent: string; client?: { name: string; version: string } | undefined; frame?: FrameEncoding | undefined }): void {
     if (this.finished) throw new ArenaError(ErrorCode.BAD_STATE, 'this match is over');
     if (this.socket) throw new ArenaError(ErrorCode.SLOT_TAKEN, `slot ${this.slot} already has an agent`);
     this.socket = ws;
-    this.agentName = agentName;
+    if (!this.joined) {
+      this.joined = { name: hello.agent, ...(hello.client ? { client: { name: hello.client.name, version: hello.client.version } } : {}) };
+      if (hello.frame !== undefined) this.frameEncoding = hello.frame;
+    }
     const observations = new LatestSender(ws);
     this.observations = observations;
     ws.once('close', () => {
@@ -150,19 +159,18 @@ export class RemoteAgent implements Agent {
       ...(t.networkRttMs === undefined ? {} : { networkRttMs: t.networkRttMs }),
       ...(t.http === undefined ? {} : { http: t.http }),
     };
+    // What the agent says of its decision, kept in the record whichever form the decision took.
+    const said = {
+      ...(action.usage ? { usage: stripUndefined(action.usage) } : {}),
+      ...(action.reasoning === undefined ? {} : { reasoning: action.reasoning }),
+    };
     if (action.chunk && action.answer === undefined) {
       const { look, steps, axes } = action.chunk;
       // The axis maps are names and numbers here; the gateway's checkChunk checks them against the game.
       const held = axes === undefined ? {} : { axes: axes as NonNullable<ActionChunk['axes']> };
-      return { kind: 'chunk', chunk: { look: { dx: look[0], dy: look[1] }, steps, ...held }, timings };
+      return { kind: 'chunk', chunk: { look: { dx: look[0], dy: look[1] }, steps, ...held }, timings, ...said };
     }
-    return {
-      kind: 'answer',
-      answer: action.answer ?? '',
-      timings,
-      ...(action.usage ? { usage: stripUndefined(action.usage) } : {}),
-      ...(action.reasoning === undefined ? {} : { reasoning: action.reasoning }),
-    };
+    return { kind: 'answer', answer: action.answer ?? '', timings, ...said };
   }
 
   async end(summary: EpisodeSummary): Promise<void> {
@@ -240,6 +248,8 @@ export class RemoteAgent implements Agent {
       progress: o.progress,
       frame: o.frame,
       ...(o.feedback === undefined ? {} : { feedback: o.feedback }),
+      ...(o.decided === undefined ? {} : { decided: o.decided }),
+      ...(o.benchmarkScore === undefined ? {} : { benchmarkScore: o.benchmarkScore }),
     });
   }
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { GameEntry } from '../../games-manifest/index.js';
 import type { GameEndpoint, StepReply } from '../../env-bridge/index.js';
-import { ArenaError, ErrorCode, STALE_VERDICTS, type FrameIntegrity, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
+import { ArenaError, ErrorCode, STALE_VERDICTS, type FrameIntegrity, type DecidedNote, type DecisionTimings, type EpisodeEnd, type Frame, type FrameEncoding, type GameEvent, type InputEvent, type JpegProfile, type Observation, type PlayerProgress, type Progress, type State, type Tracked } from '../../protocol/index.js';
 import { DEFAULT_RULES, type ChunkRules } from './profile-rules.js';
 import { LatencyCharger, describeLatencySource } from '../clock/latency.js';
 import { FairCharge, describeFairness } from '../clock/fairness.js';
@@ -23,6 +23,7 @@ import type { MatchSlot, MatchSpec } from './match-spec.js';
 
 export interface SlotState {
   readonly spec: MatchSlot;
+  /** The slot's name in the record (`slotLabel`). */
   readonly label: string;
   readonly charger: LatencyCharger;
   decisions: number;
@@ -44,6 +45,8 @@ export interface SlotState {
   integrity?: PromiseLike<FrameIntegrity> | undefined;
   /** The newest observation's frame digest (`frameDigest`), hashed on the thread pool while the agent decides. */
   digest?: Promise<string> | undefined;
+  /** How the slot's previous decision was settled, told to its agent with the next observation; the integrity verdict joins once the record judged it. */
+  decided?: { -readonly [K in keyof DecidedNote]: DecidedNote[K] } | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -59,6 +62,11 @@ export interface SettledDecision {
   readonly inputs: readonly InputEvent[];
   /** What the chunk asked for and the game cannot take, recorded instead of sent (the benchmark profile's non-finite moves). */
   readonly unsent?: readonly { readonly at: number; readonly what: string; readonly why: string }[];
+}
+
+/** A slot's name in the record: the configured label, else the name a remote agent's hello gave, else the agent's kind. */
+export function slotLabel(s: MatchSlot): string {
+  return s.label ?? s.agent.joined?.name ?? s.agent.kind;
 }
 
 /**
@@ -89,6 +97,8 @@ export class MatchSession {
   simMs = 0;
   /** Under the omnigamearena profile: each player's benchmark score so far, shown to the observer with each progress report. */
   private readonly benchmark: BenchmarkScorer | undefined;
+  /** Under the omnigamearena profile: each slot's benchmark score after the newest progress report (told to remote agents with each observation). */
+  private readonly benchmarkScores = new Map<number, number>();
   ended: { reason: string; outcomes: Map<number, 'win' | 'draw' | 'loss' | 'none'> } | undefined;
 
   constructor(
@@ -112,7 +122,7 @@ export class MatchSession {
     this.fair = new FairCharge(spec.fairness, new Map(spec.slots.flatMap((s) => (s.handicap ? [[s.slot, s.handicap] as const] : []))));
     for (const s of spec.slots) {
       const latency = s.latency ?? { kind: 'wall' };
-      this.slots.set(s.slot, { spec: s, label: s.label ?? s.agent.kind, charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
+      this.slots.set(s.slot, { spec: s, label: slotLabel(s), charger: new LatencyCharger(latency, s.slot), decisions: 0, invalid: 0, failed: 0, gone: false, feedback: undefined, frame: undefined, systemPrompt: undefined, gameFramesDropped: 0 });
     }
   }
 
@@ -152,6 +162,7 @@ export class MatchSession {
         for (const p of msg.players) this.progress.set(p.slot, p);
         this.recorder.files.progress.append({ simMs: msg.simMs, players: msg.players });
         const benchmark = this.benchmark?.add(msg.players);
+        for (const b of benchmark ?? []) this.benchmarkScores.set(b.slot, b.score);
         notify(this.spec.observer, 'onProgress', { simMs: msg.simMs, players: msg.players, ...(benchmark ? { benchmark } : {}) });
         break;
       }
@@ -202,6 +213,8 @@ export class MatchSession {
       progress: this.progress.get(slotId)?.progress ?? 0,
       ...(slot.feedback === undefined ? {} : { feedback: slot.feedback }),
       ...(slot.spec.agent.privileged && this.state ? { state: this.state } : {}),
+      ...(slot.decided === undefined ? {} : { decided: { ...slot.decided } }),
+      ...(this.benchmarkScores.has(slotId) ? { benchmarkScore: this.benchmarkScores.get(slotId)! } : {}),
     };
   }
 
@@ -288,6 +301,8 @@ export class MatchSession {
     const name = `${String(step).padStart(4, '0')}-s${slotId}`;
     const decision = outcome.status === 'failed' ? undefined : outcome.decision;
     const answer = decision?.kind === 'answer' ? decision : undefined;
+    const decided: NonNullable<SlotState['decided']> = { step, status: outcome.status, chargedMs: settled.chargedMs };
+    slot.decided = decided;
     const sent = answer?.sentImage;
     const queue = this.recorder.queue;
     this.spec.onEvent?.({ type: 'decision', slot: slotId, step, simMs: observation.simMs, valid: outcome.status === 'valid', progress: observation.progress });
@@ -317,6 +332,8 @@ export class MatchSession {
       const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
       const sentImage = sent ? { file: sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data)), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
       const integrity = await integrityCheck;
+      // Judged off the decision's path: the verdict reaches the agent with a later observation when it is ready by then.
+      if (integrity) decided.integrity = integrity.verdict;
       const observedDigest = await digest;
       const record = {
         slot: slotId,
@@ -330,12 +347,12 @@ export class MatchSession {
         ...(outcome.status === 'invalid' ? { invalidReason: outcome.reason, invalidDetail: outcome.detail } : {}),
         ...(outcome.status === 'failed' ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
         answer: answer?.answer,
-        reasoning: answer?.reasoning,
+        reasoning: decision?.reasoning,
         finishReason: answer?.finishReason,
         promptDigest: answer?.promptDigest,
         systemPrompt,
         sentImage,
-        usage: answer?.usage,
+        usage: decision?.usage,
         note: decision?.kind === 'chunk' ? decision.note : undefined,
         chunk: outcome.chunk,
         inputs: settled.inputs,

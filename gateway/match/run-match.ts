@@ -15,7 +15,7 @@ import { RunRecorder, classifyFailure } from '../records/run-recorder.js';
 import { readJsonl, writeReplay } from '../records/replay.js';
 import { summarizeLedger } from '../clock/ledger-summary.js';
 import { agentConditions, gatewayCommit, type Conditions } from '../records/conditions.js';
-import { MatchSession } from './match-session.js';
+import { MatchSession, slotLabel } from './match-session.js';
 import type { EpisodeClass, MatchResult, MatchSpec, PlayerResult } from './match-spec.js';
 import { runPausedLoop } from './paused-loop.js';
 import { runRealtimeLoop } from './realtime-loop.js';
@@ -106,6 +106,20 @@ function profiled(spec: MatchSpec, given: GameEntry): { entry: GameEntry; rules:
   return { entry: runnerEntry(given, game), rules: runnerRules(game, RUNNER_EMPTY_ATTEMPTS), observationDelayMs: game.observationDelayMs, timeLimitMs: RUNNER_NO_TIME_LIMIT_MS };
 }
 
+/**
+ * What agents in other processes said of themselves once they joined: run.json's agents keep each one's
+ * hello name (its label, unless the match gave one) and client, and the conditions the frame encoding the
+ * hello asked for.
+ */
+function recordJoined(spec: MatchSpec, recorder: RunRecorder, conditions: Conditions): void {
+  recorder.update({ agents: recordedAgents(spec), conditions });
+}
+
+/** run.json's `agents`: each slot's kind, label, latency source and, for a remote agent that joined, who it said it is. */
+function recordedAgents(spec: MatchSpec): Record<string, unknown>[] {
+  return spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: slotLabel(s), latency: describeLatencySource(s.latency ?? { kind: 'wall' }), ...(s.agent.joined ? { joined: { ...s.agent.joined } } : {}) }));
+}
+
 /** The declared conditions of a match (run.json `conditions`), before the game's build is known. */
 function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits: { stepBudget: number; timeLimitMs: number; observationDelayMs: number; decisionTimeoutMs: number }, frame: { width: number; height: number }): Conditions {
   const game = gameFrameEncoding(spec, entry, frame);
@@ -121,7 +135,7 @@ function runConditions(spec: MatchSpec, entry: GameEntry, clock: string, limits:
     // Declared when chosen: a run that plays on after failed decisions (noop) is not pooled with runs that end there.
     ...(spec.onDecisionError === undefined ? {} : { onDecisionError: spec.onDecisionError }),
     gateway: { version: GATEWAY_VERSION, commit: gatewayCommit() },
-    agents: spec.slots.map((s) => agentConditions(clock, s)),
+    agents: spec.slots.map((s) => agentConditions(clock, { ...s, label: slotLabel(s) })),
     ...fairnessConditions(spec.fairness, spec.slots),
   };
 }
@@ -157,7 +171,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     profile: spec.profile ?? 'default',
     limits,
     frame,
-    agents: spec.slots.map((s) => ({ slot: s.slot, kind: s.agent.kind, label: s.label ?? s.agent.kind, latency: describeLatencySource(s.latency ?? { kind: 'wall' }) })),
+    agents: recordedAgents(spec),
     conditions: runConditions(spec, entry, clock, limits, frame),
     ...spec.meta,
   }, spec.recordQueue);
@@ -186,8 +200,6 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     });
     const build = { game: ep.client.game, build: ep.client.build, tickMs: ep.client.capabilities.clock.tickMs };
     recorder.update({ build, conditions: { ...runConditions(spec, entry, clock, limits, frame), build } });
-    const gameFrames = gameFrameEncoding(spec, entry, frame);
-    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined, rules);
     const runner = rules.profile === 'omnigamearena' ? runnerGame(entry.id) : undefined;
     const gamePrompt = runner ? runnerGamePrompt(entry, runner) : composeGamePrompt(entry);
     // The wait for agents (remote ones may take minutes to join) ends at once when the match is aborted.
@@ -199,6 +211,10 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       ),
       controller.signal,
     );
+    // Known once every agent started: a remote agent's hello may ask for raw frames, which the game then sends.
+    if (spec.slots.some((s) => s.agent.joined)) recordJoined(spec, recorder, { ...runConditions(spec, entry, clock, limits, frame), build });
+    const gameFrames = gameFrameEncoding(spec, entry, frame);
+    session = new MatchSession(spec, entry, ep, recorder, limits, gameFrames.encoding === 'jpeg' ? gameFrames.quality : undefined, rules);
     session.absorb(await ep.client.reset(seed, variant, spec.slots.map((s) => s.slot), { width: frame.width, height: frame.height, ...gameFrames }, limits.timeLimitMs));
     reason = clock === 'realtime' ? await runRealtimeLoop(session, controller.signal) : await runPausedLoop(session, clock, controller.signal);
   } catch (err) {
@@ -229,7 +245,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     const p = session?.progress.get(s.slot);
     return {
       slot: s.slot,
-      label: s.label ?? s.agent.kind,
+      label: slotLabel(s),
       progress: p?.progress ?? 0,
       score: p?.score ?? 0,
       outcome: session?.ended?.outcomes.get(s.slot) ?? 'none',

@@ -91,7 +91,18 @@ export const RunJson = z.looseObject({
   frame: z.looseObject({ width: z.number(), height: z.number() }).optional(),
   versions: z.looseObject({ gateway: z.string(), node: z.string() }).optional(),
   build: z.looseObject({ game: z.string(), build: z.string(), tickMs: z.number() }).optional(),
-  agents: z.array(z.looseObject({ slot: z.number(), kind: z.string(), label: z.string(), latency: z.string() })).default([]),
+  agents: z
+    .array(
+      z.looseObject({
+        slot: z.number(),
+        kind: z.string(),
+        label: z.string(),
+        latency: z.string(),
+        /** An agent in another process (AgentLink): the name its hello gave and the client library it ran on. */
+        joined: z.strictObject({ name: z.string(), client: z.strictObject({ name: z.string(), version: z.string() }).optional() }).optional(),
+      }),
+    )
+    .default([]),
   conditions: Conditions.optional(),
   result: z
     .looseObject({

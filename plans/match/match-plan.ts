@@ -46,7 +46,8 @@ async function playOne(config: MatchConfig, flags: PlayFlags, io: PlanIo): Promi
     makeRemote: (slot) => {
       const agent = new RemoteAgent(slot, { clock: config.clock });
       link!.register(agent);
-      io.log(`slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
+      // Under --json the programs that start matches (the Python package) read these lines: one JSON object each.
+      io.log(flags.json ? `${JSON.stringify({ type: 'remote-slot', slot, url: link!.url, token: agent.token })}\n` : `slot ${slot} waits for a remote agent: url ${link!.url} token ${agent.token}\n`);
       return agent;
     },
   });
@@ -63,7 +64,7 @@ async function playOne(config: MatchConfig, flags: PlayFlags, io: PlanIo): Promi
       video?.onEvent(e);
       if (e.type === 'started') {
         limits = e;
-        io.log(`run ${e.runId} -> ${e.dir}\n`);
+        io.log(flags.json ? `${JSON.stringify({ type: 'run', runId: e.runId, dir: e.dir })}\n` : `run ${e.runId} -> ${e.dir}\n`);
       } else if (e.type === 'decision') {
         decisions.set(e.slot, e.step + 1);
       } else {

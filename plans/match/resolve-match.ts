@@ -46,7 +46,8 @@ export function resolveMatch(config: MatchConfig, parts: ResolveParts = {}): Mat
       const slot = entry.slots[i]!.slot;
       const made = parts.seat ? parts.seat(slot, a) : a.kind === 'remote' && parts.makeRemote ? parts.makeRemote(slot) : factory(a.kind, { game: entry.id, seed: config.seed, ...(a.vlm === undefined ? {} : { vlm: a.vlm }) });
       const agent = parts.wrapAgent ? parts.wrapAgent(made, a, i) : made;
-      return { slot, agent, label: a.label ?? a.kind, ...(latency ? { latency } : {}), ...(handicap ? { handicap } : {}) };
+      // No configured label: the slot is named by its agent (a remote agent by its hello's name, run-match's slotLabel).
+      return { slot, agent, ...(a.label === undefined ? {} : { label: a.label }), ...(latency ? { latency } : {}), ...(handicap ? { handicap } : {}) };
     }),
     runsDir: config.runsDir,
     // Every match option the spec carries, by the schema's own keys: a new option needs no line here.
