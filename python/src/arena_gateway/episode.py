@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import Observation
+
+if TYPE_CHECKING:
+    from .driver import MatchDriver
 
 #: End reasons that cut an episode short rather than end it (gymnasium's and pettingzoo's ``truncated``).
 TRUNCATING = frozenset({"time_limit", "step_budget"})
@@ -64,3 +67,18 @@ def last_decision_info(run_dir: Path | None, slot: int) -> dict[str, Any]:
         return {}
     last = mine[-1]
     return {"decision_status": last.get("status"), "charged_ms": last.get("chargedMs"), "frame_integrity": (last.get("integrity") or {}).get("verdict")}
+
+
+def run_dir_of(driver: "MatchDriver | None", service_runs: Path | None) -> Path | None:
+    """An episode's run folder: the match process's, or on a service ``service_runs``/run id (when this process can read it)."""
+    if driver is None:
+        return None
+    if driver.job_id is not None:
+        return service_runs / driver.job_id if service_runs is not None else None
+    return driver.run_dir
+
+
+def where_info(driver: "MatchDriver | None", run_dir: Path | None) -> dict[str, Any]:
+    """Where an episode's record is: ``run_dir`` and ``run_id`` (the service's job id, else the folder's name)."""
+    run_id = driver.job_id if driver is not None and driver.job_id else (run_dir.name if run_dir else None)
+    return {"run_dir": str(run_dir) if run_dir else None, "run_id": run_id}

@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from .driver import MatchDriver
-from .episode import TRUNCATING, last_decision_info, match_config, step_info
+from .episode import TRUNCATING, last_decision_info, match_config, run_dir_of, step_info, where_info
 from .errors import ArenaError
 from .games import game_entry
 from .protocol import Action, EpisodeEnd, Observation
@@ -198,16 +198,10 @@ class ArenaParallelEnv(ParallelEnv[str, np.ndarray, Any]):
     @property
     def run_dir(self) -> Path | None:
         """The current episode's run folder: the match process's, or on a service ``service_runs``/run id."""
-        d = self._driver
-        if d is None:
-            return None
-        if d.job_id is not None:
-            return self.service_runs / d.job_id if self.service_runs is not None else None
-        return d.run_dir
+        return run_dir_of(self._driver, self.service_runs)
 
     def _where(self) -> dict[str, Any]:
-        d, run_dir = self._driver, self.run_dir
-        return {"run_dir": str(run_dir) if run_dir else None, "run_id": d.job_id if d and d.job_id else (run_dir.name if run_dir else None)}
+        return where_info(self._driver, self.run_dir)
 
     def _close_driver(self) -> None:
         if self._driver is not None:
