@@ -28,6 +28,7 @@ import { benchWatchOverhead } from '../bench/watch-overhead.js';
 import { benchFrameIntegrity } from '../bench/frame-integrity.js';
 import { benchStartup } from '../bench/startup.js';
 import { benchPolicies, policyBenchMissing } from '../bench/policy-cost.js';
+import { benchPythonEnv, pythonBenchMissing } from '../bench/python-env.js';
 import { ArenaError, ErrorCode } from '../../protocol/index.js';
 import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 
@@ -35,7 +36,7 @@ import { parseFlags, type CommandSpec, type FlagTable } from '../cli/flags.js';
 export const benchOptions = {
   quick: { type: 'boolean', description: 'fewer repetitions: a smoke run, not a measurement' },
   'scale-sizes': { type: 'string', arg: 'N,N,...', defaultText: '100,1000,10000 (--quick: 50,200)', description: 'sweep sizes of the scale part; its kill -9 comes at half the largest' },
-  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,record,games,state-stream,desktop,capacity,records,spectators,sweeps,scale,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity,policies', description: 'the parts to run, comma-separated' },
+  only: { type: 'string', arg: 'PARTS', defaultText: 'all: startup,frames,decision,e2e,record,games,state-stream,desktop,capacity,records,spectators,sweeps,scale,fleet,curves,hardening,perception,gamepad,bridge,watch,integrity,policies,python', description: 'the parts to run, comma-separated' },
   against: { type: 'string', arg: 'REVS', defaultText: '00b9de6 (the policies before they called the games\' own functions)', description: 'the commits the policies section measures this tree against, comma-separated' },
 } as const satisfies FlagTable;
 
@@ -347,6 +348,22 @@ export async function benchCommand(argv: string[]): Promise<number> {
         say(`against ${rev}: ${over.length === 0 ? 'every policy within 1.10x' : `above 1.10x: ${over.join(', ')}`} (goal: within 1.10x of 00b9de6)`);
       }
       out.policies = costs;
+    }
+  }
+
+  if (want('python')) {
+    say('\n== Python environments (python/): no-op steps per second at 160x90 RGB, pdq, recorded, against the gateway\'s in-process decision loop (interleaved rounds) ==');
+    const missing = pythonBenchMissing();
+    if (missing) say(`skipped: ${missing}`);
+    else {
+      const p = await benchPythonEnv(quick ? 1 : 3, quick ? 30 : 150);
+      const w = [34, 12, 12, 12];
+      say(row(['arm', 'steps/s', 'ratio', 'quartiles'], w));
+      say(row(['in-process decision loop (idle)', fmt(p.inProcess, 1), '1.00', '-'], w));
+      say(row(['gymnasium env, N = 1', fmt(p.python1, 1), fmt(p.oneOverInProcess.median), `${fmt(p.oneOverInProcess.p25)}-${fmt(p.oneOverInProcess.p75)}`], w));
+      say(row([`AsyncVectorEnv, N = ${p.vectorEnvs} (vs N = 1)`, fmt(p.pythonN, 1), fmt(p.nOverOne.median), `${fmt(p.nOverOne.p25)}-${fmt(p.nOverOne.p75)}`], w));
+      say(`goals: N = 1 at 0.50 or more of the in-process loop; N = ${p.vectorEnvs} at 1.60x or more of N = 1 (${p.steps} timed steps an arm, after each reset)`);
+      out.python = p;
     }
   }
 
