@@ -215,13 +215,19 @@ export class Coordinator {
         const queue = this.d.queue(where.queue);
         const job = await queue.getJob(id);
         const state = job ? await job.getState() : 'unknown';
+        if (state === 'failed') {
+          await this.giveUp(run, id, item, job?.failedReason);
+          continue;
+        }
         if (state === 'active') {
           if ((await this.d.redis.exists(queue.toKey(`${id}:lock`))) === 1) continue;
           const stalls = (this.stalls.get(id) ?? 0) + 1;
           this.stalls.set(id, stalls);
           if (stalls > book.stallLimit(where.pool, where.worker)) {
-            // Failed in its queue like a stall past the limit in BullMQ: the lost sweep stores it, a late outcome is dropped.
-            await job!.moveToFailed(new Error(`job stalled more than allowable limit (${stalls - 1}); its worker ${where.worker} is gone`), '0', false);
+            // Failed in its queue like a stall past the limit in BullMQ, so a late outcome of it is dropped.
+            const reason = `job stalled more than allowable limit (${stalls - 1}); its worker ${where.worker} is gone`;
+            await job!.moveToFailed(new Error(reason), '0', false);
+            await this.giveUp(run, id, item, reason);
             continue;
           }
         } else if (state === 'unknown') {
@@ -248,20 +254,23 @@ export class Coordinator {
         if (!where || !this.d.book.live(where.pool, where.worker)) continue;
         const queue = this.d.queue(where.queue);
         const state = await queue.getJobState(id);
-        if (state === 'failed') {
-          const job = await queue.getJob(id);
-          run.done.add(id);
-          this.delivered.add(id);
-          this.d.book.forget(id);
-          await run.sink.onOutcome(item, lostOutcome(item, job?.failedReason));
-          this.settle(run, id);
-        } else if ((state === 'unknown' || state === 'completed') && !this.strays.has(id) && !this.d.book.playing(id) && (await this.d.results.getJobState(id)) === 'unknown') {
+        if (state === 'failed') await this.giveUp(run, id, item, (await queue.getJob(id))?.failedReason);
+        else if ((state === 'unknown' || state === 'completed') && !this.strays.has(id) && !this.d.book.playing(id) && (await this.d.results.getJobState(id)) === 'unknown') {
           // Played, and its outcome taken by an earlier coordinator that died before keeping it; or lost from Redis.
           if (state === 'completed') await (await queue.getJob(id))?.remove();
           await this.add(id, item, where);
         }
       }
     }
+  }
+
+  /** An attempt failed in its queue: stored once as WORKER_LOST, its slot freed. */
+  private async giveUp(run: RunState, id: string, item: WorkItem, failedReason: string | undefined): Promise<void> {
+    run.done.add(id);
+    this.delivered.add(id);
+    this.d.book.forget(id);
+    await run.sink.onOutcome(item, lostOutcome(item, failedReason));
+    this.settle(run, id);
   }
 
   /** Removes the finished jobs whose workers have marked them done since their outcome was stored. */

@@ -56,6 +56,8 @@ export class SlotBook {
   private readonly placed = new Map<string, Placed>();
   private readonly waiting = new WaitingJobs();
   private readonly pools = new Set<string>();
+  /** Each worker's stall limit as its last heartbeat said, kept after it is gone (its episodes are judged by it then). */
+  private readonly stallLimits = new Map<string, number>();
 
   /**
    * @param graceMs how long a worker whose heartbeat is missing keeps its episodes before they are taken back: longer
@@ -82,6 +84,7 @@ export class SlotBook {
         if (info.queue === undefined) continue;
         const key = workerKey(pool, info.name);
         seen.add(key);
+        if (info.stallLimit !== undefined) this.stallLimits.set(key, info.stallLimit);
         const known = this.workers.get(key);
         if (!known || known.info.startedAt !== info.startedAt) {
           this.workers.set(key, { info, seenAt: now, present: true, slots: Array.from({ length: info.slots }, (_, i) => ({ warm: info.slotStates?.[i]?.warm, held: 0, freeAt: 0, crashed: info.slotStates?.[i]?.crashed, build: info.slotStates?.[i]?.build })) });
@@ -124,7 +127,7 @@ export class SlotBook {
 
   /** Stalls `worker` allows an episode before it fails as WORKER_LOST (its heartbeat's `stallLimit`). */
   stallLimit(pool: string, worker: string): number {
-    return this.workers.get(workerKey(pool, worker))?.info.stallLimit ?? DEFAULT_STALL_LIMIT;
+    return this.stallLimits.get(workerKey(pool, worker)) ?? DEFAULT_STALL_LIMIT;
   }
 
   /** Queues an episode for placement (`front`: before every other, as one taken back from a dead worker). */
