@@ -1,16 +1,18 @@
 /**
  * Sweeps on the embedded backend and on Redis with real worker processes: one conformance suite for every
- * backend (same results table as a reference run, resume plays nothing, budgets stop cleanly), then faults:
- * kill -9 of a worker mid-episode and of the coordinator mid-sweep, and Redis stopped mid-sweep.
+ * backend (same results table as a reference run, resume plays nothing, budgets stop cleanly), then faults: kill -9
+ * of the embedded coordinator mid-sweep, and Redis stopped for good mid-sweep. Faults on Redis under both placements
+ * (kill -9 of a worker, a worker restarted under its name, Redis restarted) are tests/sweeps-faults.test.ts, kill -9
+ * of the Redis coordinator tests/sweeps-resume-once.test.ts.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaProcess } from './support/arena-process.js';
 import { runArena, startArena } from './support/arena-process.js';
 import { redisMissing, startRedis, type TestRedis } from './support/redis-server.js';
-import { resultTables, smallSpec, startWorkers, stopAll, storedRows, until, waitForLine, writeSpec } from './support/sweep-fixtures.js';
+import { resultTables, smallSpec, startWorkers, stopAll, storedRows, until, writeSpec } from './support/sweep-fixtures.js';
 
 const missing = redisMissing();
 const EPISODES = 8;
@@ -77,48 +79,6 @@ describe.skipIf(missing !== undefined)('sweeps on every backend', () => {
   });
 
   describe('faults on redis', () => {
-    it('kill -9 of a worker mid-episode: the episode is replayed by another worker, counted once', async () => {
-      const pool = 'fault-worker';
-      const fleet = await startWorkers(redis.url, ['victim', 'survivor'], ['--pool', pool, '--slots', '1', '--lock-ms', '1500']);
-      try {
-        const out = join(tmp, pool);
-        const coordinator = startArena(['sweep', writeSpec(tmp, `${pool}.yaml`, smallSpec({ pool })), '--out', out, '--quiet', '--redis', redis.url, '--lock-ms', '1500']);
-        await waitForLine(fleet[0]!, 'starts');
-        fleet[0]!.child.kill('SIGKILL');
-        const started = /victim: (\S+) \(attempt/.exec((await fleet[0]!.exited).stderr)![1]!;
-        const end = await coordinator.exited;
-        expect(end.code, end.stderr).toBe(0);
-        const rows = storedRows(out);
-        expect(rows).toHaveLength(EPISODES);
-        expect(rows.find((r) => r.id === started)!.worker).toBe('survivor');
-        expect(resultTables(out)).toEqual(reference);
-      } finally {
-        await stopAll(fleet, true);
-      }
-    }, 90_000);
-
-    it('kill -9 of the coordinator mid-sweep: a rerun finishes to the same table, nothing twice, nothing orphaned', async () => {
-      const pool = 'fault-coordinator';
-      const fleet = await startWorkers(redis.url, ['fc-w0', 'fc-w1'], ['--pool', pool, '--slots', '1']);
-      try {
-        const out = join(tmp, pool);
-        const spec = writeSpec(tmp, `${pool}.yaml`, smallSpec({ pool }));
-        const first = startArena(['sweep', spec, '--out', out, '--quiet', '--redis', redis.url, '--lock-ms', '1500']);
-        await until(() => storedRows(out).length >= 2, 60_000, 'two stored episodes');
-        first.child.kill('SIGKILL');
-        await first.exited;
-        const second = await runArena(['sweep', spec, '--out', out, '--quiet', '--redis', redis.url, '--lock-ms', '1500']);
-        expect(second.code, second.stderr).toBe(0);
-        const rows = storedRows(out);
-        expect(rows.map((r) => r.id)).toEqual([...new Set(rows.map((r) => r.id))]);
-        expect(rows).toHaveLength(EPISODES);
-        expect(readdirSync(join(out, 'runs')).sort()).toEqual(rows.map((r) => r.id).sort());
-        expect(resultTables(out)).toEqual(reference);
-      } finally {
-        await stopAll(fleet, true);
-      }
-    }, 90_000);
-
     it('kill -9 of the embedded coordinator mid-sweep: a rerun finishes to the same table', async () => {
       const out = join(tmp, 'fault-embedded');
       const spec = writeSpec(tmp, 'fault-embedded.yaml', smallSpec());

@@ -4,7 +4,7 @@
  * replayed), and the table is the one an embedded run of the same spec gives. The 10,000-episode version of
  * this is a bench figure, not a test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,8 @@ describe.skipIf(redisMissing() !== undefined)('resume after kill -9 of the coord
       const rows = storedRows(out);
       expect(rows).toHaveLength(EPISODES);
       expect(new Set(rows.map((r) => r.id)).size).toBe(EPISODES);
+      // Nothing orphaned: a run directory for each stored episode and no other.
+      expect(readdirSync(join(out, 'runs')).sort()).toEqual(rows.map((r) => r.id).sort());
       await stopAll(fleet);
       const logs = await Promise.all(fleet.map(async (p) => (await p.exited).stderr));
       const played = logs.flatMap((l) => [...l.matchAll(/: (\S+) \(attempt 0\) starts/g)].map((m) => m[1]!));

@@ -2,7 +2,8 @@
  * Placement on a simulated heterogeneous fleet of GPU hosts, in virtual time: 3 workers (2, 2 and 4 build slots;
  * speeds 1x, 0.5x, 1x; a build launch of 20 s and a map open of 3 s), 12 games x 4 maps x 5 seeds. Each game's
  * episodes play a step budget of 100-250 steps of 50 ms at 1x, each seed within +-20% of its cell's mean (a fixed
- * pseudo-random draw). The placement decisions are the coordinator's own (`place`); the clock is an event list,
+ * pseudo-random draw). The placement decisions are the coordinator's own: the `fifo` and `affinity` policies its slot
+ * book decides with on a fleet (sweeps/work/placement), so `fifo` here is production's; the clock is an event list,
  * so the fleet's hours take milliseconds. Makespan and map loads of `affinity` against `fifo`.
  */
 import { simulateFleet, type SimJob, type SimResult, type SimWorker } from '../../sweeps/index.js';

@@ -241,7 +241,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
 
   if (want('fleet')) {
-    say('\n== fleet placement: 3 simulated GPU hosts (2, 2, 4 slots; 1x, 0.5x, 1x; launch 20 s, map open 3 s), 12 games x 4 maps x 5 seeds, in virtual time ==');
+    say('\n== fleet placement: 3 simulated GPU hosts (2, 2, 4 slots; 1x, 0.5x, 1x; launch 20 s, map open 3 s), 12 games x 4 maps x 5 seeds, in virtual time; both placements are the policies the Redis coordinator places with ==');
     const f = benchFleet();
     const w = [10, 12, 10, 10];
     say(row(['placement', 'makespan s', 'map loads', 'launches'], w));

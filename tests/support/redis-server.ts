@@ -12,6 +12,8 @@ export interface TestRedis {
   readonly child: ChildProcess;
   /** Stops it (SIGKILL when `hard`) and waits for the exit. */
   stop(hard?: boolean): Promise<void>;
+  /** Restarts it on the same port with the data it held (SHUTDOWN SAVE, then a new server reading that dump). */
+  restart(): Promise<void>;
 }
 
 /** Why Redis tests cannot run here, or undefined. */
@@ -31,10 +33,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts redis-server and resolves once it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'arena-redis-'));
+/** A redis-server on `port` with its files in `dir`, resolved once it accepts connections, with its exit. */
+async function serve(port: number, dir: string): Promise<{ child: ChildProcess; exited: Promise<void> }> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -45,14 +45,31 @@ export async function startRedis(): Promise<TestRedis> {
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
   });
+  return { child, exited };
+}
+
+/** Starts redis-server and resolves once it accepts connections. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'arena-redis-'));
+  let server = await serve(port, dir);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    child,
+    get child() {
+      return server.child;
+    },
     stop: async (hard = false) => {
+      const { child, exited } = server;
       if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      const shut = spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'save']);
+      if (shut.error) throw shut.error;
+      await server.exited;
+      server = await serve(port, dir);
     },
   };
 }

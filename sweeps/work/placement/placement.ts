@@ -1,8 +1,10 @@
 /**
- * Where and when each episode runs, never what it plays: `fifo` hands the next episode in the batch's order to
- * whichever slot is free; `affinity` gives a free slot the episode whose game and map it has open, then the job
- * with the least expected finish time there, longest first near the end, and keeps a slot whose build crashed
- * off that map until it passes a health check. The same function decides on a fleet and in the fleet simulator.
+ * Where and when each episode runs, never what it plays. One interface, {@link PlacementPolicy}, with two
+ * implementations: {@link fifo} hands the next episode in the batch's order to whichever slot is free; {@link affinity}
+ * gives a free slot the episode whose game and map it has open, then the job with the least expected finish time
+ * there, longest first near the end, and keeps a slot whose build crashed off that map until it passes a health check.
+ * The coordinator on a fleet (sweeps/work/redis/slot-book.ts) and the fleet simulator decide through the same policy
+ * objects, so the simulator's `fifo` is the one production runs.
  */
 import { WaitingJobs, type JobGroup, type WaitingJob } from './waiting-jobs.js';
 
@@ -93,14 +95,15 @@ function listed(jobs: readonly PlacementJob[]): WaitingJobs {
   return waiting;
 }
 
-/**
- * Assignments for every free slot that should take a job now; the jobs placed leave `jobs`. `fifo`: free slots in
- * worker order take the next jobs in batch order. `affinity`: see the file comment; near the end (no more jobs than
- * slots twice over) the longest job goes first, and a job waits for a busy slot that would finish it sooner than a
- * free one. Away from the end a decision looks at each map's first waiting job, never at every job.
- */
-export function place(placement: Placement, jobs: WaitingJobs | readonly PlacementJob[], workers: readonly WorkerState[], now: number): Assignment[] {
-  const waiting = jobs instanceof WaitingJobs ? jobs : listed(jobs);
+/** A way to place a batch's episodes on a fleet's slots: one decision over the free slots at a time. */
+export interface PlacementPolicy {
+  readonly name: Placement;
+  /** Assignments for every free slot that should take a job now; the jobs placed leave `waiting`. */
+  decide(waiting: WaitingJobs, workers: readonly WorkerState[], now: number): Assignment[];
+}
+
+/** Free slots (not busy) in worker order, and a helper that records a decision and takes its job out. */
+function decision(waiting: WaitingJobs, workers: readonly WorkerState[]): { free: { w: WorkerState; s: number }[]; out: Assignment[]; take: (job: WaitingJob, w: WorkerState, s: number) => void; firstOf: (ok: (g: JobGroup) => boolean) => WaitingJob | undefined } {
   const free: { w: WorkerState; s: number }[] = [];
   for (const w of workers) w.slots.forEach((slot, s) => !slot.busy && free.push({ w, s }));
   const out: Assignment[] = [];
@@ -118,13 +121,43 @@ export function place(placement: Placement, jobs: WaitingJobs | readonly Placeme
     }
     return best?.job;
   };
-  if (placement === 'fifo') {
+  return { free, out, take, firstOf };
+}
+
+/** Free slots in worker order take the next jobs in batch order, whatever they have open. */
+export const fifo: PlacementPolicy = {
+  name: 'fifo',
+  decide(waiting, workers) {
+    const { free, out, take, firstOf } = decision(waiting, workers);
     for (const { w, s } of free) {
       const j = firstOf((g) => fits(w, w.slots[s]!, g));
       if (j) take(j, w, s);
     }
     return out;
-  }
+  },
+};
+
+/**
+ * Warm slots keep their map; cold slots take the cheapest load, a map nobody else has open and the map with the most
+ * work left; near the end (no more jobs than slots twice over) the longest job goes first, and a job waits for a busy
+ * slot that would finish it sooner than a free one. Away from the end a decision looks at each map's first waiting
+ * job, never at every job.
+ */
+export const affinity: PlacementPolicy = {
+  name: 'affinity',
+  decide: decideAffinity,
+};
+
+/** The policy a batch's `placement` names. */
+export const placementPolicy = (placement: Placement): PlacementPolicy => (placement === 'fifo' ? fifo : affinity);
+
+/** One decision under `placement` over waiting jobs or a plain list (each its own cell, priced at its `costMs`). */
+export function place(placement: Placement, jobs: WaitingJobs | readonly PlacementJob[], workers: readonly WorkerState[], now: number): Assignment[] {
+  return placementPolicy(placement).decide(jobs instanceof WaitingJobs ? jobs : listed(jobs), workers, now);
+}
+
+function decideAffinity(waiting: WaitingJobs, workers: readonly WorkerState[], now: number): Assignment[] {
+  const { free, out, take, firstOf } = decision(waiting, workers);
   const totalSlots = workers.reduce((n, w) => n + w.slots.length, 0);
   // Warm first: a free slot keeps playing the map it has open while that map has episodes left.
   const cold: { w: WorkerState; s: number }[] = [];

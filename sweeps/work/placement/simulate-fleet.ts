@@ -1,10 +1,11 @@
 /**
  * A fleet of GPU hosts played in virtual time: workers with slots, speeds, a build launch and a map-open delay,
- * episodes of known length; the placement decisions are {@link place}'s, the clock is an event list (a slot
- * finishing), so hours of fleet time take milliseconds. The bench compares `affinity` with `fifo` on it.
+ * episodes of known length; the placement decisions are its placement policy's, the clock is an event list (a slot
+ * finishing), so hours of fleet time take milliseconds. The bench compares `affinity` with `fifo` on it: the same
+ * policy objects the coordinator on a fleet places with (sweeps/work/redis/slot-book.ts).
  */
 import { CostModel } from './cost-model.js';
-import { jobTimeMs, place, type Placement, type SlotState, type Warm, type WorkerState } from './placement.js';
+import { jobTimeMs, placementPolicy, type Placement, type SlotState, type Warm, type WorkerState } from './placement.js';
 import { WaitingJobs } from './waiting-jobs.js';
 
 /** A simulated worker: slots, speed factor, and its build's delays. */
@@ -44,7 +45,7 @@ interface Slot {
   running?: SimJob;
 }
 
-/** Plays `jobs` on `workers` under `placement`; every decision is {@link place}'s, costs come from a {@link CostModel}. */
+/** Plays `jobs` on `workers` under `placement`; every decision is its policy's, costs come from a {@link CostModel}. */
 export function simulateFleet(placement: Placement, jobs: readonly SimJob[], workers: readonly SimWorker[], stepMs = 50): SimResult {
   const slots = new Map(workers.map((w) => [w.name, Array.from({ length: w.slots }, (): Slot => ({ freeAt: 0, busy: false }))]));
   const waiting = new WaitingJobs(new CostModel(stepMs));
@@ -58,8 +59,9 @@ export function simulateFleet(placement: Placement, jobs: readonly SimJob[], wor
   const trace: { key: string; worker: string; slot: number; startMs: number; endMs: number }[] = [];
   const view = (): WorkerState[] =>
     workers.map((w) => ({ name: w.name, speed: w.speed, games, launchMs: w.launchMs, mapOpenMs: w.mapOpenMs, slots: slots.get(w.name)!.map((s): SlotState => ({ warm: s.warm, freeAt: s.freeAt, busy: s.busy })) }));
+  const policy = placementPolicy(placement);
   for (;;) {
-    for (const a of place(placement, waiting, view(), now)) {
+    for (const a of policy.decide(waiting, view(), now)) {
       const w = byName.get(a.worker)!;
       const slot = slots.get(w.name)![a.slot]!;
       const job = byKey.get(a.job.key)!;

@@ -1,7 +1,8 @@
 /**
- * `arena worker`'s engine: takes episodes for its pool from Redis, at most `slots` at once, plays them, sends
- * each run directory and outcome back to the coordinator's results queue. A worker that dies mid-episode
- * loses its job lock; BullMQ's stalled-job check hands the episode to another worker.
+ * `arena worker`'s engine: takes the episodes a coordinator placed on it from its own queue in Redis, each on the
+ * slot the coordinator named (the coordinator's slot book is the one slot chooser), plays them, sends each run
+ * directory and outcome back to the coordinator's results queue. A worker that dies mid-episode stops its
+ * heartbeat; the coordinator takes its episodes back once their job locks lapse and places them anew.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { RedisLimiter } from '../../limits/redis-limiter.js';
 import type { EpisodeOutcome } from '../episode-job.js';
 import { runEpisode, type EpisodeDeps, type EpisodeResolver } from '../run-episode.js';
 import { WorkPayload, type ResultPayload } from './payloads.js';
-import { filesKey, poolQueue, workerQueue, type RedisConnection } from './redis-names.js';
+import { filesKey, workerQueue, type RedisConnection } from './redis-names.js';
 import { packRunDir } from './run-files.js';
 import { startHeartbeat, type SlotInfo } from './worker-registry.js';
 import { wait } from '../../limits/endpoint-limiter.js';
@@ -86,8 +87,8 @@ export function calibrationJob(game: string, variant: string, name: string): Epi
 }
 
 /**
- * Build slots: which map each has open; a job takes a free slot with its map open, else one with its game, else
- * any (a slot with a build of its own takes only that build's game).
+ * Build slots: which map each has open and what each plays. A job plays on the slot its coordinator named, once that
+ * slot is free (a slot with a build of its own plays only that build's game).
  */
 class Slots {
   readonly states: SlotInfo[];
@@ -95,21 +96,19 @@ class Slots {
   constructor(n: number, builds: readonly SlotBuild[] = []) {
     this.states = Array.from({ length: n }, (_, i) => ({ busy: false, checks: 0, ...(builds[i] ? { build: builds[i].game, address: builds[i].address } : {}) }));
   }
-  async take(game: string, map: string): Promise<number> {
-    for (;;) {
-      const free = this.states.map((s, i) => [s, i] as const).filter(([s]) => !s.busy && (s.build === undefined || s.build === game));
-      const pick = free.find(([s]) => s.warm?.game === game && s.warm.map === map) ?? free.find(([s]) => s.warm?.game === game) ?? free.find(([s]) => s.warm === undefined) ?? free[0];
-      if (pick) {
-        pick[0].busy = true;
-        return pick[1];
-      }
-      await new Promise<void>((r) => this.waiting.push(r));
-    }
+  async take(slot: number, job: string): Promise<number> {
+    const i = Math.min(slot, this.states.length - 1);
+    while (this.states[i]!.busy) await new Promise<void>((r) => this.waiting.push(r));
+    Object.assign(this.states[i]!, { busy: true, job });
+    return i;
   }
   release(i: number): void {
     this.states[i]!.busy = false;
-    // Every waiter looks again: the slot freed may be another build's than the first waiter's game.
     for (const wake of this.waiting.splice(0)) wake();
+  }
+  /** The slot's outcome is sent: it no longer names the attempt (unless it took the next one already). */
+  sent(i: number, job: string): void {
+    if (this.states[i]!.job === job) delete this.states[i]!.job;
   }
   /** A job as this slot plays it: on the slot's own build when it has one. */
   at(i: number, job: EpisodeJob): EpisodeJob {
@@ -120,13 +119,14 @@ class Slots {
 
 export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWorker> {
   const log = o.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  // One command connection for everything this worker sends (results, run files, limits, heartbeats, the pool
-  // queue's own commands), however many episodes it plays at once; BullMQ adds the pool queue's blocking one.
+  // One command connection for everything this worker sends (results, run files, limits, heartbeats, its
+  // queue's own commands), however many episodes it plays at once; BullMQ adds its queue's blocking one.
   const redis = new Redis({ ...o.connection, maxRetriesPerRequest: null, connectionName: `arena-worker-${o.name}`.replace(/[^A-Za-z0-9_.:-]/g, '_') });
   redis.on('error', () => undefined);
   const games = new Set(o.games);
   const resultQueues = new Map<string, Queue>();
   const lockMs = o.lockMs ?? 30_000;
+  const stallLimit = o.stallLimit ?? 3;
   mkdirSync(o.workDir, { recursive: true });
 
   if (o.builds && o.builds.length !== o.slots) throw new Error(`${o.builds.length} build address(es) for ${o.slots} slot(s): one per slot`);
@@ -153,11 +153,12 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     const payload = WorkPayload.parse(job.data);
     const episode = payload.job;
     let outcome: EpisodeOutcome;
+    let slot: number | undefined;
     if (!games.has(episode.cellInfo.game)) {
       const message = `worker ${o.name} in pool ${o.pool} has no ${episode.cellInfo.game}`;
       outcome = { id: episode.id, status: 'failed', reason: ErrorCode.UNKNOWN_GAME, failure: { code: ErrorCode.UNKNOWN_GAME, class: 'infrastructure', message }, simMs: 0, players: [], dir: join('runs', episode.id), worker: o.name, wallMs: 0 };
     } else {
-      const slot = await slots.take(episode.cellInfo.game, episode.cellInfo.variant);
+      slot = await slots.take(payload.placed.slot, job.id!);
       const state = slots.states[slot]!;
       const map = { game: episode.cellInfo.game, map: episode.cellInfo.variant };
       const load = state.warm?.game !== map.game ? 'launch' : state.warm.map !== map.map ? 'map' : 'warm';
@@ -197,6 +198,10 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     }
     const result: ResultPayload = { job: episode, attempt: payload.attempt, outcome, files };
     await results.add('outcome', result, { jobId: job.id!, removeOnComplete: true, removeOnFail: { age: FILES_TTL_S } });
+    // Until here the heartbeat named this attempt, so a coordinator that finds its job gone from Redis (restarted)
+    // waits for it rather than placing it again.
+    if (slot !== undefined) slots.sent(slot, job.id!);
+    beat();
     log(`${o.name}: ${episode.id} ${outcome.status} ${outcome.reason}`);
     return { id: episode.id };
   };
@@ -217,26 +222,16 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     speed = Math.round((CALIBRATION_REF_MS / (total / calibrations)) * 1000) / 1000;
   }
 
-  const worker = new Worker(poolQueue(o.pool), play, {
-    connection: redis,
-    concurrency: o.slots,
-    lockDuration: lockMs,
-    stalledInterval: lockMs,
-    maxStalledCount: o.stallLimit ?? 3,
-  });
-  worker.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
-  // This worker's stalled-job check found an episode whose worker went silent past its lock: it is played again.
-  const onStalled = (id: string): void => log(`${o.name}: ${id} stalled (its worker was silent past the ${lockMs} ms lock); it is played again`);
-  worker.on('stalled', onStalled);
-  // Episodes a coordinator placed on this worker (placement: affinity); the same slots play both queues.
-  const placed = new Worker(workerQueue(o.pool, o.name), play, { connection: redis, concurrency: o.slots, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: o.stallLimit ?? 3 });
+  // Episodes a coordinator placed on this worker, under either placement.
+  const placed = new Worker(workerQueue(o.pool, o.name), play, { connection: redis, concurrency: o.slots, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: stallLimit });
   placed.on('error', (err) => log(`${o.name}: redis: ${err.message}`));
-  placed.on('stalled', onStalled);
-  await Promise.all([worker.waitUntilReady(), placed.waitUntilReady()]);
+  // An episode of this worker's queue whose lock lapsed (an earlier process under this name died playing it).
+  placed.on('stalled', (id: string) => log(`${o.name}: ${id} stalled (its worker was silent past the ${lockMs} ms lock); it is played again`));
+  await placed.waitUntilReady();
   const startedAt = new Date().toISOString();
   const heart = startHeartbeat(
     redis,
-    () => ({ name: o.name, pool: o.pool, slots: o.slots, games: [...games], host: hostname(), pid: process.pid, startedAt, queue: workerQueue(o.pool, o.name), speed, slotStates: slots.states.map((x) => ({ ...x })), ...(o.frames ? { frames: o.frames.map((f) => ({ ...f })) } : {}) }),
+    () => ({ name: o.name, pool: o.pool, slots: o.slots, games: [...games], host: hostname(), pid: process.pid, startedAt, queue: workerQueue(o.pool, o.name), speed, stallLimit, slotStates: slots.states.map((x) => ({ ...x })), ...(o.frames ? { frames: o.frames.map((f) => ({ ...f })) } : {}) }),
     o.heartbeatMs ?? 1000,
   );
   beat = heart.beat;
@@ -245,7 +240,7 @@ export async function startFleetWorker(o: FleetWorkerOptions): Promise<FleetWork
     name: o.name,
     close: async () => {
       await heart.stop();
-      await Promise.all([worker.close(), placed.close()]);
+      await placed.close();
       await Promise.all([...resultQueues.values()].map((q) => q.close()));
       redis.disconnect();
     },

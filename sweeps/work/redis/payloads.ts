@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { EndpointLimits } from '../../spec/sweep-spec.js';
 import { EpisodeJob, EpisodeOutcome } from '../episode-job.js';
 
-/** An episode job as a pool queue carries it. */
+/** An episode job as a worker's queue carries it. */
 export const WorkPayload = z.strictObject({
   job: EpisodeJob,
   attempt: z.number().int().min(0),
+  /** Where the coordinator placed it: the worker and the slot that plays it (a coordinator that resumes reads it back). */
+  placed: z.strictObject({ worker: z.string(), slot: z.number().int().min(0) }),
   /** The results queue of the coordinator that wants the outcome. */
   results: z.string().min(1),
   endpoints: z.record(z.string(), EndpointLimits),

@@ -30,12 +30,12 @@ export function parseRedisUrl(text: string): RedisConnection {
   };
 }
 
-/** The queue a pool's workers take episodes from. */
-export const poolQueue = (pool: string): string => `arena-pool-${pool}`;
 /** The queue only one worker of a pool takes from: episodes a coordinator placed on it. */
 export const workerQueue = (pool: string, name: string): string => `arena-pool-${pool}@${name}`;
 /** The queue a batch's coordinator takes outcomes from. */
 export const resultsQueue = (batchKey: string): string => `arena-results-${batchKey}`;
+/** The set of worker queues a batch's coordinators placed episodes on: a resuming one looks there for its predecessors'. */
+export const placedQueuesKey = (batchKey: string): string => `arena:placed-queues:${batchKey}`;
 /** The key a worker registers under while it lives. */
 export const workerKey = (pool: string, name: string): string => `arena:worker:${pool}:${name}`;
 /** The hash that carries a run directory's files back to the coordinator. */

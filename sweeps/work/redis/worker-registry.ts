@@ -17,6 +17,8 @@ export const SlotInfo = z.strictObject({
   /** A slot with a build of its own (`arena worker --builds`): the game it runs and its RemoteInput address. */
   build: z.string().optional(),
   address: z.string().optional(),
+  /** The attempt (its queue job id) this slot plays, kept until its outcome is sent back. */
+  job: z.string().optional(),
 });
 export type SlotInfo = z.infer<typeof SlotInfo>;
 
@@ -35,6 +37,8 @@ export const WorkerInfo = z.strictObject({
   speed: z.number().positive().optional(),
   /** Frame sizes it serves (absent: any). */
   frames: z.array(z.strictObject({ width: z.number().int(), height: z.number().int() })).optional(),
+  /** Times an episode of its may stall (it went silent past its job lock) before it fails as WORKER_LOST. */
+  stallLimit: z.number().int().min(0).optional(),
   /** Its build slots, kept current by each heartbeat. */
   slotStates: z.array(SlotInfo).optional(),
 });

@@ -1,18 +1,20 @@
 /**
- * The coordinator's view of a pool's workers for `placement: affinity`: each worker's slots (what map each has
- * open, what this coordinator placed there and when it should be done), kept current from heartbeats and from
- * outcomes, and the episodes waiting; {@link place} decides, the placer remembers where each placed episode went.
+ * The coordinator's book of a pool's workers, under either placement: each worker's slots (what map each has open,
+ * what this coordinator placed there and when it should be done), kept current from heartbeats and from outcomes,
+ * and the episodes waiting. The placement policy (`fifo` or `affinity`, sweeps/work/placement) decides; the book is
+ * the one place a slot is chosen, and remembers where each placed episode went. A worker whose heartbeat stops
+ * stays in the book for a grace period (a Redis restart drops every heartbeat at once) before it counts as gone.
  */
 import type { Redis } from 'ioredis';
 import type { EpisodeJob, EpisodeOutcome } from '../episode-job.js';
 import type { CostModel } from '../placement/cost-model.js';
-import { place, type Warm, type WorkerState } from '../placement/placement.js';
+import type { PlacementPolicy, Warm, WorkerState } from '../placement/placement.js';
 import { WaitingJobs } from '../placement/waiting-jobs.js';
 import { listWorkers, type WorkerInfo } from './worker-registry.js';
 
 interface ModelSlot {
   warm?: Warm | undefined;
-  /** Episodes placed on this slot and not yet back (more than one when its worker's queue holds some). */
+  /** Episodes placed on this slot and not yet back. */
   held: number;
   freeAt: number;
   crashed?: Warm | undefined;
@@ -25,9 +27,12 @@ interface ModelSlot {
 interface ModelWorker {
   info: WorkerInfo;
   slots: ModelSlot[];
+  /** When its heartbeat was last read; `present` is false once a refresh did not find it. */
+  seenAt: number;
+  present: boolean;
 }
 
-/** Where a placed episode went. */
+/** Where a placed episode went: the worker, its own queue, and the slot that plays it. */
 export interface Placed {
   readonly pool: string;
   readonly worker: string;
@@ -43,18 +48,25 @@ export interface LoadTimes {
 
 const workerKey = (pool: string, name: string): string => `${pool}\u0000${name}`;
 
-/**
- * Keeps a batch's waiting episodes (see {@link WaitingJobs}: a decision costs the maps, not the episodes), places
- * them on the free slots of their pools' workers, and remembers where each went.
- */
-export class FleetPlacer {
+/** What a worker's stall limit is when its heartbeat does not say (`arena worker --stall-limit`'s default). */
+const DEFAULT_STALL_LIMIT = 3;
+
+export class SlotBook {
   private readonly workers = new Map<string, ModelWorker>();
   private readonly placed = new Map<string, Placed>();
   private readonly waiting = new WaitingJobs();
   private readonly pools = new Set<string>();
+  /** Each worker's stall limit as its last heartbeat said, kept after it is gone (its episodes are judged by it then). */
+  private readonly stallLimits = new Map<string, number>();
 
+  /**
+   * @param graceMs how long a worker whose heartbeat is missing keeps its episodes before they are taken back: longer
+   * than a worker needs to register again after Redis restarts.
+   */
   constructor(
     private readonly redis: Redis,
+    private readonly policy: PlacementPolicy,
+    private readonly graceMs = 5000,
     private readonly loads: LoadTimes = { launchMs: 20_000, mapOpenMs: 3_000 },
   ) {}
 
@@ -64,38 +76,58 @@ export class FleetPlacer {
   }
 
   /** Reads the pools' heartbeats (default: every pool an episode was queued for): new workers join with the maps they advertise open, passed health checks clear crashes. */
-  async refresh(pools: Iterable<string> = this.pools): Promise<string[]> {
-    const live = new Set<string>();
+  async refresh(pools: Iterable<string> = this.pools, now = Date.now()): Promise<void> {
+    const seen = new Set<string>();
     for (const pool of [...pools]) {
       this.pools.add(pool);
       for (const info of await listWorkers(this.redis, pool)) {
         if (info.queue === undefined) continue;
         const key = workerKey(pool, info.name);
-        live.add(key);
+        seen.add(key);
+        if (info.stallLimit !== undefined) this.stallLimits.set(key, info.stallLimit);
         const known = this.workers.get(key);
         if (!known || known.info.startedAt !== info.startedAt) {
-          this.workers.set(key, { info, slots: Array.from({ length: info.slots }, (_, i) => ({ warm: info.slotStates?.[i]?.warm, held: 0, freeAt: 0, crashed: info.slotStates?.[i]?.crashed, build: info.slotStates?.[i]?.build })) });
+          this.workers.set(key, { info, seenAt: now, present: true, slots: Array.from({ length: info.slots }, (_, i) => ({ warm: info.slotStates?.[i]?.warm, held: 0, freeAt: 0, crashed: info.slotStates?.[i]?.crashed, build: info.slotStates?.[i]?.build })) });
+          this.countHeld(key);
           continue;
         }
-        known.info = info;
+        Object.assign(known, { info, seenAt: now, present: true });
         known.slots.forEach((s, i) => {
           const told = info.slotStates?.[i];
           if (s.crashed && told && told.crashed === undefined && told.checks > (s.checksAtCrash ?? -1)) delete s.crashed;
         });
       }
     }
-    const gone: string[] = [];
     for (const [key, w] of this.workers) {
-      if (live.has(key)) continue;
-      this.workers.delete(key);
-      gone.push(w.info.name);
+      if (seen.has(key)) continue;
+      w.present = false;
+      if (now - w.seenAt > this.graceMs) this.workers.delete(key);
     }
-    return gone;
   }
 
-  /** Whether `worker` of `pool` is a live worker as of the last refresh. */
+  /** A worker (re)joined: the episodes the book has on it hold their slots again (a worker restarted under its name). */
+  private countHeld(key: string): void {
+    const w = this.workers.get(key)!;
+    for (const p of this.placed.values()) {
+      const slot = workerKey(p.pool, p.worker) === key ? w.slots[p.slot] : undefined;
+      if (slot) slot.held++;
+    }
+  }
+
+  /** Whether `worker` of `pool` still counts as alive: its heartbeat was read within the grace period. */
   live(pool: string, worker: string): boolean {
     return this.workers.has(workerKey(pool, worker));
+  }
+
+  /** Whether a live worker's heartbeat says one of its slots plays (or is sending back) attempt `id`. */
+  playing(id: string): boolean {
+    for (const w of this.workers.values()) if (w.info.slotStates?.some((s) => s.job === id)) return true;
+    return false;
+  }
+
+  /** Stalls `worker` allows an episode before it fails as WORKER_LOST (its heartbeat's `stallLimit`). */
+  stallLimit(pool: string, worker: string): number {
+    return this.stallLimits.get(workerKey(pool, worker)) ?? DEFAULT_STALL_LIMIT;
   }
 
   /** Queues an episode for placement (`front`: before every other, as one taken back from a dead worker). */
@@ -115,9 +147,10 @@ export class FleetPlacer {
     return this.waiting.size;
   }
 
-  /** Decides where the next waiting episodes go; records and returns the assignments (they leave the queue). */
+  /** The policy's decision over the free slots of the workers present now; records and returns the assignments. */
   next(now: number): { id: string; placed: Placed }[] {
-    const views: WorkerState[] = [...this.workers.entries()].map(([key, w]) => ({
+    const present = [...this.workers.entries()].filter(([, w]) => w.present);
+    const views: WorkerState[] = present.map(([key, w]) => ({
       name: key,
       pool: w.info.pool,
       speed: w.info.speed ?? 1,
@@ -128,18 +161,21 @@ export class FleetPlacer {
       slots: w.slots.map((s) => ({ warm: s.warm, busy: s.held > 0, freeAt: s.freeAt, crashed: s.crashed, build: s.build })),
     }));
     const out: { id: string; placed: Placed }[] = [];
-    for (const a of place('affinity', this.waiting, views, now)) {
+    for (const a of this.policy.decide(this.waiting, views, now)) {
       const w = this.workers.get(a.worker)!;
-      this.hold(w, a.slot, a.job, a.costMs, now);
       const placed = { pool: w.info.pool, worker: w.info.name, queue: w.info.queue!, slot: a.slot };
-      this.placed.set(a.job.key, placed);
+      this.hold(placed, a.job, a.costMs, now);
       out.push({ id: a.job.key, placed });
     }
     return out;
   }
 
-  private hold(w: ModelWorker, s: number, job: { readonly game: string; readonly map: string }, costMs: number, now: number): void {
-    const slot = w.slots[s]!;
+  /** Books `id` on its slot: held until it is back, expected free after its load and play. */
+  private hold(p: Placed, job: { readonly key: string; readonly game: string; readonly map: string }, costMs: number, now: number): void {
+    this.placed.set(job.key, p);
+    const w = this.workers.get(workerKey(p.pool, p.worker));
+    const slot = w?.slots[p.slot];
+    if (!w || !slot) return;
     const load = slot.warm?.game !== job.game ? this.loads.launchMs + this.loads.mapOpenMs : slot.warm.map !== job.map ? this.loads.mapOpenMs : 0;
     Object.assign(slot, { warm: { game: job.game, map: job.map }, held: slot.held + 1, freeAt: Math.max(now, slot.freeAt) + load + costMs / (w.info.speed ?? 1) });
   }
@@ -174,34 +210,16 @@ export class FleetPlacer {
     }
   }
 
-  /** The live workers' own queues, by pool and worker name. */
-  queues(): { pool: string; worker: string; queue: string }[] {
-    return [...this.workers.values()].flatMap((w) => (w.info.queue === undefined ? [] : [{ pool: w.info.pool, worker: w.info.name, queue: w.info.queue }]));
-  }
-
   /**
-   * Takes over an episode an earlier coordinator placed on `worker` (it is there already: not placed again). It
-   * holds a slot of that worker: one its heartbeat says plays that map, else the one holding least.
+   * Takes over an episode an earlier coordinator placed (it is in its worker's queue already: not placed again). It
+   * holds the slot that placement named, now or once its worker's heartbeat is read.
    */
-  adopt(id: string, worker: string, queue: string, job: EpisodeJob, now: number): void {
-    const w = this.workers.get(workerKey(job.pool, worker));
-    if (!w) return;
-    const map = { game: job.cellInfo.game, map: job.cellInfo.variant };
-    const told = (i: number): boolean => {
-      const t = w.info.slotStates?.[i];
-      return t !== undefined && t.busy && t.warm?.game === map.game && t.warm.map === map.map;
-    };
-    const score = (i: number): number => w.slots[i]!.held * 2 + (told(i) ? 0 : 1);
-    let best = -1;
-    w.slots.forEach((s, i) => {
-      if ((s.build === undefined || s.build === map.game) && (best < 0 || score(i) < score(best))) best = i;
-    });
-    if (best < 0) best = 0;
-    this.hold(w, best, map, this.costs.expected({ cell: job.cell, game: map.game, stepBudget: job.stepBudget, frame: job.frame }), now);
-    this.placed.set(id, { pool: job.pool, worker, queue, slot: best });
+  adopt(id: string, placed: Placed, job: EpisodeJob, now: number): void {
+    this.pools.add(placed.pool);
+    this.hold(placed, { key: id, game: job.cellInfo.game, map: job.cellInfo.variant }, this.costs.expected({ cell: job.cell, game: job.cellInfo.game, stepBudget: job.stepBudget, frame: job.frame }), now);
   }
 
-  /** Forgets where `id` went (its worker died, or it came back while being adopted), freeing its slot. */
+  /** Forgets where `id` went (taken back from a dead worker, or its run ended), freeing its slot. */
   forget(id: string): void {
     this.release(id);
   }
