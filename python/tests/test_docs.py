@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = ["random_agent.py", "vlm_agent.py", "vector_rl.py"]
+EXAMPLES = ["random_agent.py", "vlm_agent.py", "vector_rl.py", "pvp_pettingzoo.py"]
 
 
 def run_example(checkout: Path, name: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -71,3 +71,11 @@ def test_the_vector_rl_loop_runs(checkout: Path) -> None:
     done = run_example(checkout, "vector_rl.py")
     assert done.returncode == 0, done.stderr
     assert "mean progress per step by held key" in done.stdout
+
+
+def test_the_pvp_example_plays_both_seatings(checkout: Path) -> None:
+    done = run_example(checkout, "pvp_pettingzoo.py")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^\['python', 'python'\] progress gained: \{'player_0': .*'player_1'", done.stdout, re.M)
+    assert re.search(r"^\['python', 'scripted'\] progress gained: \{'player_0': [^,]*\}$", done.stdout, re.M)
+    assert len(re.findall(r"^record: .*sky_duel", done.stdout, re.M)) == 2

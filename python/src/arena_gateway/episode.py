@@ -82,3 +82,19 @@ def where_info(driver: "MatchDriver | None", run_dir: Path | None) -> dict[str, 
     """Where an episode's record is: ``run_dir`` and ``run_id`` (the service's job id, else the folder's name)."""
     run_id = driver.job_id if driver is not None and driver.job_id else (run_dir.name if run_dir else None)
     return {"run_dir": str(run_dir) if run_dir else None, "run_id": run_id}
+
+
+def reward(profile: str | None, before: Observation, progress: float, benchmark: float | None) -> float:
+    """A slot's reward for one step: our progress delta; under the omnigamearena profile the benchmark score's
+    delta (0 before its first reading), so the rewards add up to the score the run keeps."""
+    if profile == "omnigamearena":
+        return (benchmark or 0.0) - (before.benchmark_score or 0.0) if benchmark is not None else 0.0
+    return progress - before.progress
+
+
+def final_benchmark(result: dict[str, Any] | None, slot: int) -> float | None:
+    """``slot``'s benchmark score in a finished match's result (the score the run keeps), under the omnigamearena profile."""
+    scores = ((result or {}).get("benchmark") or {}).get("scores")
+    players = (result or {}).get("players") or []
+    index = next((i for i, p in enumerate(players) if p.get("slot") == slot), None)
+    return float(scores[index]) if scores and index is not None and index < len(scores) else None

@@ -19,15 +19,12 @@ import numpy as np
 from gymnasium import spaces
 
 from .driver import MatchDriver
+from .episode import TRUNCATING, final_benchmark, last_decision_info, match_config, reward, run_dir_of, step_info, where_info
 from .errors import ArenaError
 from .games import env_ids, game_entry
 from .protocol import EpisodeEnd, Observation
 from .service import Service
 from .spaces import action_space, to_action
-
-#: End reasons that cut an episode short rather than end it (gymnasium's ``truncated``).
-TRUNCATING = frozenset({"time_limit", "step_budget"})
-
 
 class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
     """One slot of a gateway match as a Gymnasium environment (observation: the slot's frame, RGB)."""
@@ -86,14 +83,10 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
                 agents.append({"kind": "remote", **({"latency": latency} if latency else {})})
             else:
                 agents.append({"kind": next(others, "scripted")})
-        self.config: dict[str, Any] = {"game": game, "clock": clock, "agents": agents, "frame": {"width": self.frame_size[0], "height": self.frame_size[1]}, "runsDir": str(self.runs_dir)}
-        for key, value in (("variant", variant), ("stepBudget", steps), ("observationDelayMs", obs_delay_ms), ("profile", profile), ("env", endpoint)):
-            if value is not None:
-                self.config[key] = value
-        if time_limit_s is not None:
-            self.config["timeLimitMs"] = int(time_limit_s * 1000)
-        if gamepad:
-            self.config["gamepad"] = True
+        self.config = match_config(
+            game, agents, clock=clock, frame_size=self.frame_size, runs_dir=self.runs_dir, variant=variant, steps=steps,
+            time_limit_s=time_limit_s, obs_delay_ms=obs_delay_ms, profile=profile, endpoint=endpoint, gamepad=gamepad,
+        )
         #: The runs folder of ``service`` (its ``--runs``), when this process can read it.
         self.service_runs = Path(service_runs) if service_runs is not None else None
         self._driver: MatchDriver | None = None
@@ -142,17 +135,10 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
         return self._frame(before), self._reward(before, reply.progress, self._final_benchmark(result)), not truncated, truncated, info
 
     def _reward(self, before: Observation, progress: float, benchmark: float | None) -> float:
-        """Our progress delta; under the omnigamearena profile the benchmark score's delta (0 before its first reading)."""
-        if self.config.get("profile") == "omnigamearena":
-            return (benchmark or 0.0) - (before.benchmark_score or 0.0) if benchmark is not None else 0.0
-        return progress - before.progress
+        return reward(self.config.get("profile"), before, progress, benchmark)
 
     def _final_benchmark(self, result: dict[str, Any] | None) -> float | None:
-        """This slot's benchmark score in the match's result (the score the run keeps), under the omnigamearena profile."""
-        scores = ((result or {}).get("benchmark") or {}).get("scores")
-        players = (result or {}).get("players") or []
-        index = next((i for i, p in enumerate(players) if p.get("slot") == self.slot), None)
-        return float(scores[index]) if scores and index is not None and index < len(scores) else None
+        return final_benchmark(result, self.slot)
 
     def render(self) -> np.ndarray | None:
         return None if self._last is None else self._frame(self._last)
@@ -162,13 +148,8 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
 
     @property
     def run_dir(self) -> Path | None:
-        """The episode's run folder: the match process's, or on a service ``runs_dir``/run id when ``runs_dir`` names the service's runs."""
-        d = self._driver
-        if d is None:
-            return None
-        if d.job_id is not None:
-            return self.service_runs / d.job_id if self.service_runs is not None else None
-        return d.run_dir
+        """The episode's run folder: the match process's, or on a service ``service_runs``/run id."""
+        return run_dir_of(self._driver, self.service_runs)
 
     def _close_driver(self) -> None:
         if self._driver is not None:
@@ -180,36 +161,15 @@ class ArenaEnv(gymnasium.Env[np.ndarray, Any]):
         return obs.frame
 
     def _info(self, obs: Observation, before: Observation | None = None) -> dict[str, Any]:
-        d = obs.decided
-        info: dict[str, Any] = {
-            "step": obs.step, "sim_ms": obs.sim_ms, "progress": obs.progress, "feedback": obs.feedback,
-            "decision_status": d.status if d else None, "charged_ms": d.charged_ms if d else None, "frame_integrity": d.integrity if d else None,
-            # Game frames between this observation's and the one before (realtime: frames the agent never saw).
-            "frames_skipped": max(0, obs.seq - before.seq - 1) if before is not None else 0,
-            "observations_skipped": obs.skipped,
-        }
-        return info
+        return step_info(obs, before)
 
     def _where(self) -> dict[str, Any]:
         """Where the episode's record is (in reset's and the last step's info: a step's info is the same for the same seed and actions)."""
-        d = self._driver
-        run_dir = self.run_dir
-        return {"run_dir": str(run_dir) if run_dir else None, "run_id": d.job_id if d and d.job_id else (run_dir.name if run_dir else None)}
+        return where_info(self._driver, self.run_dir)
 
     def _final(self, result: dict[str, Any] | None) -> dict[str, Any]:
         """What the finished record says of the last decision (its observation never came) and of the match."""
-        out: dict[str, Any] = {"result": result, **self._where()}
-        run_dir = self.run_dir
-        if run_dir is not None and (run_dir / "decisions.jsonl").is_file():
-            import json
-
-            mine = [json.loads(line) for line in (run_dir / "decisions.jsonl").read_text().splitlines() if line.strip()]
-            mine = [d for d in mine if d.get("slot") == self.slot]
-            if mine:
-                last = mine[-1]
-                out.update(decision_status=last.get("status"), charged_ms=last.get("chargedMs"), frame_integrity=(last.get("integrity") or {}).get("verdict"))
-        return out
-
+        return {"result": result, **self._where(), **last_decision_info(self.run_dir, self.slot)}
 
 def make_endpoint_env(endpoint: str, game: str, *, controls: dict[str, Any] | None = None, **kwargs: Any) -> ArenaEnv:
     """An environment over a game served elsewhere: a GameLink ``ws://HOST:PORT`` endpoint or a RemoteInput

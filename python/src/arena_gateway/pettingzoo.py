@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from .driver import MatchDriver
-from .episode import TRUNCATING, last_decision_info, match_config, run_dir_of, step_info, where_info
+from .episode import TRUNCATING, final_benchmark, last_decision_info, match_config, reward, run_dir_of, step_info, where_info
 from .errors import ArenaError
 from .games import game_entry
 from .protocol import Action, EpisodeEnd, Observation
@@ -144,7 +144,7 @@ class ArenaParallelEnv(ParallelEnv[str, np.ndarray, Any]):
     def step(self, actions: dict[str, Any]) -> tuple[
         dict[str, np.ndarray], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
-        """Answers every live agent's observation; each one's next observation, reward (its progress gained), end and info."""
+        """Answers every live agent's observation; each one's next observation, reward (its progress gained; the benchmark score gained under the omnigamearena profile), end and info."""
         if self._driver is None:
             raise ArenaError("BAD_STATE", "reset the environment before stepping it")
         if not self.agents:
@@ -168,21 +168,23 @@ class ArenaParallelEnv(ParallelEnv[str, np.ndarray, Any]):
             before, reply = self._last[agent], replies[self._slot[agent]]
             if isinstance(reply, Observation):
                 self._last[agent] = reply
-                obs[agent], rewards[agent] = self._frame(reply), reply.progress - before.progress
+                obs[agent], rewards[agent] = self._frame(reply), reward(self.config.get("profile"), before, reply.progress, reply.benchmark_score)
                 terminated[agent] = truncated[agent] = False
                 infos[agent] = step_info(reply, before)
                 continue
             if reply.error_code is not None:
                 raise ArenaError(reply.error_code, f"{agent}'s match ended with {reply.error_code}")
             ended.append(agent)
-            obs[agent], rewards[agent] = self._frame(before), reply.progress - before.progress
+            obs[agent] = self._frame(before)
             truncated[agent] = reply.reason in TRUNCATING
             terminated[agent] = not truncated[agent]
             infos[agent] = {**step_info(before), "end_reason": reply.reason, "outcome": reply.outcome, "progress": reply.progress}
-        if ended and self._driver.over:
-            result = self._driver.finish(self.timeout_s)
-            for agent in ended:
-                infos[agent].update(last_decision_info(self.run_dir, self._slot[agent]), result=result, **self._where())
+        result = self._driver.finish(self.timeout_s) if ended and self._driver.over else None
+        for agent in ended:
+            before, slot = self._last[agent], self._slot[agent]
+            rewards[agent] = reward(self.config.get("profile"), before, replies[slot].progress, final_benchmark(result, slot))
+            if result is not None:
+                infos[agent].update(last_decision_info(self.run_dir, slot), result=result, **self._where())
         self.agents = [a for a in self.agents if a not in ended]
         return obs, rewards, terminated, truncated, infos
 
