@@ -144,7 +144,9 @@ describe('agent failures', () => {
     const quitter = new ScriptAgent((o) => (o.step === 1 ? { throw: new Error('gone') } : { chunk: holdChunk('W', 6) }));
     const stayer = new ScriptAgent([{ chunk: holdChunk('S', 6) }]);
     const result = await runMatch(base({ clock: 'pdq', observationDelayMs: 0, stepBudget: 5, onAgentFailure: 'noop', slots: [{ slot: 0, agent: quitter }, { slot: 1, agent: stayer }] }));
-    expect(result.status).toBe('complete');
+    // The quitter failed 1 of its 2 decisions: its episode is no result of play, and the record says why (the agent's).
+    expect(result.status).toBe('incomplete');
+    expect(result.error).toMatchObject({ code: 'AGENT_GONE', class: 'agent' });
     expect(stayer.observations.length).toBe(5);
     expect(quitter.observations.length).toBe(2);
     const run = readRun(result.dir);

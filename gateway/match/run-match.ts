@@ -264,7 +264,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   // An episode whose decisions mostly failed (played on under `onDecisionError: noop`) is no result of play: its record says why.
   failure ??= episode === 'failed' ? failedDecisions(spec, session) : undefined;
   const status = failure ? 'incomplete' : 'complete';
-  const error = failure ? { code: failure.code, message: failure.message, class: episode === 'failed' ? 'infrastructure' : classifyFailure(failure), ...(failure.code === ErrorCode.RECORD_WRITE_FAILED ? { lastDecision: recorder.lastDecision() ?? null } : {}) } : undefined;
+  const error = failure ? { code: failure.code, message: failure.message, class: classifyFailure(failure), ...(failure.code === ErrorCode.RECORD_WRITE_FAILED ? { lastDecision: recorder.lastDecision() ?? null } : {}) } : undefined;
   // Under the benchmark's profile the run also keeps the runner's own score (raw, CueChase over 10, a Coop team's sum).
   const game = (spec.profile ?? 'default') === 'omnigamearena' ? runnerGame(entry.id) : undefined;
   const benchmark = game ? runnerScore(game, players.map((p) => [p.score])) : undefined;
