@@ -3,10 +3,17 @@
  * YAML) file, with its one "cannot read" and "is not JSON" errors, and the one format of zod issues in an error.
  */
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { z } from 'zod';
 import { ArenaError, ErrorCode } from './errors.js';
 import { suggest } from './suggest.js';
+
+/** yaml's parser, loaded at the first YAML file: the command line's start (`--help`, `games`) loads no YAML. */
+function parseYaml(text: string, options: { prettyErrors: boolean }): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yaml.parse(text, options);
+}
 
 /** A value's zod issues as one line: `path: message` joined by `; `, `root` standing for the path of the whole value, each path under `under` when given. */
 export function formatIssues(error: z.ZodError, root = '(root)', under?: string): string {
@@ -90,7 +97,7 @@ export function readJsonFile(path: string, options: ReadJsonOptions = {}): unkno
 /** `text` parsed as YAML; `code` with `NAME is not YAML: ...` (the parser's message names the line and column) when it is not. */
 function parseYamlText(text: string, name: string, code: ErrorCode): unknown {
   try {
-    return parseYaml(text, { prettyErrors: true }) as unknown;
+    return parseYaml(text, { prettyErrors: true });
   } catch (err) {
     throw new ArenaError(code, `${name} is not YAML: ${messageOf(err).split('\n')[0]}`, { cause: err });
   }
