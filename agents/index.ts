@@ -19,5 +19,4 @@ export {
   VlmAgentConfig,
   type VlmAgentConfigInput,
   vlmConfigInput,
-  type VlmFlags,
 } from './vlm/index.js';

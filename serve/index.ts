@@ -2,5 +2,5 @@
 export { MAX_BODY_BYTES } from './http-util.js';
 export { type JobKind, JobKinds, type JobOutcome } from './job-kinds.js';
 export { ArenaService, isLoopback } from './service.js';
-export { SERVICE_STATE_DIR, serviceJobDir } from './jobs.js';
+export { serviceJobDir } from './jobs.js';
 export { SPECTATOR_HIGH_WATER, SpectatorHub } from './spectator-hub.js';

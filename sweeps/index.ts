@@ -6,7 +6,7 @@ export { type EndpointLimits } from './spec/sweep-spec.js';
 export { checkedJobs } from './spec/check-agents.js';
 export { EpisodeJob, EpisodeOutcome } from './work/episode-job.js';
 export { runOne, type WorkBackend } from './work/work-backend.js';
-export { type AgentFactory, type AgentWrap, type EpisodeResolver, matchSpecOf, runEpisode } from './work/run-episode.js';
+export { type AgentFactory, type EpisodeResolver, matchSpecOf, runEpisode } from './work/run-episode.js';
 export { EmbeddedBackend } from './work/embedded-backend.js';
 export { parseRedisUrl } from './work/redis/redis-names.js';
 export { RedisBackend } from './work/redis/redis-backend.js';

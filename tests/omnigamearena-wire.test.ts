@@ -100,7 +100,7 @@ describe('the omnigamearena profile on the wire', () => {
     const answer = '<|action_start|>0 0 ; W<|action_end|>';
     const placements = (run: ReturnType<typeof readRun>): unknown[] => run.ledger.filter((l) => l.kind === 'placement').map((l) => [l.chargedMs, l.chunkStartMs, l.latencySource]);
     const runner = await play([answer, answer], undefined, { kind: 'synthetic', ms: 250, jitterMs: 0, seed: 0 });
-    expect(placements(runner)).toEqual([[250, 250, 'synthetic'], [0, 250 + 720, 'none']]);
+    expect(placements(runner)).toEqual([[250, 250, 'synthetic:250'], [0, 250 + 720, 'none']]);
     const ours = await play([answer, answer], undefined, { kind: 'synthetic', ms: 250, jitterMs: 0, seed: 0 }, 'default');
     expect(placements(ours).map((p) => (p as unknown[])[0])).toEqual([0, 0]);
   }, 60_000);
