@@ -45,8 +45,10 @@ export interface SlotState {
   integrity?: PromiseLike<FrameIntegrity> | undefined;
   /** The newest observation's frame digest (`frameDigest`), hashed on the thread pool while the agent decides. */
   digest?: Promise<string> | undefined;
-  /** How the slot's previous decision was settled, told to its agent with the next observation; the integrity verdict joins once the record judged it. */
+  /** How the slot's previous decision was settled, told to its agent with the next observation. */
   decided?: { -readonly [K in keyof DecidedNote]: DecidedNote[K] } | undefined;
+  /** The verdict on the previous decision's frame, joined to `decided` at the next observation. */
+  decidedIntegrity?: PromiseLike<FrameIntegrity> | undefined;
 }
 
 /** A decision ready to run: its step, compiled inputs, game time and the latency charged for it. */
@@ -198,6 +200,13 @@ export class MatchSession {
     const slot = this.slots.get(slotId)!;
     let frame = slot.frame;
     if (!frame) throw new Error(`no frame for slot ${slotId}`);
+    // The previous frame's verdict (that observation is long with its agent) joins the note of how its decision
+    // was settled, always: an agent reads the same note for the same play, however fast the record ran.
+    if (slot.decided && slot.decidedIntegrity) {
+      const previous = await slot.decidedIntegrity;
+      slot.decided.integrity = previous.verdict;
+      slot.decidedIntegrity = undefined;
+    }
     const { encoding, jpeg } = this.profileOf(slot);
     const { frame: checked, retried } = await this.freshFrame(slotId, frame);
     frame = checked;
@@ -315,6 +324,7 @@ export class MatchSession {
     if (observed) this.handedOver(slotId);
     const digest = observed ? slot.digest : undefined;
     const integrityCheck = observed ? slot.integrity : undefined;
+    slot.decidedIntegrity = integrityCheck;
     const shot = observed ?? slot.frame;
     const file = shot ? this.recordedFrame(slot, shot, name) : undefined;
     const tracked = this.tracked;
@@ -332,8 +342,6 @@ export class MatchSession {
       const sentFile = sent && frameRef !== undefined && recorded !== undefined && Buffer.from(recorded.buffer, recorded.byteOffset, recorded.byteLength).equals(sent.data) ? frameRef : undefined;
       const sentImage = sent ? { file: sentFile ?? (await this.recorder.writeFrame(`${name}.sent.jpg`, sent.data)), sha256: sent.sha256, width: sent.width, height: sent.height } : undefined;
       const integrity = await integrityCheck;
-      // Judged off the decision's path: the verdict reaches the agent with a later observation when it is ready by then.
-      if (integrity) decided.integrity = integrity.verdict;
       const observedDigest = await digest;
       const record = {
         slot: slotId,
