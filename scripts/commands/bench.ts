@@ -356,7 +356,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const missing = pythonBenchMissing();
     if (missing) say(`skipped: ${missing}`);
     else {
-      const p = await benchPythonEnv(quick ? 1 : 3, quick ? 30 : 150);
+      const p = await benchPythonEnv(quick ? 1 : 3, quick ? 30 : 50);
       const w = [34, 12, 12, 12];
       say(row(['arm', 'steps/s', 'ratio', 'quartiles'], w));
       say(row(['in-process decision loop (idle)', fmt(p.inProcess, 1), '1.00', '-'], w));
